@@ -1,0 +1,284 @@
+// The wire protocol between client and server: every REST body, query, response and socket payload.
+// Both sides parse with these schemas; types are inferred from them so the two cannot drift apart.
+import { z } from 'zod';
+
+/**
+ * Bump when any schema in this file changes shape. History, one line per bump:
+ * 1 — first protocol: sign-in, workspaces, channels, messages with per-channel change sequence.
+ */
+export const PROTOCOL_VERSION = 1;
+
+// ───────────────────────────── limits ─────────────────────────────
+export const MESSAGE_PAGE_SIZE = 30;
+export const MESSAGE_PAGE_MAX = 100;
+export const CHANGES_PAGE_MAX = 500;
+/** Longest message HTML accepted (after sanitising the server stores at most this). */
+export const MESSAGE_CONTENT_MAX = 40_000;
+export const NAME_MAX = 80;
+export const OTP_LENGTH = 6;
+
+// ───────────────────────────── primitives ─────────────────────────────
+export const id = z.string().min(1).max(64);
+/** Client-generated UUID (v7 by convention, so it sorts by creation time). */
+export const genId = z.string().uuid();
+export const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.string().email('Enter a valid e-mail address').max(254));
+export const isoDate = z.string();
+
+export const workspaceRole = z.enum(['primary_owner', 'owner', 'admin', 'member', 'guest']);
+export type WorkspaceRole = z.infer<typeof workspaceRole>;
+export const channelType = z.enum(['public', 'private', 'direct_message']);
+export type ChannelType = z.infer<typeof channelType>;
+
+// ───────────────────────────── entities on the wire ─────────────────────────────
+export const user = z.object({
+  id,
+  email: z.string(),
+  name: z.string(),
+  profileImage: z.string().nullable(),
+  isOnline: z.boolean().optional(),
+});
+export type User = z.infer<typeof user>;
+
+export const institution = z.object({ id, name: z.string(), createdAt: isoDate });
+export type Institution = z.infer<typeof institution>;
+
+export const member = z.object({
+  id,
+  institutionId: id,
+  role: workspaceRole,
+  /** Name and picture come from the member's user. */
+  name: z.string(),
+  email: z.string(),
+  profileImage: z.string().nullable(),
+  user: z.object({ id, isOnline: z.boolean() }),
+  createdAt: isoDate,
+});
+export type Member = z.infer<typeof member>;
+
+export const institutionWithMember = institution.extend({ member });
+export type InstitutionWithMember = z.infer<typeof institutionWithMember>;
+
+export const invitation = z.object({
+  id,
+  institutionId: id,
+  email: z.string(),
+  createdAt: isoDate,
+});
+export type Invitation = z.infer<typeof invitation>;
+export const invitationWithInstitution = invitation.extend({ institution });
+export type InvitationWithInstitution = z.infer<typeof invitationWithInstitution>;
+
+export const channelRole = z.object({
+  id,
+  channelId: id,
+  name: z.string(),
+  isDefault: z.boolean(),
+  isOwnershipRole: z.boolean(),
+  canPinMessage: z.boolean(),
+  canPost: z.boolean(),
+  canTag: z.boolean(),
+  canAddMembers: z.boolean(),
+  canDeleteMessage: z.boolean(),
+});
+export type ChannelRole = z.infer<typeof channelRole>;
+
+export const channel = z.object({
+  id,
+  institutionId: id,
+  name: z.string(),
+  type: channelType,
+  isDefault: z.boolean(),
+  defaultRole: channelRole.nullable(),
+  /** For direct messages: the two member ids, so the client can show the other person. */
+  directMessageMembers: z.array(id).nullable(),
+  createdBy: id.nullable(),
+  createdAt: isoDate,
+  /** Highest change sequence of this channel's messages (see message.seq). */
+  lastSeq: z.number().int().nonnegative(),
+  lastSentMessage: z.object({ id, createdAt: isoDate }).nullable(),
+});
+export type Channel = z.infer<typeof channel>;
+
+export const channelMember = z.object({
+  id,
+  channelId: id,
+  memberId: id,
+  unreadCount: z.number().int().nonnegative(),
+  lastReadMessage: id.nullable(),
+  roles: z.array(id),
+  joinedAt: isoDate,
+});
+export type ChannelMember = z.infer<typeof channelMember>;
+
+export const mention = z.object({
+  type: z.enum(['member', 'role', 'agent', 'group', 'everyone', 'here']),
+  id,
+});
+export type Mention = z.infer<typeof mention>;
+
+export const attachment = z.object({
+  id,
+  fileName: z.string().max(255),
+  fileType: z.string().max(255),
+  fileSize: z.number().int().nonnegative(),
+  url: z.string().max(2048).nullable(),
+  isUploading: z.boolean().optional(),
+});
+export type Attachment = z.infer<typeof attachment>;
+
+/**
+ * A message as the server stores it. `seq` is the channel's change sequence at the message's latest
+ * change (create, edit, delete): every change bumps the channel's sequence by exactly one, so a client
+ * that sees seq jump by more than one knows it missed something. `createdSeq` is the sequence at
+ * creation and never changes: it is the message's position in the channel.
+ */
+export const message = z.object({
+  id,
+  genId,
+  channelId: id,
+  institutionId: id,
+  memberId: id,
+  content: z.string(),
+  replyTo: id.nullable(),
+  attachments: z.array(attachment),
+  mentions: z.array(mention),
+  createdAt: isoDate,
+  editedAt: isoDate.nullable(),
+  /** Set on tombstones: content is emptied and the row stays so that catch-up can tell clients. */
+  deletedAt: isoDate.nullable(),
+  seq: z.number().int().positive(),
+  createdSeq: z.number().int().positive(),
+});
+export type Message = z.infer<typeof message>;
+
+// ───────────────────────────── REST: auth and users ─────────────────────────────
+export const signinOtpQuery = z.object({ email });
+export const signinBody = z.object({
+  email,
+  code: z.string().regex(/^\d{6}$/, 'The code is 6 digits'),
+});
+export const signinResponse = z.object({ accessToken: z.string(), user });
+export type SigninResponse = z.infer<typeof signinResponse>;
+export const updateUserBody = z
+  .object({
+    name: z.string().trim().min(1, 'Name cannot be empty').max(NAME_MAX).optional(),
+    profileImage: z.string().max(2048).nullable().optional(),
+  })
+  .refine((b) => b.name !== undefined || b.profileImage !== undefined, 'Nothing to update');
+
+// ───────────────────────────── REST: institutions ─────────────────────────────
+export const institutionBody = z.object({ name: z.string().trim().min(1, 'Name cannot be empty').max(NAME_MAX) });
+export const createInstitutionResponse = z.object({ institution, member });
+export const emailsBody = z.object({ emails: z.array(email).min(1).max(100) });
+
+// ───────────────────────────── REST: channels ─────────────────────────────
+export const channelName = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1, 'Name cannot be empty')
+  .max(NAME_MAX)
+  .regex(/^[\p{L}\p{N}_-]+(?:[ \p{L}\p{N}_-]*[\p{L}\p{N}_-])?$/u, 'Use letters, numbers, spaces, - and _');
+export const createChannelBody = z.object({
+  name: channelName,
+  type: z.enum(['public', 'private']).default('public'),
+});
+export const updateChannelBody = z.object({ name: channelName });
+export const directMessageBody = z.object({ directMessageMemberId: id });
+export const joinedChannelsResponse = z.object({
+  channels: z.array(channel),
+  channelMembers: z.array(channelMember),
+});
+export type JoinedChannels = z.infer<typeof joinedChannelsResponse>;
+export const channelWithMembership = z.object({ channel, channelMember });
+
+// ───────────────────────────── REST: messages ─────────────────────────────
+export const messagePageQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(MESSAGE_PAGE_MAX).default(MESSAGE_PAGE_SIZE),
+});
+export const messagePage = z.object({
+  data: z.array(message),
+  metadata: z.object({ page: z.number(), limit: z.number(), total: z.number(), hasMore: z.boolean() }),
+});
+export type MessagePage = z.infer<typeof messagePage>;
+
+/** Catch-up: every message whose latest change is after `after`, oldest change first. */
+export const changesQuery = z.object({
+  after: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(CHANGES_PAGE_MAX).default(200),
+});
+export const changesResponse = z.object({
+  data: z.array(message),
+  /** lastSeq: the highest seq in data (or `after` when empty); hasMore: call again after lastSeq. */
+  metadata: z.object({ lastSeq: z.number(), hasMore: z.boolean() }),
+});
+export type ChangesResponse = z.infer<typeof changesResponse>;
+
+/** Which of these genIds does the server already hold? Used to settle pending messages after a reconnect. */
+export const knownGenIdsBody = z.object({ genIds: z.array(genId).min(1).max(500) });
+export const knownGenIdsResponse = z.object({ data: z.array(message) });
+
+const messageFields = {
+  content: z.string().max(MESSAGE_CONTENT_MAX),
+  replyTo: id.nullable().optional(),
+  attachments: z.array(attachment).max(20).optional(),
+  mentions: z.array(mention).max(100).optional(),
+  genId,
+};
+export const postMessageRestBody = z.object(messageFields);
+
+// ───────────────────────────── socket ─────────────────────────────
+export const channelRef = z.object({ institutionId: id, channelId: id });
+export const joinChannelPayload = channelRef;
+export const postMessagePayload = channelRef.extend(messageFields);
+export type PostMessagePayload = z.infer<typeof postMessagePayload>;
+export const editMessagePayload = channelRef.extend({
+  messageId: id,
+  content: z.string().max(MESSAGE_CONTENT_MAX),
+  mentions: z.array(mention).max(100).optional(),
+});
+export type EditMessagePayload = z.infer<typeof editMessagePayload>;
+export const deleteMessagePayload = channelRef.extend({ messageId: id });
+export type DeleteMessagePayload = z.infer<typeof deleteMessagePayload>;
+export const resetUnreadCountPayload = channelRef;
+
+export type AckError = { error: { message: string } };
+export type Ack<T> = T | AckError;
+export const isAckError = (v: unknown): v is AckError =>
+  typeof v === 'object' && v !== null && 'error' in v && typeof (v as AckError).error?.message === 'string';
+
+export const refreshEvent = z.object({ value: z.enum(['joinedChannels', 'members', 'institutions']) });
+export const userOnlineStatusEvent = z.object({
+  user: z.object({ id }),
+  status: z.enum(['online', 'offline']),
+});
+
+/** Events the client sends, with their payload and acknowledgement. */
+export interface ClientToServerEvents {
+  joinChannel: (p: z.input<typeof joinChannelPayload>, ack: (r: Ack<{ ok: true }>) => void) => void;
+  postMessage: (p: z.input<typeof postMessagePayload>, ack: (r: Ack<Message>) => void) => void;
+  editMessage: (p: z.input<typeof editMessagePayload>, ack: (r: Ack<Message>) => void) => void;
+  deleteMessage: (p: z.input<typeof deleteMessagePayload>, ack: (r: Ack<Message>) => void) => void;
+  resetUnreadCount: (p: z.input<typeof resetUnreadCountPayload>, ack: (r: Ack<{ ok: true }>) => void) => void;
+}
+
+/** Events the server emits. */
+export interface ServerToClientEvents {
+  newMessage: (m: Message) => void;
+  newEditMessage: (m: Message) => void;
+  newDeleteMessage: (m: Message) => void;
+  refresh: (e: z.infer<typeof refreshEvent>) => void;
+  userOnlineStatusUpdate: (e: z.infer<typeof userOnlineStatusEvent>) => void;
+}
+
+/** REST error body (Fastify's shape). Socket errors use AckError. */
+export interface ErrorBody {
+  statusCode: number;
+  error: string;
+  message: string;
+}

@@ -1,0 +1,56 @@
+// Configuration from the environment, validated once at start-up. Every variable has an embedded default
+// so that `npm start` needs nothing installed but Node.
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .pipe(z.string().url().optional());
+
+export const configSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  /** PostgreSQL through node-postgres; without it the embedded PGlite in DATA_DIR/db is used. */
+  DATABASE_URL: optionalUrl.optional(),
+  /** socket.io Redis streams adapter between nodes; without it the in-process adapter is used. */
+  REDIS_URL: optionalUrl.optional(),
+  /** nodemailer SMTP transport; without it mail is written to DATA_DIR/mail as .eml files. */
+  SMTP_URL: optionalUrl.optional(),
+  MAIL_FROM: z.string().default('Lantern <no-reply@lantern.local>'),
+  /** Public address of the app, used in links inside e-mails. */
+  PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Directory of the built client (vite build); served as static files when it exists. */
+  CLIENT_DIR: z.string().default('./dist'),
+  /** Trust X-Forwarded-For from a load balancer for per-IP rate limits. */
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+});
+
+export type RawConfig = z.infer<typeof configSchema>;
+
+export interface Config extends RawConfig {
+  dataDir: string;
+  dbDir: string;
+  mailDir: string;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const dataDir = path.resolve(parsed.data.DATA_DIR);
+  return {
+    ...parsed.data,
+    dataDir,
+    dbDir: path.join(dataDir, 'db'),
+    mailDir: path.join(dataDir, 'mail'),
+  };
+}

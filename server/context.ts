@@ -1,0 +1,35 @@
+// What every route, service and socket handler is given: configuration, database, logger, mail and the
+// broadcaster. Built once by createApp (server/app.ts); nothing here is a module-level singleton, so
+// tests can run several servers in one process.
+import type { Logger } from 'pino';
+import type { ServerToClientEvents } from '../schemas/protocol.ts';
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+
+export interface Mailer {
+  send(mail: { to: string; subject: string; text: string; html?: string }): Promise<void>;
+}
+
+type EventArgs<E extends keyof ServerToClientEvents> = Parameters<ServerToClientEvents[E]>;
+
+/** Emits to socket.io rooms; with REDIS_URL set the adapter carries it to every node. */
+export interface Broadcaster {
+  toChannel<E extends keyof ServerToClientEvents>(channelId: string, event: E, ...args: EventArgs<E>): void;
+  toUser<E extends keyof ServerToClientEvents>(userId: string, event: E, ...args: EventArgs<E>): void;
+  toInstitution<E extends keyof ServerToClientEvents>(institutionId: string, event: E, ...args: EventArgs<E>): void;
+}
+
+export interface AppContext {
+  config: Config;
+  db: Db;
+  log: Logger;
+  mail: Mailer;
+  broadcast: Broadcaster;
+}
+
+/** Room names, shared by whoever joins and whoever emits. */
+export const rooms = {
+  channel: (id: string) => `channel:${id}`,
+  user: (id: string) => `user:${id}`,
+  institution: (id: string) => `institution:${id}`,
+};

@@ -1,0 +1,152 @@
+CREATE TABLE "channel_member_roles" (
+	"channel_member_id" text NOT NULL,
+	"role_id" text NOT NULL,
+	CONSTRAINT "channel_member_roles_channel_member_id_role_id_pk" PRIMARY KEY("channel_member_id","role_id")
+);
+--> statement-breakpoint
+CREATE TABLE "channel_members" (
+	"id" text PRIMARY KEY NOT NULL,
+	"channel_id" text NOT NULL,
+	"member_id" text NOT NULL,
+	"unread_count" integer DEFAULT 0 NOT NULL,
+	"last_read_message_id" text,
+	"joined_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "channel_roles" (
+	"id" text PRIMARY KEY NOT NULL,
+	"channel_id" text NOT NULL,
+	"name" text NOT NULL,
+	"is_default" boolean DEFAULT false NOT NULL,
+	"is_ownership_role" boolean DEFAULT false NOT NULL,
+	"can_pin_message" boolean DEFAULT false NOT NULL,
+	"can_post" boolean DEFAULT true NOT NULL,
+	"can_tag" boolean DEFAULT false NOT NULL,
+	"can_add_members" boolean DEFAULT false NOT NULL,
+	"can_delete_message" boolean DEFAULT false NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "channels" (
+	"id" text PRIMARY KEY NOT NULL,
+	"institution_id" text NOT NULL,
+	"name" text NOT NULL,
+	"type" text NOT NULL,
+	"is_default" boolean DEFAULT false NOT NULL,
+	"default_role_id" text,
+	"direct_message_key" text,
+	"created_by" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"last_seq" bigint DEFAULT 0 NOT NULL,
+	"last_message_id" text,
+	"last_message_at" timestamp with time zone,
+	CONSTRAINT "channels_direct_message_key_unique" UNIQUE("direct_message_key")
+);
+--> statement-breakpoint
+CREATE TABLE "institutions" (
+	"id" text PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"created_by" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "invitations" (
+	"id" text PRIMARY KEY NOT NULL,
+	"institution_id" text NOT NULL,
+	"email" text NOT NULL,
+	"invited_by" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "members" (
+	"id" text PRIMARY KEY NOT NULL,
+	"institution_id" text NOT NULL,
+	"user_id" text NOT NULL,
+	"role" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "messages" (
+	"id" text PRIMARY KEY NOT NULL,
+	"gen_id" text NOT NULL,
+	"channel_id" text NOT NULL,
+	"institution_id" text NOT NULL,
+	"member_id" text NOT NULL,
+	"content" text NOT NULL,
+	"reply_to" text,
+	"attachments" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"mentions" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"edited_at" timestamp with time zone,
+	"deleted_at" timestamp with time zone,
+	"seq" bigint NOT NULL,
+	"created_seq" bigint NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "sessions" (
+	"id" text PRIMARY KEY NOT NULL,
+	"user_id" text NOT NULL,
+	"token_hash" text NOT NULL,
+	"session_client_id" text,
+	"user_agent" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"last_used_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"revoked_at" timestamp with time zone,
+	CONSTRAINT "sessions_token_hash_unique" UNIQUE("token_hash")
+);
+--> statement-breakpoint
+CREATE TABLE "signin_codes" (
+	"email" text PRIMARY KEY NOT NULL,
+	"code_hash" text NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "signin_requests" (
+	"id" text PRIMARY KEY NOT NULL,
+	"email" text NOT NULL,
+	"ip" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "users" (
+	"id" text PRIMARY KEY NOT NULL,
+	"email" text NOT NULL,
+	"name" text NOT NULL,
+	"profile_image" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"last_seen_at" timestamp with time zone,
+	CONSTRAINT "users_email_unique" UNIQUE("email")
+);
+--> statement-breakpoint
+ALTER TABLE "channel_member_roles" ADD CONSTRAINT "channel_member_roles_channel_member_id_channel_members_id_fk" FOREIGN KEY ("channel_member_id") REFERENCES "public"."channel_members"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "channel_member_roles" ADD CONSTRAINT "channel_member_roles_role_id_channel_roles_id_fk" FOREIGN KEY ("role_id") REFERENCES "public"."channel_roles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "channel_members" ADD CONSTRAINT "channel_members_channel_id_channels_id_fk" FOREIGN KEY ("channel_id") REFERENCES "public"."channels"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "channel_members" ADD CONSTRAINT "channel_members_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "channel_roles" ADD CONSTRAINT "channel_roles_channel_id_channels_id_fk" FOREIGN KEY ("channel_id") REFERENCES "public"."channels"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "channels" ADD CONSTRAINT "channels_institution_id_institutions_id_fk" FOREIGN KEY ("institution_id") REFERENCES "public"."institutions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "channels" ADD CONSTRAINT "channels_created_by_members_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."members"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "institutions" ADD CONSTRAINT "institutions_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "invitations" ADD CONSTRAINT "invitations_institution_id_institutions_id_fk" FOREIGN KEY ("institution_id") REFERENCES "public"."institutions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "invitations" ADD CONSTRAINT "invitations_invited_by_members_id_fk" FOREIGN KEY ("invited_by") REFERENCES "public"."members"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "members" ADD CONSTRAINT "members_institution_id_institutions_id_fk" FOREIGN KEY ("institution_id") REFERENCES "public"."institutions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "members" ADD CONSTRAINT "members_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "messages" ADD CONSTRAINT "messages_channel_id_channels_id_fk" FOREIGN KEY ("channel_id") REFERENCES "public"."channels"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "messages" ADD CONSTRAINT "messages_institution_id_institutions_id_fk" FOREIGN KEY ("institution_id") REFERENCES "public"."institutions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "messages" ADD CONSTRAINT "messages_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "channel_members_channel_member_uq" ON "channel_members" USING btree ("channel_id","member_id");--> statement-breakpoint
+CREATE INDEX "channel_members_member_idx" ON "channel_members" USING btree ("member_id");--> statement-breakpoint
+CREATE INDEX "channel_roles_channel_idx" ON "channel_roles" USING btree ("channel_id");--> statement-breakpoint
+CREATE INDEX "channels_institution_idx" ON "channels" USING btree ("institution_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "invitations_institution_email_uq" ON "invitations" USING btree ("institution_id","email");--> statement-breakpoint
+CREATE INDEX "invitations_email_idx" ON "invitations" USING btree ("email");--> statement-breakpoint
+CREATE UNIQUE INDEX "members_institution_user_uq" ON "members" USING btree ("institution_id","user_id");--> statement-breakpoint
+CREATE INDEX "members_user_idx" ON "members" USING btree ("user_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "messages_gen_id_uq" ON "messages" USING btree ("gen_id");--> statement-breakpoint
+CREATE INDEX "messages_channel_seq_idx" ON "messages" USING btree ("channel_id","seq");--> statement-breakpoint
+CREATE INDEX "messages_channel_created_seq_idx" ON "messages" USING btree ("channel_id","created_seq");--> statement-breakpoint
+CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "signin_requests_email_idx" ON "signin_requests" USING btree ("email","created_at");--> statement-breakpoint
+CREATE INDEX "signin_requests_ip_idx" ON "signin_requests" USING btree ("ip","created_at");

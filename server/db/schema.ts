@@ -1,0 +1,213 @@
+// Drizzle schema: one pg-core schema used unchanged on PGlite (embedded) and PostgreSQL (DATABASE_URL).
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { Attachment, Mention } from '../../schemas/protocol.ts';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const createdAt = () => ts('created_at').notNull().defaultNow();
+
+export const users = pgTable('users', {
+  id: text('id').primaryKey(),
+  email: text('email').notNull().unique(),
+  name: text('name').notNull(),
+  profileImage: text('profile_image'),
+  createdAt: createdAt(),
+  lastSeenAt: ts('last_seen_at'),
+});
+
+/** Access tokens are stored only as SHA-256 hashes: a leaked database does not leak sessions. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    sessionClientId: text('session_client_id'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+    lastUsedAt: ts('last_used_at').notNull().defaultNow(),
+    revokedAt: ts('revoked_at'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** One live sign-in code per address; a new request replaces the old code. */
+export const signinCodes = pgTable('signin_codes', {
+  email: text('email').primaryKey(),
+  codeHash: text('code_hash').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+/** Every code request, kept for rate limiting per address and per IP across nodes. */
+export const signinRequests = pgTable(
+  'signin_requests',
+  {
+    id: text('id').primaryKey(),
+    email: text('email').notNull(),
+    ip: text('ip').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('signin_requests_email_idx').on(t.email, t.createdAt), index('signin_requests_ip_idx').on(t.ip, t.createdAt)],
+);
+
+export const institutions = pgTable('institutions', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
+
+export const members = pgTable(
+  'members',
+  {
+    id: text('id').primaryKey(),
+    institutionId: text('institution_id')
+      .notNull()
+      .references(() => institutions.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['primary_owner', 'owner', 'admin', 'member', 'guest'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('members_institution_user_uq').on(t.institutionId, t.userId), index('members_user_idx').on(t.userId)],
+);
+
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: text('id').primaryKey(),
+    institutionId: text('institution_id')
+      .notNull()
+      .references(() => institutions.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    invitedBy: text('invited_by').references(() => members.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('invitations_institution_email_uq').on(t.institutionId, t.email), index('invitations_email_idx').on(t.email)],
+);
+
+export const channels = pgTable(
+  'channels',
+  {
+    id: text('id').primaryKey(),
+    institutionId: text('institution_id')
+      .notNull()
+      .references(() => institutions.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    type: text('type', { enum: ['public', 'private', 'direct_message'] }).notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    defaultRoleId: text('default_role_id'),
+    /** For direct messages: the two member ids sorted and joined, unique so there is one DM per pair. */
+    directMessageKey: text('direct_message_key').unique(),
+    createdBy: text('created_by').references(() => members.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    /**
+     * The channel's change sequence. Every message create, edit and delete increments it inside the same
+     * transaction (UPDATE … RETURNING), which also row-locks the channel: sequence order is commit order.
+     */
+    lastSeq: bigint('last_seq', { mode: 'number' }).notNull().default(0),
+    lastMessageId: text('last_message_id'),
+    lastMessageAt: ts('last_message_at'),
+  },
+  (t) => [index('channels_institution_idx').on(t.institutionId)],
+);
+
+export const channelRoles = pgTable(
+  'channel_roles',
+  {
+    id: text('id').primaryKey(),
+    channelId: text('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    isOwnershipRole: boolean('is_ownership_role').notNull().default(false),
+    canPinMessage: boolean('can_pin_message').notNull().default(false),
+    canPost: boolean('can_post').notNull().default(true),
+    canTag: boolean('can_tag').notNull().default(false),
+    canAddMembers: boolean('can_add_members').notNull().default(false),
+    canDeleteMessage: boolean('can_delete_message').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('channel_roles_channel_idx').on(t.channelId)],
+);
+
+export const channelMembers = pgTable(
+  'channel_members',
+  {
+    id: text('id').primaryKey(),
+    channelId: text('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    memberId: text('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    unreadCount: integer('unread_count').notNull().default(0),
+    lastReadMessageId: text('last_read_message_id'),
+    joinedAt: ts('joined_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('channel_members_channel_member_uq').on(t.channelId, t.memberId), index('channel_members_member_idx').on(t.memberId)],
+);
+
+export const channelMemberRoles = pgTable(
+  'channel_member_roles',
+  {
+    channelMemberId: text('channel_member_id')
+      .notNull()
+      .references(() => channelMembers.id, { onDelete: 'cascade' }),
+    roleId: text('role_id')
+      .notNull()
+      .references(() => channelRoles.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.channelMemberId, t.roleId] })],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: text('id').primaryKey(),
+    /** The client's id for the message. The unique index is what makes postMessage idempotent. */
+    genId: text('gen_id').notNull(),
+    channelId: text('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    institutionId: text('institution_id')
+      .notNull()
+      .references(() => institutions.id, { onDelete: 'cascade' }),
+    memberId: text('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    replyTo: text('reply_to'),
+    attachments: jsonb('attachments').$type<Attachment[]>().notNull().default(sql`'[]'::jsonb`),
+    mentions: jsonb('mentions').$type<Mention[]>().notNull().default(sql`'[]'::jsonb`),
+    createdAt: createdAt(),
+    editedAt: ts('edited_at'),
+    deletedAt: ts('deleted_at'),
+    /** Channel sequence at the latest change. */
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    /** Channel sequence at creation: the message's fixed position in its channel. */
+    createdSeq: bigint('created_seq', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('messages_gen_id_uq').on(t.genId),
+    index('messages_channel_seq_idx').on(t.channelId, t.seq),
+    index('messages_channel_created_seq_idx').on(t.channelId, t.createdSeq),
+  ],
+);

@@ -1,0 +1,18 @@
+// HTTP errors that carry their status. The Fastify error handler turns them into {statusCode, error,
+// message}; socket handlers turn them into {error: {message}} acknowledgements.
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const badRequest = (message: string) => new HttpError(400, message);
+export const unauthorized = (message = 'session invalid') => new HttpError(401, message);
+export const forbidden = (message = 'You do not have permission to do that') => new HttpError(403, message);
+export const notFound = (message = 'Not found') => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+export const tooManyRequests = (message: string) => new HttpError(429, message);
