@@ -30,6 +30,12 @@ export const configSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /**
+   * Sign-in code requests allowed per hour, per address and per client IP. The address limit stops mail
+   * bombing one person; the IP limit is higher because offices and carriers share addresses (NAT).
+   */
+  OTP_PER_EMAIL_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  OTP_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(100),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;

@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { ServerToClientEvents } from '../schemas/protocol.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import type { Secrets } from './secrets.ts';
 
 export interface Mailer {
   send(mail: { to: string; subject: string; text: string; html?: string }): Promise<void>;
@@ -16,7 +17,11 @@ type EventArgs<E extends keyof ServerToClientEvents> = Parameters<ServerToClient
 export interface Broadcaster {
   toChannel<E extends keyof ServerToClientEvents>(channelId: string, event: E, ...args: EventArgs<E>): void;
   toUser<E extends keyof ServerToClientEvents>(userId: string, event: E, ...args: EventArgs<E>): void;
-  toInstitution<E extends keyof ServerToClientEvents>(institutionId: string, event: E, ...args: EventArgs<E>): void;
+  toInstitution<E extends keyof ServerToClientEvents>(
+    institutionId: string,
+    event: E,
+    ...args: EventArgs<E>
+  ): void;
 }
 
 export interface AppContext {
@@ -25,6 +30,8 @@ export interface AppContext {
   log: Logger;
   mail: Mailer;
   broadcast: Broadcaster;
+  /** Keys generated on first start (server/secrets.ts). */
+  secrets: Secrets;
 }
 
 /** Room names, shared by whoever joins and whoever emits. */

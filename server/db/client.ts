@@ -4,9 +4,9 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -23,14 +23,18 @@ export interface Database {
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-export async function openDatabase(opts: { databaseUrl?: string | undefined; dbDir: string }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl?: string | undefined;
+  dbDir: string;
+}): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
-  mkdirSync(opts.dbDir, { recursive: true });
+  // 'memory://' keeps PGlite in memory (tests); anything else is a directory on disk.
+  if (!opts.dbDir.startsWith('memory://')) mkdirSync(opts.dbDir, { recursive: true });
   const client = await PGlite.create(opts.dbDir);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });

@@ -1,0 +1,35 @@
+// How failures look on the wire: every error becomes {statusCode, error, message}. Known errors keep their
+// status and message; bad input is a 400 naming the field; anything unexpected is logged and answered with
+// a bare 500 so that internals never reach the client.
+import { STATUS_CODES } from 'node:http';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { ZodError } from 'zod';
+import type { ErrorBody } from '../../schemas/protocol.ts';
+import { HttpError } from '../errors.ts';
+
+export function errorBody(statusCode: number, message: string): ErrorBody {
+  return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message };
+}
+
+const send = (reply: FastifyReply, statusCode: number, message: string) =>
+  reply.status(statusCode).send(errorBody(statusCode, message));
+
+/** The first zod issue as one sentence, prefixed with its field path when it has one. */
+export function zodMessage(error: ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'Invalid input';
+  const where = issue.path.map(String).join('.');
+  return where ? `${where}: ${issue.message}` : issue.message;
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | Error, request, reply) => {
+    if (err instanceof HttpError) return send(reply, err.statusCode, err.message);
+    if (err instanceof ZodError) return send(reply, 400, zodMessage(err));
+    // Fastify's own client errors: schema validation, unparsable JSON, body too large (413), bad media type.
+    const status = 'statusCode' in err ? err.statusCode : undefined;
+    if (typeof status === 'number' && status >= 400 && status < 500) return send(reply, status, err.message);
+    request.log.error({ err }, 'request failed');
+    return send(reply, 500, 'An error occurred');
+  });
+}
