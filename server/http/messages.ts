@@ -1,0 +1,61 @@
+// REST routes for messages: a page of history, the change feed for catch-up, the genIds the server
+// already holds, and posting (the same idempotent service the socket uses).
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  changesQuery,
+  id,
+  knownGenIdsBody,
+  messagePageQuery,
+  postMessageRestBody,
+} from '../../schemas/protocol.ts';
+import { requireChannelMember, requireMember } from '../access.ts';
+import type { AppContext } from '../context.ts';
+import { messageChanges, messagePage } from '../messages/history.ts';
+import { knownMessages } from '../messages/known.ts';
+import { postMessage } from '../messages/post.ts';
+import { getAuth } from './auth-hook.ts';
+
+const institutionParams = z.object({ id });
+const channelParams = z.object({ id, channelId: id });
+
+export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
+
+  app.get('/api/institutions/:id/channels/:channelId/messages', async (request) => {
+    const { userId } = getAuth(request);
+    const params = channelParams.parse(request.params);
+    const query = messagePageQuery.parse(request.query);
+    await requireChannelMember(db, params.id, params.channelId, userId);
+    return messagePage(db, params.channelId, query.page, query.limit);
+  });
+
+  app.get('/api/institutions/:id/channels/:channelId/messages/changes', async (request) => {
+    const { userId } = getAuth(request);
+    const params = channelParams.parse(request.params);
+    const query = changesQuery.parse(request.query);
+    await requireChannelMember(db, params.id, params.channelId, userId);
+    return messageChanges(db, params.channelId, query.after, query.limit);
+  });
+
+  // 201 when stored now, 200 when the genId was already stored (the same message either way).
+  app.post('/api/institutions/:id/channels/:channelId/messages', async (request, reply) => {
+    const { userId } = getAuth(request);
+    const params = channelParams.parse(request.params);
+    const body = postMessageRestBody.parse(request.body);
+    const { message, created } = await postMessage(ctx, userId, {
+      ...body,
+      institutionId: params.id,
+      channelId: params.channelId,
+    });
+    return reply.code(created ? 201 : 200).send(message);
+  });
+
+  app.post('/api/institutions/:id/messages/known', async (request) => {
+    const { userId } = getAuth(request);
+    const params = institutionParams.parse(request.params);
+    const body = knownGenIdsBody.parse(request.body);
+    const member = await requireMember(db, params.id, userId);
+    return { data: await knownMessages(db, params.id, member.id, body.genIds) };
+  });
+}

@@ -1,0 +1,113 @@
+// Posting a message, idempotent on the client's genId: a repeat returns the stored message, stores no
+// second row, consumes no sequence number and broadcasts nothing.
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Message, postMessagePayload } from '../../schemas/protocol.ts';
+import { requireChannelMember } from '../access.ts';
+import type { Db } from '../db/client.ts';
+import { channels, messages } from '../db/schema.ts';
+import { badRequest } from '../errors.ts';
+import { messageContent } from './content.ts';
+import type { MessagesContext } from './context.ts';
+import { requirePostPermission } from './permissions.ts';
+import { nextChannelSeq } from './sequence.ts';
+import { isUniqueViolation } from './unique-violation.ts';
+import { raiseUnreadCounts } from './unread.ts';
+import { type MessageRow, toWireMessage } from './wire.ts';
+
+export type PostMessageInput = z.infer<typeof postMessagePayload>;
+
+async function findByGenId(db: Db, genId: string): Promise<MessageRow | undefined> {
+  const [row] = await db.select().from(messages).where(eq(messages.genId, genId)).limit(1);
+  return row;
+}
+
+/** A stored message with this genId answers the repeat only if it is the same sender's, in the same channel. */
+function repeatOf(row: MessageRow, memberId: string, channelId: string): Message {
+  if (row.memberId !== memberId || row.channelId !== channelId)
+    throw badRequest('This message id is already used');
+  return toWireMessage(row);
+}
+
+/**
+ * A reply keeps its target only when the target is a message of the same channel. An unknown target is
+ * dropped rather than refused: refusing would leave an offline-written message undeliverable forever.
+ */
+async function replyTarget(
+  db: Db,
+  channelId: string,
+  replyTo: string | null | undefined,
+): Promise<string | null> {
+  if (!replyTo) return null;
+  const [row] = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.id, replyTo), eq(messages.channelId, channelId)))
+    .limit(1);
+  return row ? row.id : null;
+}
+
+export interface PostResult {
+  message: Message;
+  /** False when the genId was already stored (nothing new was written or broadcast). */
+  created: boolean;
+}
+
+export async function postMessage(
+  ctx: MessagesContext,
+  userId: string,
+  input: PostMessageInput,
+): Promise<PostResult> {
+  const { db } = ctx;
+  const access = await requireChannelMember(db, input.institutionId, input.channelId, userId);
+  await requirePostPermission(db, access);
+  const memberId = access.member.id;
+
+  const existing = await findByGenId(db, input.genId);
+  if (existing) return { message: repeatOf(existing, memberId, input.channelId), created: false };
+
+  const attachments = input.attachments ?? [];
+  const content = messageContent(input.content, attachments);
+  const replyTo = await replyTarget(db, input.channelId, input.replyTo);
+
+  let row: MessageRow;
+  try {
+    row = await db.transaction(async (tx) => {
+      const seq = await nextChannelSeq(tx, input.channelId);
+      const [inserted] = await tx
+        .insert(messages)
+        .values({
+          id: randomUUID(),
+          genId: input.genId,
+          channelId: input.channelId,
+          institutionId: input.institutionId,
+          memberId,
+          content,
+          replyTo,
+          attachments,
+          mentions: input.mentions ?? [],
+          seq,
+          createdSeq: seq,
+        })
+        .returning();
+      if (!inserted) throw new Error('insert returned no row');
+      await tx
+        .update(channels)
+        .set({ lastMessageId: inserted.id, lastMessageAt: inserted.createdAt })
+        .where(eq(channels.id, input.channelId));
+      await raiseUnreadCounts(tx, input.channelId, memberId);
+      return inserted;
+    });
+  } catch (err) {
+    // Two identical posts raced past the check above; the loser's transaction (and its seq) rolled back.
+    if (!isUniqueViolation(err)) throw err;
+    const winner = await findByGenId(db, input.genId);
+    if (!winner) throw err;
+    return { message: repeatOf(winner, memberId, input.channelId), created: false };
+  }
+
+  const message = toWireMessage(row);
+  ctx.broadcast.toChannel(input.channelId, 'newMessage', message);
+  return { message, created: true };
+}

@@ -1,0 +1,24 @@
+// A stored message row as the wire shape every REST response and socket event carries.
+import type { Message } from '../../schemas/protocol.ts';
+import type { messages } from '../db/schema.ts';
+
+export type MessageRow = typeof messages.$inferSelect;
+
+export function toWireMessage(row: MessageRow): Message {
+  return {
+    id: row.id,
+    genId: row.genId,
+    channelId: row.channelId,
+    institutionId: row.institutionId,
+    memberId: row.memberId,
+    content: row.content,
+    replyTo: row.replyTo,
+    attachments: row.attachments,
+    mentions: row.mentions,
+    createdAt: row.createdAt.toISOString(),
+    editedAt: row.editedAt?.toISOString() ?? null,
+    deletedAt: row.deletedAt?.toISOString() ?? null,
+    seq: row.seq,
+    createdSeq: row.createdSeq,
+  };
+}

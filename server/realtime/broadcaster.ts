@@ -1,0 +1,18 @@
+// The Broadcaster services use (server/context.ts), emitting to rooms through the socket.io adapter so
+// that with Redis every node's sockets in the room receive it.
+import type { ServerToClientEvents } from '../../schemas/protocol.ts';
+import { type Broadcaster, rooms } from '../context.ts';
+import type { LanternServer } from './types.ts';
+
+type Args<E extends keyof ServerToClientEvents> = Parameters<ServerToClientEvents[E]>;
+
+export function createBroadcaster(io: LanternServer): Broadcaster {
+  const emit = <E extends keyof ServerToClientEvents>(room: string, event: E, args: Args<E>) => {
+    io.to(room).emit(event, ...args);
+  };
+  return {
+    toChannel: (channelId, event, ...args) => emit(rooms.channel(channelId), event, args),
+    toUser: (userId, event, ...args) => emit(rooms.user(userId), event, args),
+    toInstitution: (institutionId, event, ...args) => emit(rooms.institution(institutionId), event, args),
+  };
+}

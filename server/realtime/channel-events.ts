@@ -1,0 +1,31 @@
+// Channel events: joining a channel's room (members only) and marking a channel read.
+import { joinChannelPayload, resetUnreadCountPayload } from '../../schemas/protocol.ts';
+import { requireChannelMember } from '../access.ts';
+import { rooms } from '../context.ts';
+import { resetUnreadCount } from '../messages/unread.ts';
+import { acknowledged } from './ack.ts';
+import type { HandlerDeps } from './handler-deps.ts';
+import type { LanternSocket } from './types.ts';
+
+export function registerChannelEvents(socket: LanternSocket, deps: HandlerDeps): void {
+  const { db, log } = deps;
+  const userId = socket.data.userId;
+
+  socket.on(
+    'joinChannel',
+    acknowledged(log, 'joinChannel', joinChannelPayload, async (p) => {
+      await requireChannelMember(db, p.institutionId, p.channelId, userId);
+      await socket.join(rooms.channel(p.channelId));
+      return { ok: true as const };
+    }),
+  );
+
+  socket.on(
+    'resetUnreadCount',
+    acknowledged(log, 'resetUnreadCount', resetUnreadCountPayload, async (p) => {
+      const { member } = await requireChannelMember(db, p.institutionId, p.channelId, userId);
+      await resetUnreadCount(db, p.channelId, member.id);
+      return { ok: true as const };
+    }),
+  );
+}

@@ -1,0 +1,85 @@
+// Realtime: socket.io on the app's HTTP server (websocket transport only), authenticated by session
+// token, with one handler module per event group, presence, and the Redis adapter when REDIS_URL is set.
+import type http from 'node:http';
+import { Server } from 'socket.io';
+import type { ClientToServerEvents, ServerToClientEvents } from '../../schemas/protocol.ts';
+import { type AppContext, type Broadcaster, rooms } from '../context.ts';
+import { createBroadcaster } from './broadcaster.ts';
+import { registerChannelEvents } from './channel-events.ts';
+import { registerMessageEvents } from './message-events.ts';
+import { createPresence } from './presence.ts';
+import { connectRedisAdapter, type RedisAdapter } from './redis-adapter.ts';
+import { installSocketAuth } from './socket-auth.ts';
+import type { LanternServer } from './types.ts';
+
+/** A message with its largest content and attachment list fits well within this. */
+const MAX_PAYLOAD_BYTES = 1_000_000;
+
+export interface Realtime {
+  broadcast: Broadcaster;
+  io: Server<ClientToServerEvents, ServerToClientEvents>;
+  /** Users with a connected socket in this workspace, on any node. */
+  onlineUserIds(institutionId: string): Promise<Set<string>>;
+  /** Put a user's sockets (on every node) into a workspace's room, e.g. after they join it. */
+  joinInstitution(userId: string, institutionId: string): void;
+  /** Take a user's sockets (on every node) out of a channel's room, e.g. after they leave it. */
+  leaveChannel(userId: string, channelId: string): void;
+  /** Disconnect a user's sockets on every node, e.g. after logout. */
+  disconnectUser(userId: string): void;
+  /** Disconnects this node's sockets and stops the adapter; the HTTP server is left to its owner. */
+  close(): Promise<void>;
+}
+
+export async function createRealtime(
+  httpServer: http.Server,
+  deps: Omit<AppContext, 'broadcast'>,
+): Promise<Realtime> {
+  const { db, log, config } = deps;
+  const io: LanternServer = new Server(httpServer, {
+    transports: ['websocket'],
+    maxHttpBufferSize: MAX_PAYLOAD_BYTES,
+    serveClient: false,
+  });
+
+  let redis: RedisAdapter | null = null;
+  if (config.REDIS_URL) {
+    redis = await connectRedisAdapter(config.REDIS_URL, log);
+    io.adapter(redis.adapter);
+  }
+
+  const broadcast = createBroadcaster(io);
+  const presence = createPresence(io, log);
+  const handlerDeps = { db, log, broadcast };
+  let closing = false;
+
+  installSocketAuth(io, db, log);
+
+  io.on('connection', (socket) => {
+    const { userId, institutionIds } = socket.data;
+    socket.join([rooms.user(userId), ...institutionIds.map(rooms.institution)]);
+    registerChannelEvents(socket, handlerDeps);
+    registerMessageEvents(socket, handlerDeps);
+    void presence.connected(socket);
+    socket.on('disconnect', () => {
+      if (!closing) void presence.disconnected(socket);
+    });
+  });
+
+  return {
+    broadcast,
+    io,
+    onlineUserIds: presence.onlineUserIds,
+    joinInstitution: (userId, institutionId) =>
+      io.in(rooms.user(userId)).socketsJoin(rooms.institution(institutionId)),
+    leaveChannel: (userId, channelId) => io.in(rooms.user(userId)).socketsLeave(rooms.channel(channelId)),
+    disconnectUser: (userId) => io.in(rooms.user(userId)).disconnectSockets(true),
+    async close() {
+      closing = true;
+      // Not io.close(): that would also close the HTTP server, which Fastify owns and closes itself.
+      io.local.disconnectSockets(true);
+      await io.of('/').adapter.close();
+      io.engine.close();
+      await redis?.close();
+    },
+  };
+}

@@ -1,0 +1,51 @@
+// Who is online: a user is online while at least one of their sockets is connected, on any node. Counts
+// come from fetchSockets(), which asks every node through the adapter, so nothing is kept in memory here.
+import type { Logger } from 'pino';
+import { rooms } from '../context.ts';
+import type { LanternServer, LanternSocket } from './types.ts';
+
+export interface Presence {
+  /** Announce the user online to their workspaces if this is their first socket. */
+  connected(socket: LanternSocket): Promise<void>;
+  /** Announce the user offline to their workspaces if that was their last socket. */
+  disconnected(socket: LanternSocket): Promise<void>;
+  /** Ids of the users with a socket in this workspace's room, for member listings. */
+  onlineUserIds(institutionId: string): Promise<Set<string>>;
+}
+
+export function createPresence(io: LanternServer, log: Logger): Presence {
+  const socketCount = async (userId: string) => (await io.in(rooms.user(userId)).fetchSockets()).length;
+
+  const announce = (socket: LanternSocket, status: 'online' | 'offline') => {
+    const { userId, institutionIds } = socket.data;
+    for (const institutionId of institutionIds) {
+      io.to(rooms.institution(institutionId)).emit('userOnlineStatusUpdate', {
+        user: { id: userId },
+        status,
+      });
+    }
+  };
+
+  return {
+    async connected(socket) {
+      try {
+        // The new socket is already in its user room, so "first" means a count of one.
+        if ((await socketCount(socket.data.userId)) <= 1) announce(socket, 'online');
+      } catch (err) {
+        log.warn({ err }, 'presence: could not count sockets on connect');
+      }
+    },
+    async disconnected(socket) {
+      try {
+        // socket.io has already removed the socket from its rooms when 'disconnect' fires.
+        if ((await socketCount(socket.data.userId)) === 0) announce(socket, 'offline');
+      } catch (err) {
+        log.warn({ err }, 'presence: could not count sockets on disconnect');
+      }
+    },
+    async onlineUserIds(institutionId) {
+      const sockets = await io.in(rooms.institution(institutionId)).fetchSockets();
+      return new Set(sockets.map((s) => s.data.userId));
+    },
+  };
+}
