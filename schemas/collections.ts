@@ -1,0 +1,392 @@
+// RxDB JSON schemas and document types of every client collection (the local store, spec §3).
+// Dexie storage refuses an index on a field that is not `required`, so every indexed field is required
+// and number indexes carry minimum/maximum/multipleOf as RxDB demands.
+import type { RxJsonSchema } from 'rxdb';
+import type {
+  Attachment,
+  Channel,
+  ChannelMember,
+  InstitutionWithMember,
+  InvitationWithInstitution,
+  Member,
+  Mention,
+  User,
+} from './protocol.ts';
+
+/** Upper bound RxDB needs for number indexes; far above any seq or epoch millisecond. */
+const NUMBER_MAX = 9_007_199_254_740_991;
+const indexedNumber = { type: 'number', minimum: 0, maximum: NUMBER_MAX, multipleOf: 1 } as const;
+const indexedId = { type: 'string', maxLength: 64 } as const;
+
+// ───────────────────────────── messages ─────────────────────────────
+export type MessageStatus = 'pending' | 'failed' | 'confirmed';
+
+export interface MessageDoc {
+  /** Client-generated UUIDv7: the primary key, so the local echo and the server copy are one row. */
+  genId: string;
+  /** Server id; null until the server has stored the message. */
+  id: string | null;
+  status: MessageStatus;
+  institutionId: string;
+  channelId: string;
+  memberId: string;
+  content: string;
+  replyTo: string | null;
+  attachments: Attachment[];
+  mentions: Mention[];
+  createdAt: string;
+  editedAt: string | null;
+  deletedAt: string | null;
+  /** Channel change sequence at the latest change; 0 while not confirmed. */
+  seq: number;
+  /** Position in the channel; 0 while not confirmed (pending ones sort after, by createdAt). */
+  createdSeq: number;
+}
+
+export const messageSchema: RxJsonSchema<MessageDoc> = {
+  title: 'messages',
+  version: 0,
+  primaryKey: 'genId',
+  type: 'object',
+  properties: {
+    genId: { type: 'string', maxLength: 40 },
+    id: { type: ['string', 'null'] },
+    status: { type: 'string', enum: ['pending', 'failed', 'confirmed'], maxLength: 10 },
+    institutionId: indexedId,
+    channelId: indexedId,
+    memberId: { type: 'string' },
+    content: { type: 'string' },
+    replyTo: { type: ['string', 'null'] },
+    attachments: { type: 'array', items: { type: 'object' } },
+    mentions: { type: 'array', items: { type: 'object' } },
+    createdAt: { type: 'string', maxLength: 40 },
+    editedAt: { type: ['string', 'null'] },
+    deletedAt: { type: ['string', 'null'] },
+    seq: indexedNumber,
+    createdSeq: indexedNumber,
+  },
+  required: [
+    'genId',
+    'id',
+    'status',
+    'institutionId',
+    'channelId',
+    'memberId',
+    'content',
+    'replyTo',
+    'attachments',
+    'mentions',
+    'createdAt',
+    'editedAt',
+    'deletedAt',
+    'seq',
+    'createdSeq',
+  ],
+  indexes: [['channelId', 'createdSeq'], ['channelId', 'createdAt'], 'status'],
+};
+
+// ───────────────────────────── outbox ─────────────────────────────
+export type OutboxKind = 'post' | 'edit' | 'delete';
+/** queued: waiting to be sent (or resent); failed: the server refused it, waits for Retry or Delete. */
+export type OutboxState = 'queued' | 'failed';
+
+export interface PostOperation {
+  kind: 'post';
+  content: string;
+  replyTo: string | null;
+  attachments: Attachment[];
+  mentions: Mention[];
+}
+export interface EditOperation {
+  kind: 'edit';
+  messageId: string;
+  content: string;
+  mentions: Mention[];
+}
+export interface DeleteOperation {
+  kind: 'delete';
+  messageId: string;
+}
+export type OutboxOperation = PostOperation | EditOperation | DeleteOperation;
+
+export interface OutboxDoc {
+  /** Idempotency key: the message genId for a post, `${kind}:${genId}:${n}` for later operations. */
+  key: string;
+  /** Global enqueue order (epoch ms × 1000 + counter); sending keeps this order within a channel. */
+  order: number;
+  state: OutboxState;
+  institutionId: string;
+  channelId: string;
+  /** The message this operation is about. */
+  genId: string;
+  operation: OutboxOperation;
+  attempts: number;
+  lastError: string | null;
+  createdAt: string;
+}
+
+export const outboxSchema: RxJsonSchema<OutboxDoc> = {
+  title: 'outbox',
+  version: 0,
+  primaryKey: 'key',
+  type: 'object',
+  properties: {
+    key: { type: 'string', maxLength: 100 },
+    order: indexedNumber,
+    state: { type: 'string', enum: ['queued', 'failed'], maxLength: 10 },
+    institutionId: { type: 'string' },
+    channelId: indexedId,
+    genId: { type: 'string', maxLength: 40 },
+    operation: { type: 'object' },
+    attempts: { type: 'number' },
+    lastError: { type: ['string', 'null'] },
+    createdAt: { type: 'string' },
+  },
+  required: [
+    'key',
+    'order',
+    'state',
+    'institutionId',
+    'channelId',
+    'genId',
+    'operation',
+    'attempts',
+    'lastError',
+    'createdAt',
+  ],
+  indexes: ['order', ['channelId', 'order']],
+};
+
+// ───────────────────────────── drafts ─────────────────────────────
+export interface DraftDoc {
+  channelId: string;
+  institutionId: string;
+  content: string;
+  attachments: Attachment[];
+  /** Epoch ms of the last change. */
+  lastUpdateAt: number;
+}
+
+export const draftSchema: RxJsonSchema<DraftDoc> = {
+  title: 'drafts',
+  version: 0,
+  primaryKey: 'channelId',
+  type: 'object',
+  properties: {
+    channelId: indexedId,
+    institutionId: indexedId,
+    content: { type: 'string' },
+    attachments: { type: 'array', items: { type: 'object' } },
+    lastUpdateAt: indexedNumber,
+  },
+  required: ['channelId', 'institutionId', 'content', 'attachments', 'lastUpdateAt'],
+  indexes: ['institutionId'],
+};
+
+// ───────────────────────────── mirrors of server entities ─────────────────────────────
+export type ChannelDoc = Channel;
+export const channelSchema: RxJsonSchema<ChannelDoc> = {
+  title: 'channels',
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: {
+    id: indexedId,
+    institutionId: indexedId,
+    name: { type: 'string' },
+    type: { type: 'string' },
+    isDefault: { type: 'boolean' },
+    defaultRole: { type: ['object', 'null'] },
+    directMessageMembers: { type: ['array', 'null'], items: { type: 'string' } },
+    createdBy: { type: ['string', 'null'] },
+    createdAt: { type: 'string' },
+    lastSeq: { type: 'number' },
+    lastSentMessage: { type: ['object', 'null'] },
+  },
+  required: ['id', 'institutionId', 'name', 'type', 'isDefault', 'createdAt', 'lastSeq'],
+  indexes: ['institutionId'],
+};
+
+export type ChannelMemberDoc = ChannelMember;
+export const channelMemberSchema: RxJsonSchema<ChannelMemberDoc> = {
+  title: 'channelMembers',
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: {
+    id: indexedId,
+    channelId: indexedId,
+    memberId: { type: 'string' },
+    unreadCount: { type: 'number' },
+    lastReadMessage: { type: ['string', 'null'] },
+    roles: { type: 'array', items: { type: 'string' } },
+    joinedAt: { type: 'string' },
+  },
+  required: ['id', 'channelId', 'memberId', 'unreadCount', 'roles', 'joinedAt'],
+  indexes: ['channelId'],
+};
+
+export type MemberDoc = Member;
+export const memberSchema: RxJsonSchema<MemberDoc> = {
+  title: 'members',
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: {
+    id: indexedId,
+    institutionId: indexedId,
+    role: { type: 'string' },
+    name: { type: 'string' },
+    email: { type: 'string' },
+    profileImage: { type: ['string', 'null'] },
+    user: { type: 'object' },
+    createdAt: { type: 'string' },
+  },
+  required: ['id', 'institutionId', 'role', 'name', 'email', 'user', 'createdAt'],
+  indexes: ['institutionId'],
+};
+
+export type InstitutionDoc = InstitutionWithMember;
+export const institutionSchema: RxJsonSchema<InstitutionDoc> = {
+  title: 'institutions',
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: {
+    id: indexedId,
+    name: { type: 'string' },
+    createdAt: { type: 'string' },
+    member: { type: 'object' },
+  },
+  required: ['id', 'name', 'createdAt', 'member'],
+};
+
+export type InvitationDoc = InvitationWithInstitution;
+export const invitationSchema: RxJsonSchema<InvitationDoc> = {
+  title: 'invitations',
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: {
+    id: indexedId,
+    institutionId: { type: 'string' },
+    email: { type: 'string' },
+    createdAt: { type: 'string' },
+    institution: { type: 'object' },
+  },
+  required: ['id', 'institutionId', 'email', 'createdAt', 'institution'],
+};
+
+// ───────────────────────────── local-only state ─────────────────────────────
+export interface SyncStateDoc {
+  channelId: string;
+  institutionId: string;
+  /** Highest seq up to which every change of this channel is in the store (contiguous). */
+  checkpoint: number;
+}
+export const syncStateSchema: RxJsonSchema<SyncStateDoc> = {
+  title: 'syncState',
+  version: 0,
+  primaryKey: 'channelId',
+  type: 'object',
+  properties: {
+    channelId: indexedId,
+    institutionId: { type: 'string' },
+    checkpoint: { type: 'number' },
+  },
+  required: ['channelId', 'institutionId', 'checkpoint'],
+};
+
+/** Spec §3 "Settings (persisted locally)"; the field name mostRecentSiginProviderUsed is spelled as specified. */
+export interface SettingsDoc {
+  id: 'settings';
+  showDMs: boolean;
+  showChannels: boolean;
+  showIosAddToScreenTutorial: boolean;
+  showAdvancedKeyboard: boolean;
+  isDesktop: boolean;
+  showAuthorAvatarInMessages: boolean;
+  showImagesInChannel: boolean;
+  mostRecentSiginProviderUsed: string | null;
+  installPromptDismissed: boolean;
+}
+export const SETTINGS_DEFAULTS: SettingsDoc = {
+  id: 'settings',
+  showDMs: true,
+  showChannels: true,
+  showIosAddToScreenTutorial: true,
+  showAdvancedKeyboard: false,
+  isDesktop: false,
+  showAuthorAvatarInMessages: true,
+  showImagesInChannel: true,
+  mostRecentSiginProviderUsed: null,
+  installPromptDismissed: false,
+};
+export const settingsSchema: RxJsonSchema<SettingsDoc> = {
+  title: 'settings',
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: {
+    id: { type: 'string', maxLength: 16 },
+    showDMs: { type: 'boolean' },
+    showChannels: { type: 'boolean' },
+    showIosAddToScreenTutorial: { type: 'boolean' },
+    showAdvancedKeyboard: { type: 'boolean' },
+    isDesktop: { type: 'boolean' },
+    showAuthorAvatarInMessages: { type: 'boolean' },
+    showImagesInChannel: { type: 'boolean' },
+    mostRecentSiginProviderUsed: { type: ['string', 'null'] },
+    installPromptDismissed: { type: 'boolean' },
+  },
+  required: ['id'],
+};
+
+/** The signed-in user; one row with id 'current'. Local only, cleared on sign-out. */
+export interface SessionDoc {
+  id: 'current';
+  token: string;
+  user: User;
+  /** Last opened workspace, so a reload returns to it. */
+  selectedInstitutionId: string | null;
+}
+export const sessionSchema: RxJsonSchema<SessionDoc> = {
+  title: 'session',
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: {
+    id: { type: 'string', maxLength: 16 },
+    token: { type: 'string' },
+    user: { type: 'object' },
+    selectedInstitutionId: { type: ['string', 'null'] },
+  },
+  required: ['id', 'token', 'user', 'selectedInstitutionId'],
+};
+
+/** Every collection, by name: the single list database.ts opens. */
+export const collectionSchemas = {
+  messages: messageSchema,
+  outbox: outboxSchema,
+  drafts: draftSchema,
+  channels: channelSchema,
+  channelMembers: channelMemberSchema,
+  members: memberSchema,
+  institutions: institutionSchema,
+  invitations: invitationSchema,
+  syncState: syncStateSchema,
+  settings: settingsSchema,
+  session: sessionSchema,
+} as const;
+export type CollectionName = keyof typeof collectionSchemas;
+
+/**
+ * What the sync engine needs. The open-source RxDB allows 13 open collections per JavaScript realm
+ * (decision 0002), so Node tests that run several engines in one process open only these.
+ */
+export const SYNC_COLLECTIONS = [
+  'messages',
+  'outbox',
+  'syncState',
+  'channels',
+] as const satisfies readonly CollectionName[];

@@ -1,0 +1,41 @@
+// Joined channels into the store: channels, this user's memberships, and a sync checkpoint row per
+// joined channel (the worker joins and pulls exactly the channels that have one).
+import type { RxCollection } from 'rxdb';
+import type { ChannelDoc, ChannelMemberDoc, SyncStateDoc } from '../../schemas/collections.ts';
+import type { Channel, ChannelMember } from '../../schemas/protocol.ts';
+
+export interface ChannelCollections {
+  channels: RxCollection<ChannelDoc>;
+  channelMembers?: RxCollection<ChannelMemberDoc>;
+  syncState: RxCollection<SyncStateDoc>;
+}
+
+/** A joined channel: channel row, membership row, and a checkpoint row that starts at 0 if new. */
+export async function upsertMembership(
+  db: ChannelCollections,
+  channel: Channel,
+  membership: ChannelMember | null,
+): Promise<void> {
+  await db.channels.upsert(channel);
+  if (membership && db.channelMembers) await db.channelMembers.upsert(membership);
+  const state = await db.syncState.findOne(channel.id).exec();
+  if (!state)
+    await db.syncState.insert({ channelId: channel.id, institutionId: channel.institutionId, checkpoint: 0 });
+}
+
+/** The server's joined list for one workspace replaces the local one (left channels lose their rows). */
+export async function replaceJoinedChannels(
+  db: ChannelCollections,
+  institutionId: string,
+  joined: { channels: Channel[]; channelMembers: ChannelMember[] },
+): Promise<void> {
+  const ids = new Set(joined.channels.map((c) => c.id));
+  const byChannel = new Map(joined.channelMembers.map((m) => [m.channelId, m]));
+  for (const channel of joined.channels)
+    await upsertMembership(db, channel, byChannel.get(channel.id) ?? null);
+  const stale = await db.syncState.find({ selector: { institutionId } }).exec();
+  for (const s of stale.filter((s) => !ids.has(s.channelId))) {
+    await s.remove();
+    if (db.channelMembers) await db.channelMembers.find({ selector: { channelId: s.channelId } }).remove();
+  }
+}

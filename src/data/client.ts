@@ -1,0 +1,106 @@
+// The tab's single entry to data: opens the store, starts the worker, and holds the REST client.
+import { type Remote, wrap } from 'comlink';
+import type { WorkerApi } from '../../worker/api.ts';
+import { DEFAULT_DATABASE_NAME, type LanternDatabase, openLanternDatabase } from '../store/database.ts';
+import { createHttp, type Http } from './http.ts';
+
+export interface LanternClient {
+  db: LanternDatabase;
+  worker: Remote<WorkerApi>;
+  http: Http;
+  /** Identifies this tab to the worker (open channel per tab). */
+  tabId: string;
+}
+
+export interface ClientOptions {
+  baseUrl?: string;
+  databaseName?: string;
+  /** Tests inject a worker (e.g. the sync engine's API run in-process). */
+  worker?: Remote<WorkerApi>;
+}
+
+let starting: Promise<LanternClient> | null = null;
+let ready: LanternClient | null = null;
+const readyListeners = new Set<() => void>();
+
+/** Starts the client once; later calls return the same promise. */
+export function startClient(options: ClientOptions = {}): Promise<LanternClient> {
+  if (starting) return starting;
+  starting = (async () => {
+    const db = await openLanternDatabase(options.databaseName ?? DEFAULT_DATABASE_NAME);
+    const worker = options.worker ?? connectWorker();
+    const client: LanternClient = {
+      db,
+      worker,
+      tabId: crypto.randomUUID(),
+      http: createHttp({
+        baseUrl: options.baseUrl ?? '',
+        getToken: async () => (await db.session.findOne('current').exec())?.token ?? null,
+        onSessionInvalid: () => {
+          void clearLocalSession(db).then(() => worker.sessionChanged());
+        },
+      }),
+    };
+    ready = client;
+    for (const l of readyListeners) l();
+    void worker.sessionChanged();
+    return client;
+  })();
+  return starting;
+}
+
+/** The client once started, else null (hooks render `undefined` until then). */
+export function getReadyClient(): LanternClient | null {
+  return ready;
+}
+
+export function subscribeClientReady(listener: () => void): () => void {
+  readyListeners.add(listener);
+  return () => readyListeners.delete(listener);
+}
+
+/** For actions: the started client, starting it if needed. */
+export function requireClient(): Promise<LanternClient> {
+  return ready ? Promise.resolve(ready) : startClient();
+}
+
+/** Sign-out and invalid sessions clear every store (spec §4 Session), keeping only settings. */
+export async function clearLocalSession(db: LanternDatabase): Promise<void> {
+  await Promise.all(
+    (
+      [
+        'session',
+        'messages',
+        'outbox',
+        'drafts',
+        'channels',
+        'channelMembers',
+        'members',
+        'institutions',
+        'invitations',
+        'syncState',
+      ] as const
+    ).map((name) => db[name].find().remove()),
+  );
+}
+
+function buildId(): string {
+  return typeof __BUILD_ID__ === 'string' ? __BUILD_ID__ : 'dev';
+}
+
+/** SharedWorker when the browser has it; otherwise a dedicated worker per tab (a Web Lock elects the socket owner). */
+function connectWorker(): Remote<WorkerApi> {
+  const name = `lantern-${buildId()}`;
+  if (typeof SharedWorker !== 'undefined') {
+    const shared = new SharedWorker(new URL('../../worker/shared-entry.ts', import.meta.url), {
+      type: 'module',
+      name,
+    });
+    return wrap<WorkerApi>(shared.port);
+  }
+  const dedicated = new Worker(new URL('../../worker/dedicated-entry.ts', import.meta.url), {
+    type: 'module',
+    name,
+  });
+  return wrap<WorkerApi>(dedicated);
+}

@@ -1,0 +1,66 @@
+// REST client of the tab and the worker: bearer token, JSON bodies, server errors → ApiError.
+import type { ErrorBody } from '../../schemas/protocol.ts';
+
+/** A failed API call; message is the server's message, or 'An error occurred' (spec §8). */
+export class ApiError extends Error {
+  readonly status: number;
+  constructor(status: number, message: string) {
+    super(message || 'An error occurred');
+    this.name = 'ApiError';
+    this.status = status;
+  }
+}
+
+export interface HttpOptions {
+  /** Origin of the API, '' for same origin. */
+  baseUrl: string;
+  getToken: () => string | null | Promise<string | null>;
+  fetch?: typeof fetch;
+  /** Spec §8: 401/403 or 'session invalid' → the caller signs the user out. */
+  onSessionInvalid?: () => void;
+}
+
+export interface Http {
+  get<T>(path: string): Promise<T>;
+  post<T>(path: string, body?: unknown): Promise<T>;
+  put<T>(path: string, body?: unknown): Promise<T>;
+  del<T>(path: string, body?: unknown): Promise<T>;
+}
+
+export function createHttp(options: HttpOptions): Http {
+  const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
+  async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const token = await options.getToken();
+    const headers: Record<string, string> = {};
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const res = await doFetch(options.baseUrl + path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    const parsed: unknown = text ? safeJson(text) : undefined;
+    if (!res.ok) {
+      const message = (parsed as Partial<ErrorBody> | undefined)?.message ?? '';
+      const invalid = res.status === 401 || res.status === 403 || message === 'session invalid';
+      if (invalid && token && !path.startsWith('/api/auth/')) options.onSessionInvalid?.();
+      throw new ApiError(res.status, message);
+    }
+    return parsed as T;
+  }
+  return {
+    get: (path) => request('GET', path),
+    post: (path, body) => request('POST', path, body ?? {}),
+    put: (path, body) => request('PUT', path, body ?? {}),
+    del: (path, body) => request('DELETE', path, body),
+  };
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

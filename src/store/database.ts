@@ -1,0 +1,60 @@
+// Opens the client store: RxDB on Dexie with every collection of schemas/collections.ts.
+// The same code runs in tabs, in the worker and in Node tests (fake-indexeddb).
+import { createRxDatabase, type RxCollection, type RxDatabase, type RxStorage } from 'rxdb';
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import {
+  type ChannelDoc,
+  type ChannelMemberDoc,
+  type CollectionName,
+  collectionSchemas,
+  type DraftDoc,
+  type InstitutionDoc,
+  type InvitationDoc,
+  type MemberDoc,
+  type MessageDoc,
+  type OutboxDoc,
+  type SessionDoc,
+  type SettingsDoc,
+  type SyncStateDoc,
+} from '../../schemas/collections.ts';
+
+export interface LanternCollections {
+  messages: RxCollection<MessageDoc>;
+  outbox: RxCollection<OutboxDoc>;
+  drafts: RxCollection<DraftDoc>;
+  channels: RxCollection<ChannelDoc>;
+  channelMembers: RxCollection<ChannelMemberDoc>;
+  members: RxCollection<MemberDoc>;
+  institutions: RxCollection<InstitutionDoc>;
+  invitations: RxCollection<InvitationDoc>;
+  syncState: RxCollection<SyncStateDoc>;
+  settings: RxCollection<SettingsDoc>;
+  session: RxCollection<SessionDoc>;
+}
+export type LanternDatabase = RxDatabase<LanternCollections>;
+
+/** Database name in browsers; tests pass their own. */
+export const DEFAULT_DATABASE_NAME = 'lantern';
+
+export interface OpenOptions {
+  /** Defaults to Dexie over the global indexedDB. */
+  storage?: RxStorage<unknown, unknown>;
+  /** Open only these collections (Node tests running several engines in one realm; decision 0002). */
+  collections?: readonly CollectionName[];
+}
+
+export async function openLanternDatabase(
+  name: string = DEFAULT_DATABASE_NAME,
+  options: OpenOptions = {},
+): Promise<LanternDatabase> {
+  const db = await createRxDatabase<LanternCollections>({
+    name,
+    storage: options.storage ?? getRxStorageDexie(),
+    // A write in the worker must reach every tab's live query (and the reverse).
+    multiInstance: true,
+    eventReduce: true,
+  });
+  const names = options.collections ?? (Object.keys(collectionSchemas) as CollectionName[]);
+  await db.addCollections(Object.fromEntries(names.map((n) => [n, { schema: collectionSchemas[n] }])));
+  return db;
+}

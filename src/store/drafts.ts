@@ -1,0 +1,21 @@
+// Spec §4/§5 draft rule: a draft is kept only while it has content (empty markup ignored) or
+// attachments; attachments still uploading do not count and are not saved.
+import type { Attachment } from '../../schemas/protocol.ts';
+
+/** Content is empty when, with empty paragraphs and tags removed, it is blank. */
+export function isContentEmpty(html: string): boolean {
+  const text = html
+    .replace(/<p>\s*(<br\s*\/?>)?\s*<\/p>/gi, '')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;|&#160;|\u00a0/gi, ' ');
+  return text.trim() === '';
+}
+
+/** Attachments that are finished uploading; only these are kept in a draft. */
+export function settledAttachments(attachments: readonly Attachment[]): Attachment[] {
+  return attachments.filter((a) => !a.isUploading);
+}
+
+export function isDraftEmpty(draft: { content: string; attachments: readonly Attachment[] }): boolean {
+  return isContentEmpty(draft.content) && settledAttachments(draft.attachments).length === 0;
+}

@@ -1,0 +1,119 @@
+// Outbox writes on the store: a send is a pending message row plus an outbox row, written together,
+// before any network. Shared by the tab's actions and the worker's push loop.
+import type { RxCollection } from 'rxdb';
+import type { MessageDoc, OutboxDoc } from '../../schemas/collections.ts';
+import type { Attachment, Mention, Message } from '../../schemas/protocol.ts';
+import { newGenId } from './gen-id.ts';
+import { mergeServerMessage } from './message-merge.ts';
+import { afterSend, nextOrder, retry, type SendResult } from './outbox-state.ts';
+
+export interface OutboxCollections {
+  messages: RxCollection<MessageDoc>;
+  outbox: RxCollection<OutboxDoc>;
+}
+
+export interface NewPost {
+  institutionId: string;
+  channelId: string;
+  memberId: string;
+  content: string;
+  replyTo?: string | null;
+  mentions?: Mention[];
+  attachments?: Attachment[];
+}
+
+/** Local echo: the message is pending at once; returns its genId. */
+export async function enqueuePost(
+  db: OutboxCollections,
+  post: NewPost,
+  now: number = Date.now(),
+): Promise<string> {
+  const genId = newGenId(now);
+  const createdAt = new Date(now).toISOString();
+  const replyTo = post.replyTo ?? null;
+  const attachments = post.attachments ?? [];
+  const mentions = post.mentions ?? [];
+  await db.messages.insert({
+    genId,
+    id: null,
+    status: 'pending',
+    institutionId: post.institutionId,
+    channelId: post.channelId,
+    memberId: post.memberId,
+    content: post.content,
+    replyTo,
+    attachments,
+    mentions,
+    createdAt,
+    editedAt: null,
+    deletedAt: null,
+    seq: 0,
+    createdSeq: 0,
+  });
+  await db.outbox.insert({
+    key: genId,
+    order: nextOrder(now),
+    state: 'queued',
+    institutionId: post.institutionId,
+    channelId: post.channelId,
+    genId,
+    operation: { kind: 'post', content: post.content, replyTo, attachments, mentions },
+    attempts: 0,
+    lastError: null,
+    createdAt,
+  });
+  return genId;
+}
+
+/** Stores a server copy (ack, live event, pull): confirms by genId, never downgrades. Returns true when the row was new. */
+export async function applyServerMessage(db: OutboxCollections, message: Message): Promise<boolean> {
+  const existing = await db.messages.findOne(message.genId).exec();
+  const local = existing ? (existing.toJSON() as MessageDoc) : null;
+  const next = mergeServerMessage(local, message);
+  if (next) await db.messages.upsert(next);
+  // Confirmed by another path (live echo, pull, known-genIds): the post no longer needs sending.
+  const pendingPost = await db.outbox.findOne(message.genId).exec();
+  if (pendingPost) await pendingPost.remove();
+  return existing === null;
+}
+
+/** Records the outcome of one send. */
+export async function applySendResult(
+  db: OutboxCollections,
+  entry: OutboxDoc,
+  result: SendResult,
+): Promise<void> {
+  if (result.kind === 'ok') {
+    await applyServerMessage(db, result.message);
+    return;
+  }
+  const current = await db.outbox.findOne(entry.key).exec();
+  if (!current) return; // discarded while in flight
+  const t = afterSend(current.toJSON() as OutboxDoc, result);
+  if (t.entry)
+    await current.incrementalPatch({
+      state: t.entry.state,
+      attempts: t.entry.attempts,
+      lastError: t.entry.lastError,
+    });
+  const message = await db.messages.findOne(entry.genId).exec();
+  if (message && message.status !== 'confirmed') await message.incrementalPatch({ status: t.messageStatus });
+}
+
+/** Retry: failed → pending, queued again. */
+export async function retryMessage(db: OutboxCollections, genId: string): Promise<void> {
+  const entry = await db.outbox.findOne(genId).exec();
+  if (!entry) return;
+  const t = retry(entry.toJSON() as OutboxDoc);
+  await entry.incrementalPatch({ state: 'queued', lastError: t.entry?.lastError ?? null });
+  const message = await db.messages.findOne(genId).exec();
+  if (message && message.status !== 'confirmed') await message.incrementalPatch({ status: t.messageStatus });
+}
+
+/** Deleting a pending or failed message removes it locally only (spec §4). */
+export async function discardMessage(db: OutboxCollections, genId: string): Promise<void> {
+  const message = await db.messages.findOne(genId).exec();
+  if (message && message.status === 'confirmed') return;
+  await db.outbox.findOne(genId).remove();
+  if (message) await message.remove();
+}
