@@ -1,0 +1,74 @@
+// `npm run bench`: message delivery through Lantern against the same load on a bare socket.io echo server
+// (the floor), both started here on 127.0.0.1. Prints p50/p99 send-to-receive latency, acknowledged posts
+// per second, and Lantern's ratio to the floor. Env: BENCH_CLIENTS (500), BENCH_RATE total posts/s (200),
+// BENCH_SECONDS per run (15), BENCH_CHANNELS (10).
+import { startEchoServer } from './echo-server.ts';
+import { startLantern } from './lantern-fixture.ts';
+import { type LoadResult, runLoad } from './load.ts';
+
+const envInt = (name: string, fallback: number) => {
+  const v = Number.parseInt(process.env[name] ?? '', 10);
+  return Number.isFinite(v) && v > 0 ? v : fallback;
+};
+
+const clients = envInt('BENCH_CLIENTS', 500);
+const rate = envInt('BENCH_RATE', 200);
+const seconds = envInt('BENCH_SECONDS', 15);
+const channelCount = envInt('BENCH_CHANNELS', 10);
+
+const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
+
+function line(name: string, r: LoadResult): string {
+  return [
+    name.padEnd(22),
+    `p50 ${fmt(r.p50Ms).padStart(7)} ms`,
+    `p99 ${fmt(r.p99Ms).padStart(7)} ms`,
+    `acked ${fmt(r.ackedPerSecond).padStart(7)}/s`,
+    `delivered ${r.deliveries}/${r.expectedDeliveries}`,
+    r.ackErrors ? `ack errors ${r.ackErrors}` : '',
+  ].join('  ');
+}
+
+async function main(): Promise<void> {
+  console.log(
+    `delivery bench: ${clients} clients, ${channelCount} channels, ${rate} posts/s for ${seconds} s per run`,
+  );
+
+  const lantern = await startLantern(clients, channelCount);
+  let lanternResult: LoadResult;
+  try {
+    lanternResult = await runLoad(lantern.target, { ratePerSecond: rate, seconds });
+  } finally {
+    await lantern.close();
+  }
+
+  const echo = await startEchoServer();
+  let echoResult: LoadResult;
+  try {
+    echoResult = await runLoad(
+      {
+        url: echo.url,
+        institutionId: 'echo',
+        channelIds: lantern.target.channelIds,
+        tokens: lantern.target.tokens,
+      },
+      { ratePerSecond: rate, seconds },
+    );
+  } finally {
+    await echo.close();
+  }
+
+  console.log(line(`Lantern (${lantern.database})`, lanternResult));
+  console.log(line('socket.io echo (floor)', echoResult));
+  console.log(
+    `ratio Lantern/floor: p50 ×${fmt(lanternResult.p50Ms / echoResult.p50Ms, 2)}, p99 ×${fmt(lanternResult.p99Ms / echoResult.p99Ms, 2)}, acked/s ×${fmt(lanternResult.ackedPerSecond / echoResult.ackedPerSecond, 2)}`,
+  );
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
