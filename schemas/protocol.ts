@@ -163,6 +163,17 @@ export const signinBody = z.object({
 });
 export const signinResponse = z.object({ accessToken: z.string(), user });
 export type SigninResponse = z.infer<typeof signinResponse>;
+/** One signed-in device of the caller (GET /api/users/sessions). */
+export const userSession = z.object({
+  id,
+  userAgent: z.string().nullable(),
+  createdAt: isoDate,
+  lastUsedAt: isoDate,
+  /** True for the session making the request. */
+  current: z.boolean(),
+});
+export type UserSession = z.infer<typeof userSession>;
+export const userSessionsResponse = z.object({ data: z.array(userSession) });
 export const updateUserBody = z
   .object({
     name: z.string().trim().min(1, 'Name cannot be empty').max(NAME_MAX).optional(),
@@ -171,7 +182,9 @@ export const updateUserBody = z
   .refine((b) => b.name !== undefined || b.profileImage !== undefined, 'Nothing to update');
 
 // ───────────────────────────── REST: institutions ─────────────────────────────
-export const institutionBody = z.object({ name: z.string().trim().min(1, 'Name cannot be empty').max(NAME_MAX) });
+export const institutionBody = z.object({
+  name: z.string().trim().min(1, 'Name cannot be empty').max(NAME_MAX),
+});
 export const createInstitutionResponse = z.object({ institution, member });
 export const emailsBody = z.object({ emails: z.array(email).min(1).max(100) });
 

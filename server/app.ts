@@ -1,0 +1,84 @@
+// Builds one Lantern server: database, secrets, mail, Fastify routes, socket.io and the static client.
+// Nothing is global, so tests start several in one process; server/main.ts only adds listen and signals.
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
+import pino from 'pino';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import { openDatabase } from './db/client.ts';
+import { registerAuthRoutes } from './http/auth.ts';
+import { authHook } from './http/auth-hook.ts';
+import { registerChannelRoutes } from './http/channels.ts';
+import { registerErrorHandler } from './http/errors.ts';
+import { registerInstitutionRoutes } from './http/institutions.ts';
+import { registerJsonParser } from './http/json.ts';
+import { registerMessageRoutes } from './http/messages.ts';
+import type { RouteContext } from './http/route-context.ts';
+import { registerStatic } from './http/static.ts';
+import { registerUserRoutes } from './http/users.ts';
+import { createMailer } from './mail/mailer.ts';
+import { createRealtime } from './realtime/index.ts';
+import { loadSecrets } from './secrets.ts';
+
+export interface LanternServer {
+  app: FastifyInstance;
+  ctx: AppContext;
+  listen(): Promise<{ url: string; port: number }>;
+  close(): Promise<void>;
+}
+
+/** Request bodies are small JSON (messages are capped at 40 kB of HTML); anything far larger is refused. */
+const BODY_LIMIT = 1024 * 1024;
+
+export async function createApp(config: Config): Promise<LanternServer> {
+  const log = pino({ level: config.LOG_LEVEL });
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dbDir: config.dbDir });
+  const secrets = loadSecrets(config.dataDir);
+  const mailer = createMailer(config, log);
+
+  const app = Fastify({
+    loggerInstance: log as FastifyBaseLogger,
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: BODY_LIMIT,
+    // One line per request is noise at info level; failures are logged by the error handler.
+    logController: new LogController({ disableRequestLogging: true }),
+  });
+  registerJsonParser(app);
+  registerErrorHandler(app);
+  authHook(app, database.db);
+
+  const deps: Omit<AppContext, 'broadcast'> = { config, db: database.db, log, mail: mailer, secrets };
+  const realtime = await createRealtime(app.server, deps);
+  const ctx: AppContext = { ...deps, broadcast: realtime.broadcast };
+  const routeCtx: RouteContext = { ...ctx, realtime };
+
+  registerAuthRoutes(app, ctx, { mailToFiles: mailer.toFiles });
+  registerUserRoutes(app, routeCtx);
+  registerInstitutionRoutes(app, routeCtx);
+  registerChannelRoutes(app, routeCtx);
+  registerMessageRoutes(app, ctx);
+  await registerStatic(app, config.CLIENT_DIR);
+  await app.ready();
+
+  let closing: Promise<void> | null = null;
+  return {
+    app,
+    ctx,
+    async listen() {
+      await app.listen({ host: config.HOST, port: config.PORT });
+      const address = app.server.address();
+      const port = typeof address === 'object' && address ? address.port : config.PORT;
+      const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
+      return { url: `http://${host}:${port}`, port };
+    },
+    close() {
+      // Sockets first (they hold the HTTP server open), then HTTP, then the database they both use.
+      closing ??= (async () => {
+        await realtime.close();
+        await app.close();
+        mailer.close();
+        await database.close();
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,29 @@
+// Sign-in routes (no session needed): ask for a code by e-mail, trade the code for an access token.
+import type { FastifyInstance } from 'fastify';
+import { type SigninResponse, signinBody, signinOtpQuery } from '../../schemas/protocol.ts';
+import { requestSigninCode, verifySigninCode } from '../auth/otp.ts';
+import type { AppContext } from '../context.ts';
+import { toUser } from '../serialize.ts';
+import { createSession, findOrCreateUser } from '../services/users.ts';
+
+export function registerAuthRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  opts: { mailToFiles: boolean },
+): void {
+  const otpCtx = { ...ctx, mailToFiles: opts.mailToFiles };
+
+  app.get('/api/auth/signin_otp', async (request) => {
+    const { email } = signinOtpQuery.parse(request.query);
+    await requestSigninCode(otpCtx, email, request.ip);
+    return { ok: true };
+  });
+
+  app.post('/api/auth/signin', async (request): Promise<SigninResponse> => {
+    const { email, code } = signinBody.parse(request.body);
+    await verifySigninCode(otpCtx, email, code);
+    const user = await findOrCreateUser(ctx.db, email);
+    const { token } = await createSession(ctx.db, user.id, request.headers['user-agent']);
+    return { accessToken: token, user: toUser(user) };
+  });
+}

@@ -1,0 +1,65 @@
+// Channel routes under /api/institutions/:id/channels (messages live in server/http/messages.ts).
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { createChannelBody, directMessageBody, id, updateChannelBody } from '../../schemas/protocol.ts';
+import {
+  browsableChannels,
+  createChannel,
+  deleteChannel,
+  joinChannel,
+  joinedChannels,
+  leaveChannel,
+  openDirectMessage,
+  renameChannel,
+} from '../services/channels.ts';
+import { getAuth } from './auth-hook.ts';
+import type { RouteContext } from './route-context.ts';
+
+const institutionParams = z.object({ id });
+const channelParams = z.object({ id, channelId: id });
+const base = '/api/institutions/:id/channels';
+
+export function registerChannelRoutes(app: FastifyInstance, ctx: RouteContext): void {
+  app.get(base, async (request) => {
+    const params = institutionParams.parse(request.params);
+    return { data: await browsableChannels(ctx.db, getAuth(request).userId, params.id) };
+  });
+
+  app.post(base, async (request, reply) => {
+    const params = institutionParams.parse(request.params);
+    const body = createChannelBody.parse(request.body);
+    return reply.status(201).send(await createChannel(ctx, getAuth(request).userId, params.id, body));
+  });
+
+  app.get(`${base}/joined`, async (request) => {
+    const params = institutionParams.parse(request.params);
+    return joinedChannels(ctx.db, getAuth(request).userId, params.id);
+  });
+
+  app.post(`${base}/direct_messages`, async (request) => {
+    const params = institutionParams.parse(request.params);
+    const { directMessageMemberId } = directMessageBody.parse(request.body);
+    return openDirectMessage(ctx, getAuth(request).userId, params.id, directMessageMemberId);
+  });
+
+  app.put(`${base}/:channelId`, async (request) => {
+    const params = channelParams.parse(request.params);
+    const { name } = updateChannelBody.parse(request.body);
+    return { channel: await renameChannel(ctx, getAuth(request).userId, params.id, params.channelId, name) };
+  });
+
+  app.delete(`${base}/:channelId`, async (request) => {
+    const params = channelParams.parse(request.params);
+    return deleteChannel(ctx, getAuth(request).userId, params.id, params.channelId);
+  });
+
+  app.post(`${base}/:channelId/members`, async (request) => {
+    const params = channelParams.parse(request.params);
+    return joinChannel(ctx, getAuth(request).userId, params.id, params.channelId);
+  });
+
+  app.delete(`${base}/:channelId/members`, async (request) => {
+    const params = channelParams.parse(request.params);
+    return leaveChannel(ctx, getAuth(request).userId, params.id, params.channelId);
+  });
+}

@@ -1,0 +1,47 @@
+// Serves the built client (vite build output in CLIENT_DIR) with an SPA fallback: any GET that is not an
+// API or socket.io path and accepts HTML gets index.html, so deep links like /w/1/c/2 load the app.
+// Everything else unknown is a JSON 404.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { errorBody } from './errors.ts';
+
+/** Files that must be revalidated on every load: they name the hashed assets of the current build. */
+const NO_CACHE = new Set(['index.html', 'sw.js', 'manifest.webmanifest', 'registerSW.js']);
+
+const wantsApp = (request: FastifyRequest) =>
+  request.method === 'GET' &&
+  !request.url.startsWith('/api/') &&
+  !request.url.startsWith('/socket.io/') &&
+  (request.headers.accept ?? '').includes('text/html');
+
+export async function registerStatic(app: FastifyInstance, clientDir: string): Promise<void> {
+  const root = path.resolve(clientDir);
+  const hasClient = existsSync(path.join(root, 'index.html'));
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: true,
+      cacheControl: false,
+      setHeaders(res, filePath) {
+        const name = path.basename(filePath);
+        if (NO_CACHE.has(name)) res.header('Cache-Control', 'no-cache');
+        // Vite puts content-hashed files under assets/: their name changes whenever their bytes do.
+        else if (filePath.includes(`${path.sep}assets${path.sep}`))
+          res.header('Cache-Control', 'public, max-age=31536000, immutable');
+        else res.header('Cache-Control', 'public, max-age=3600');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    if (hasClient && wantsApp(request)) {
+      return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html', root);
+    }
+    const message = request.url.startsWith('/api/')
+      ? `Route ${request.method} ${request.url} not found`
+      : 'Not found';
+    return reply.status(404).send(errorBody(404, message));
+  });
+}

@@ -1,0 +1,258 @@
+// Workspaces: creation (with the default `general` channel), listing, renaming, invitations and joining.
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray, notExists } from 'drizzle-orm';
+import type {
+  InstitutionWithMember,
+  Invitation,
+  InvitationWithInstitution,
+  Member,
+} from '../../schemas/protocol.ts';
+import { requireMember, requireWorkspaceAdmin } from '../access.ts';
+import type { AppContext } from '../context.ts';
+import type { Db } from '../db/client.ts';
+import { channels, institutions, invitations, members, users } from '../db/schema.ts';
+import { forbidden, notFound } from '../errors.ts';
+import type { RealtimeControls } from '../http/route-context.ts';
+import { invitationMail } from '../mail/templates.ts';
+import {
+  type InstitutionRow,
+  type MemberRow,
+  toInstitution,
+  toInvitation,
+  toMember,
+  type UserRow,
+} from '../serialize.ts';
+import { addChannelMember, createChannelWithRoles } from './channel-setup.ts';
+import { getUser } from './users.ts';
+
+export const DEFAULT_CHANNEL_NAME = 'general';
+
+type Ctx = Pick<AppContext, 'db' | 'broadcast' | 'config' | 'mail' | 'log'> & {
+  realtime: Pick<RealtimeControls, 'joinInstitution' | 'onlineUserIds'>;
+};
+
+async function memberView(db: Db, row: MemberRow, user?: UserRow): Promise<Member> {
+  return toMember(row, user ?? (await getUser(db, row.userId)));
+}
+
+async function getInstitution(db: Db, id: string): Promise<InstitutionRow> {
+  const [row] = await db.select().from(institutions).where(eq(institutions.id, id)).limit(1);
+  if (!row) throw notFound('Workspace not found');
+  return row;
+}
+
+/** A new workspace: the caller is its primary owner and owner of its default `general` channel. */
+export async function createInstitution(ctx: Ctx, userId: string, name: string) {
+  const user = await getUser(ctx.db, userId);
+  const { institution, member } = await ctx.db.transaction(async (tx) => {
+    const [institution] = await tx
+      .insert(institutions)
+      .values({ id: randomUUID(), name, createdBy: userId })
+      .returning();
+    if (!institution) throw new Error('institution insert returned nothing');
+    const [member] = await tx
+      .insert(members)
+      .values({ id: randomUUID(), institutionId: institution.id, userId, role: 'primary_owner' })
+      .returning();
+    if (!member) throw new Error('member insert returned nothing');
+    const general = await createChannelWithRoles(tx, {
+      institutionId: institution.id,
+      name: DEFAULT_CHANNEL_NAME,
+      type: 'public',
+      isDefault: true,
+      createdBy: member.id,
+    });
+    await addChannelMember(
+      tx,
+      general.channel.id,
+      member.id,
+      general.ownershipRole ? [general.ownershipRole.id] : [],
+    );
+    return { institution, member };
+  });
+  ctx.realtime.joinInstitution(userId, institution.id);
+  ctx.broadcast.toUser(userId, 'refresh', { value: 'institutions' });
+  return { institution: toInstitution(institution), member: toMember(member, user) };
+}
+
+export async function listInstitutions(db: Db, userId: string): Promise<InstitutionWithMember[]> {
+  const user = await getUser(db, userId);
+  const rows = await db
+    .select({ institution: institutions, member: members })
+    .from(members)
+    .innerJoin(institutions, eq(institutions.id, members.institutionId))
+    .where(eq(members.userId, userId))
+    .orderBy(asc(members.createdAt));
+  return rows.map((r) => ({ ...toInstitution(r.institution), member: toMember(r.member, user) }));
+}
+
+export async function renameInstitution(
+  ctx: Ctx,
+  userId: string,
+  institutionId: string,
+  name: string,
+): Promise<InstitutionWithMember> {
+  const member = await requireWorkspaceAdmin(ctx.db, institutionId, userId);
+  const [row] = await ctx.db
+    .update(institutions)
+    .set({ name })
+    .where(eq(institutions.id, institutionId))
+    .returning();
+  if (!row) throw notFound('Workspace not found');
+  ctx.broadcast.toInstitution(institutionId, 'refresh', { value: 'institutions' });
+  return { ...toInstitution(row), member: await memberView(ctx.db, member) };
+}
+
+export async function listMembers(
+  ctx: Pick<Ctx, 'db' | 'realtime'>,
+  userId: string,
+  institutionId: string,
+): Promise<Member[]> {
+  await requireMember(ctx.db, institutionId, userId);
+  const online = await ctx.realtime.onlineUserIds(institutionId);
+  const rows = await ctx.db
+    .select({ member: members, user: users })
+    .from(members)
+    .innerJoin(users, eq(users.id, members.userId))
+    .where(eq(members.institutionId, institutionId))
+    .orderBy(asc(members.createdAt));
+  return rows.map((r) => toMember(r.member, r.user, online.has(r.user.id)));
+}
+
+// ───────────── invitations ─────────────
+
+export async function listInvitations(db: Db, userId: string, institutionId: string): Promise<Invitation[]> {
+  await requireWorkspaceAdmin(db, institutionId, userId);
+  const rows = await db
+    .select()
+    .from(invitations)
+    .where(eq(invitations.institutionId, institutionId))
+    .orderBy(asc(invitations.createdAt));
+  return rows.map(toInvitation);
+}
+
+/**
+ * Invites addresses: already-members are skipped, already-invited ones keep their invitation (and are
+ * not mailed again). Returns the pending invitations for the given addresses and the skipped ones.
+ */
+export async function inviteMembers(ctx: Ctx, userId: string, institutionId: string, emails: string[]) {
+  const admin = await requireWorkspaceAdmin(ctx.db, institutionId, userId);
+  const unique = [...new Set(emails)];
+  const existing = await ctx.db
+    .select({ email: users.email })
+    .from(members)
+    .innerJoin(users, eq(users.id, members.userId))
+    .where(and(eq(members.institutionId, institutionId), inArray(users.email, unique)));
+  const skipped = new Set(existing.map((e) => e.email));
+  const toInvite = unique.filter((e) => !skipped.has(e));
+  const created = toInvite.length
+    ? await ctx.db
+        .insert(invitations)
+        .values(toInvite.map((email) => ({ id: randomUUID(), institutionId, email, invitedBy: admin.id })))
+        .onConflictDoNothing({ target: [invitations.institutionId, invitations.email] })
+        .returning()
+    : [];
+  const all = toInvite.length
+    ? await ctx.db
+        .select()
+        .from(invitations)
+        .where(and(eq(invitations.institutionId, institutionId), inArray(invitations.email, toInvite)))
+    : [];
+
+  const institution = await getInstitution(ctx.db, institutionId);
+  const inviter = await getUser(ctx.db, userId);
+  const joinUrl = new URL('/join', ctx.config.PUBLIC_URL).toString();
+  for (const invitation of created) {
+    try {
+      await ctx.mail.send({
+        to: invitation.email,
+        ...invitationMail({ workspace: institution.name, inviter: inviter.name, joinUrl }),
+      });
+    } catch (err) {
+      // The invitation stands: the person sees it under "invited" when they sign in.
+      ctx.log.error({ err, to: invitation.email }, 'invitation mail failed');
+    }
+  }
+  return { data: all.map(toInvitation), skipped: [...skipped] };
+}
+
+export async function revokeInvitations(db: Db, userId: string, institutionId: string, emails: string[]) {
+  await requireWorkspaceAdmin(db, institutionId, userId);
+  const removed = await db
+    .delete(invitations)
+    .where(and(eq(invitations.institutionId, institutionId), inArray(invitations.email, emails)))
+    .returning();
+  return { data: removed.map(toInvitation) };
+}
+
+/** The caller's pending invitations, to workspaces they are not in yet. */
+export async function myInvitations(db: Db, userId: string): Promise<InvitationWithInstitution[]> {
+  const user = await getUser(db, userId);
+  const rows = await db
+    .select({ invitation: invitations, institution: institutions })
+    .from(invitations)
+    .innerJoin(institutions, eq(institutions.id, invitations.institutionId))
+    .where(
+      and(
+        eq(invitations.email, user.email),
+        notExists(
+          db
+            .select({ id: members.id })
+            .from(members)
+            .where(and(eq(members.institutionId, invitations.institutionId), eq(members.userId, userId))),
+        ),
+      ),
+    )
+    .orderBy(asc(invitations.createdAt));
+  return rows.map((r) => ({ ...toInvitation(r.invitation), institution: toInstitution(r.institution) }));
+}
+
+/** Declining: the invitation is removed. Someone else's invitation id is answered as not found. */
+export async function declineInvitation(db: Db, userId: string, invitationId: string): Promise<void> {
+  const user = await getUser(db, userId);
+  const removed = await db
+    .delete(invitations)
+    .where(and(eq(invitations.id, invitationId), eq(invitations.email, user.email)))
+    .returning({ id: invitations.id });
+  if (removed.length === 0) throw notFound('Invitation not found');
+}
+
+/**
+ * Accepting an invitation: the caller becomes a member and joins every default channel. Repeating it
+ * once joined answers with the existing membership, so a retried request does no harm.
+ */
+export async function acceptInvitation(ctx: Ctx, userId: string, institutionId: string) {
+  const user = await getUser(ctx.db, userId);
+  const result = await ctx.db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select()
+      .from(members)
+      .where(and(eq(members.institutionId, institutionId), eq(members.userId, userId)))
+      .limit(1);
+    if (existing) return { member: existing, joined: false };
+    const removed = await tx
+      .delete(invitations)
+      .where(and(eq(invitations.institutionId, institutionId), eq(invitations.email, user.email)))
+      .returning({ id: invitations.id });
+    if (removed.length === 0) throw forbidden('You have not been invited to this workspace');
+    const [member] = await tx
+      .insert(members)
+      .values({ id: randomUUID(), institutionId, userId, role: 'member' })
+      .returning();
+    if (!member) throw new Error('member insert returned nothing');
+    const defaults = await tx
+      .select({ id: channels.id })
+      .from(channels)
+      .where(and(eq(channels.institutionId, institutionId), eq(channels.isDefault, true)));
+    for (const channel of defaults) await addChannelMember(tx, channel.id, member.id);
+    return { member, joined: true };
+  });
+  const institution = await getInstitution(ctx.db, institutionId);
+  if (result.joined) {
+    ctx.realtime.joinInstitution(userId, institutionId);
+    ctx.broadcast.toInstitution(institutionId, 'refresh', { value: 'members' });
+    ctx.broadcast.toUser(userId, 'refresh', { value: 'institutions' });
+    ctx.broadcast.toUser(userId, 'refresh', { value: 'joinedChannels' });
+  }
+  return { institution: toInstitution(institution), member: toMember(result.member, user) };
+}

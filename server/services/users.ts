@@ -1,0 +1,89 @@
+// Users and their sessions: created on first sign-in, renamed, signed out, listed by device.
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { updateUserBody } from '../../schemas/protocol.ts';
+import { hashToken, newToken } from '../auth/tokens.ts';
+import type { Db } from '../db/client.ts';
+import { sessions, users } from '../db/schema.ts';
+import { notFound } from '../errors.ts';
+import type { SessionRow, UserRow } from '../serialize.ts';
+
+/** The user with this address, created with the address's local part as name if there is none yet. */
+export async function findOrCreateUser(db: Db, email: string): Promise<UserRow> {
+  const name = email.split('@')[0] || email;
+  // ON CONFLICT keeps two first sign-ins racing on two nodes from creating two users.
+  await db
+    .insert(users)
+    .values({ id: randomUUID(), email, name })
+    .onConflictDoNothing({ target: users.email });
+  const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  if (!row) throw new Error(`user ${email} vanished after insert`);
+  return row;
+}
+
+export async function getUser(db: Db, userId: string): Promise<UserRow> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!row) throw notFound('User not found');
+  return row;
+}
+
+/** A new session; the token is returned once and only its hash is stored. */
+export async function createSession(
+  db: Db,
+  userId: string,
+  userAgent: string | undefined,
+): Promise<{ token: string; session: SessionRow }> {
+  const token = newToken();
+  const [session] = await db
+    .insert(sessions)
+    .values({
+      id: randomUUID(),
+      userId,
+      tokenHash: hashToken(token),
+      userAgent: userAgent?.slice(0, 512) ?? null,
+    })
+    .returning();
+  if (!session) throw new Error('session insert returned nothing');
+  await db.update(users).set({ lastSeenAt: new Date() }).where(eq(users.id, userId));
+  return { token, session };
+}
+
+export async function updateUser(
+  db: Db,
+  userId: string,
+  patch: z.infer<typeof updateUserBody>,
+): Promise<UserRow> {
+  const set: Partial<Pick<UserRow, 'name' | 'profileImage'>> = {};
+  if (patch.name !== undefined) set.name = patch.name;
+  if (patch.profileImage !== undefined) set.profileImage = patch.profileImage;
+  const [row] = await db.update(users).set(set).where(eq(users.id, userId)).returning();
+  if (!row) throw notFound('User not found');
+  return row;
+}
+
+/** Revokes one session: its token answers 401 from now on, on every node. */
+export async function revokeSession(db: Db, sessionId: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+export async function liveSessions(db: Db, userId: string): Promise<SessionRow[]> {
+  return db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .orderBy(desc(sessions.lastUsedAt));
+}
+
+export async function touchSession(db: Db, sessionId: string): Promise<void> {
+  const now = new Date();
+  const [row] = await db
+    .update(sessions)
+    .set({ lastUsedAt: now })
+    .where(eq(sessions.id, sessionId))
+    .returning({ userId: sessions.userId });
+  if (row) await db.update(users).set({ lastSeenAt: now }).where(eq(users.id, row.userId));
+}
