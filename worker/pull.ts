@@ -1,0 +1,58 @@
+// Pull: catches one channel up from its checkpoint through the change feed (tombstones included),
+// one pull per channel at a time; a request during a pull runs once more after it.
+import type { ChangesResponse } from '../schemas/protocol.ts';
+import { CHANGES_PAGE_MAX } from '../schemas/protocol.ts';
+import type { Http } from '../src/data/http.ts';
+import { applyChannelMessage } from './apply.ts';
+import type { SyncDatabase } from './sync-database.ts';
+
+export class Puller {
+  private readonly running = new Map<string, Promise<void>>();
+  private readonly rerun = new Set<string>();
+  private readonly db: SyncDatabase;
+  private readonly http: Http;
+
+  constructor(db: SyncDatabase, http: Http) {
+    this.db = db;
+    this.http = http;
+  }
+
+  /** Pulls a channel; resolves after a pull that started after this call has finished. */
+  pull(channelId: string): Promise<void> {
+    const current = this.running.get(channelId);
+    if (current) {
+      this.rerun.add(channelId);
+      return current;
+    }
+    const run = (async () => {
+      try {
+        do {
+          this.rerun.delete(channelId);
+          await this.pullOnce(channelId);
+        } while (this.rerun.has(channelId));
+      } finally {
+        this.running.delete(channelId);
+      }
+    })();
+    this.running.set(channelId, run);
+    return run;
+  }
+
+  private async pullOnce(channelId: string): Promise<void> {
+    for (;;) {
+      const state = await this.db.syncState.findOne(channelId).exec();
+      if (!state) return; // left the channel
+      const res = await this.http.get<ChangesResponse>(
+        `/api/institutions/${encodeURIComponent(state.institutionId)}/channels/${encodeURIComponent(channelId)}/messages/changes?after=${state.checkpoint}&limit=${CHANGES_PAGE_MAX}`,
+      );
+      for (const m of res.data) await applyChannelMessage(this.db, m, { isLive: false });
+      // Every change up to lastSeq is now in the store.
+      const fresh = await this.db.syncState.findOne(channelId).exec();
+      await fresh?.incrementalModify((d) => ({
+        ...d,
+        checkpoint: Math.max(d.checkpoint, res.metadata.lastSeq),
+      }));
+      if (!res.metadata.hasMore) return;
+    }
+  }
+}

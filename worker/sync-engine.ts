@@ -1,0 +1,364 @@
+// The sync engine: owns the socket and wires push (outbox-loop.ts), pull (pull.ts), live (live.ts)
+// and refresh (refresh.ts) to the store. Constructible in Node with injected deps; implements WorkerApi.
+import type { OutboxDoc } from '../schemas/collections.ts';
+import type { Message, PostMessagePayload } from '../schemas/protocol.ts';
+import { replaceJoinedChannels } from '../src/data/channel-store.ts';
+import { createHttp, type Http } from '../src/data/http.ts';
+import { applySendResult, applyServerMessage } from '../src/store/outbox.ts';
+import { classifyAck, type SendResult } from '../src/store/outbox-state.ts';
+import type { ConnectionStatus, RefreshOutcome, RefreshTrigger, WorkerApi } from './api.ts';
+import { applyChannelMessage } from './apply.ts';
+import { LiveApplier } from './live.ts';
+import { OutboxLoop } from './outbox-loop.ts';
+import { Puller } from './pull.ts';
+import { Refresher } from './refresh.ts';
+import { emitWithAck, type LanternSocket, openSocket, type SocketFactory } from './socket.ts';
+import type { SyncDatabase } from './sync-database.ts';
+import { type Clock, DEFAULT_TIMINGS, systemClock, type Timings } from './timings.ts';
+
+export interface SyncEngineDeps {
+  db: SyncDatabase;
+  /** API origin ('' in the browser: same origin). */
+  baseUrl: string;
+  /** Where the socket connects; defaults to baseUrl (or the page origin). */
+  socketUrl?: string;
+  fetch?: typeof fetch;
+  clock?: Clock;
+  socketFactory?: SocketFactory;
+  timings?: Partial<Timings>;
+  /** Defaults to the session row's token. */
+  getToken?: () => Promise<string | null>;
+  log?: (message: string, error?: unknown) => void;
+}
+
+export class SyncEngine implements WorkerApi {
+  private readonly db: SyncDatabase;
+  private readonly http: Http;
+  private readonly timings: Timings;
+  private readonly clock: Clock;
+  private readonly deps: SyncEngineDeps;
+  private readonly log: (message: string, error?: unknown) => void;
+  private socket: LanternSocket | null = null;
+  private status: ConnectionStatus = 'offline';
+  private readonly statusListeners = new Set<(s: ConnectionStatus) => void>();
+  private readonly openChannels = new Map<string, { institutionId: string; channelId: string }>();
+  private readonly puller: Puller;
+  private readonly live: LiveApplier;
+  private readonly outbox: OutboxLoop;
+  private readonly refresher: Refresher;
+  private outboxWatch: { unsubscribe(): void } | null = null;
+  private joinedRooms = new Set<string>();
+  private closed = false;
+
+  constructor(deps: SyncEngineDeps) {
+    this.deps = deps;
+    this.db = deps.db;
+    this.timings = { ...DEFAULT_TIMINGS, ...deps.timings };
+    this.clock = deps.clock ?? systemClock;
+    this.log = deps.log ?? ((m, e) => console.warn(m, e ?? ''));
+    this.http = createHttp({ baseUrl: deps.baseUrl, getToken: () => this.token(), fetch: deps.fetch });
+    this.puller = new Puller(this.db, this.http);
+    this.live = new LiveApplier({
+      db: this.db,
+      pull: (id) => this.puller.pull(id),
+      openChannelIds: () => new Set([...this.openChannels.values()].map((c) => c.channelId)),
+      log: this.log,
+    });
+    this.outbox = new OutboxLoop({
+      list: async () => (await this.db.outbox.find().exec()).map((d) => d.toJSON() as OutboxDoc),
+      send: (entry) => this.send(entry),
+      record: (entry, result) => this.record(entry, result),
+      settle: (queued) => this.settle(queued),
+      isConnected: () => this.socket?.connected ?? false,
+      clock: this.clock,
+      resyncIntervalMs: this.timings.resyncIntervalMs,
+      log: this.log,
+    });
+    this.refresher = new Refresher(
+      {
+        hasToken: async () => (await this.token()) !== null,
+        resetOpenUnread: () => this.resetOpenUnread(),
+        refreshJoined: () => this.refreshJoined(),
+        resyncPending: () => this.outbox.onConnect(),
+        pullAll: () => this.pullAll(),
+        log: this.log,
+      },
+      () => this.clock.now(),
+    );
+    // A row put in the outbox by any tab starts a drain (multiInstance brings other tabs' writes here).
+    this.outboxWatch = this.db.outbox.insert$.subscribe(() => void this.outbox.kick());
+  }
+
+  // ───────────── ConnectionHandlers ─────────────
+  async sessionChanged(): Promise<void> {
+    const token = await this.token();
+    const current = this.socket;
+    if (current && (current.auth as { token?: string }).token === token) return;
+    this.disconnect();
+    if (this.closed) return;
+    this.socket = openSocket(
+      this.deps.socketUrl ?? this.deps.baseUrl,
+      token,
+      this.timings,
+      this.deps.socketFactory,
+      (m) => this.log(m),
+    );
+    if (this.socket) this.attach(this.socket);
+  }
+
+  async getConnectionStatus(): Promise<ConnectionStatus> {
+    return this.status;
+  }
+
+  async subscribeConnection(listener: (status: ConnectionStatus) => void): Promise<void> {
+    this.statusListeners.add(listener);
+    listener(this.status);
+  }
+
+  // ───────────── SyncHandlers ─────────────
+  refresh(trigger: RefreshTrigger, force: boolean): Promise<RefreshOutcome> {
+    return this.refresher.refresh(trigger, force);
+  }
+
+  drainOutbox(): Promise<void> {
+    return this.outbox.kick();
+  }
+
+  async channelsChanged(): Promise<void> {
+    await this.joinRooms();
+    await this.pullAll();
+  }
+
+  pullChannel(channelId: string): Promise<void> {
+    return this.puller.pull(channelId);
+  }
+
+  // ───────────── ChannelHandlers ─────────────
+  async setOpenChannel(
+    tabId: string,
+    channel: { institutionId: string; channelId: string } | null,
+  ): Promise<void> {
+    if (!channel) {
+      this.openChannels.delete(tabId);
+      return;
+    }
+    this.openChannels.set(tabId, channel);
+    await this.resetUnread(channel);
+    await this.puller.pull(channel.channelId).catch((e) => this.log('Pull failed', e));
+  }
+
+  // ───────────── lifecycle (not part of the comlink surface) ─────────────
+  /** Waits until the outbox loop and live queue are quiet (tests). */
+  async settled(): Promise<void> {
+    await this.live.idle();
+    await this.outbox.idle();
+  }
+
+  disconnect(): void {
+    const s = this.socket;
+    this.socket = null;
+    this.joinedRooms.clear();
+    if (s) {
+      s.removeAllListeners();
+      s.disconnect();
+    }
+    this.setStatus('offline');
+    this.outbox.onDisconnect();
+  }
+
+  close(): void {
+    this.closed = true;
+    this.disconnect();
+    this.outbox.stop();
+    this.outboxWatch?.unsubscribe();
+    this.statusListeners.clear();
+  }
+
+  // ───────────── internals ─────────────
+  private async token(): Promise<string | null> {
+    if (this.deps.getToken) return this.deps.getToken();
+    return (await this.db.session?.findOne('current').exec())?.token ?? null;
+  }
+
+  private setStatus(status: ConnectionStatus): void {
+    if (status === this.status) return;
+    this.status = status;
+    for (const l of this.statusListeners) l(status);
+  }
+
+  private attach(socket: LanternSocket): void {
+    this.setStatus('connecting');
+    socket.on('connect', () => {
+      if (this.socket !== socket) return;
+      this.setStatus('connected');
+      void this.onConnected(socket);
+    });
+    socket.on('disconnect', (reason) => {
+      if (this.socket !== socket) return;
+      // Plain disconnects are only logged (spec §4); socket.io reconnects on its own.
+      this.log(`Socket disconnected: ${reason}`);
+      this.joinedRooms.clear();
+      // Never let socket.io replay emits it buffered; the outbox resends what matters.
+      socket.sendBuffer = [];
+      this.setStatus('connecting');
+      this.outbox.onDisconnect();
+      if (reason === 'io server disconnect') socket.connect();
+    });
+    socket.on('connect_error', (error) => {
+      if (this.socket !== socket) return;
+      this.log(`Socket connect_error: ${error.message}`);
+      // A refusal by the server's middleware stops socket.io's own retries; keep trying on our clock.
+      if (!socket.active)
+        this.clock.setTimeout(
+          () => this.socket === socket && socket.connect(),
+          this.timings.reconnectionDelayMaxMs,
+        );
+    });
+    socket.on('newMessage', (m) => void this.live.receive(m, 'new'));
+    socket.on('newEditMessage', (m) => void this.live.receive(m, 'edit'));
+    socket.on('newDeleteMessage', (m) => void this.live.receive(m, 'delete'));
+    socket.on('refresh', (e) => {
+      if (e.value === 'joinedChannels') void this.refreshJoined().then(() => this.channelsChanged());
+    });
+  }
+
+  /** Spec §4: on connect and every reconnect, join all channels, catch up, then drain the outbox. */
+  private async onConnected(socket: LanternSocket): Promise<void> {
+    try {
+      await this.joinRooms();
+      await this.pullAll();
+    } catch (error) {
+      this.log('Catch-up after connect failed', error);
+    }
+    if (this.socket === socket && socket.connected) await this.outbox.onConnect();
+  }
+
+  private async joinRooms(): Promise<void> {
+    const socket = this.socket;
+    if (!socket?.connected) return;
+    const states = await this.db.syncState.find().exec();
+    await Promise.all(
+      states
+        .filter((s) => !this.joinedRooms.has(s.channelId))
+        .map(async (s) => {
+          try {
+            const ack = await emitWithAck(
+              socket,
+              'joinChannel',
+              { institutionId: s.institutionId, channelId: s.channelId },
+              this.timings.ackTimeoutMs,
+            );
+            if ('ok' in ack) this.joinedRooms.add(s.channelId);
+            else this.log(`joinChannel refused: ${ack.error.message}`);
+          } catch (error) {
+            this.log('joinChannel failed', error);
+          }
+        }),
+    );
+  }
+
+  private async pullAll(): Promise<void> {
+    const states = await this.db.syncState.find().exec();
+    const results = await Promise.allSettled(states.map((s) => this.puller.pull(s.channelId)));
+    const failed = results.find((r) => r.status === 'rejected');
+    if (failed) throw failed.reason;
+  }
+
+  /** Joined channels of every workspace from the server (server-kept unread counts). */
+  private async refreshJoined(): Promise<void> {
+    if (!this.db.institutions || !this.db.channelMembers) return;
+    const institutions = await this.db.institutions.find().exec();
+    for (const inst of institutions) {
+      const joined = await this.http.get<Parameters<typeof replaceJoinedChannels>[2]>(
+        `/api/institutions/${encodeURIComponent(inst.id)}/channels/joined`,
+      );
+      await replaceJoinedChannels(this.db, inst.id, joined);
+    }
+    await this.joinRooms();
+  }
+
+  private async resetOpenUnread(): Promise<void> {
+    await Promise.all([...this.openChannels.values()].map((c) => this.resetUnread(c)));
+  }
+
+  private async resetUnread(channel: { institutionId: string; channelId: string }): Promise<void> {
+    const memberships =
+      (await this.db.channelMembers?.find({ selector: { channelId: channel.channelId } }).exec()) ?? [];
+    for (const m of memberships) if (m.unreadCount > 0) await m.incrementalPatch({ unreadCount: 0 });
+    const socket = this.socket;
+    if (!socket?.connected) return;
+    try {
+      await emitWithAck(socket, 'resetUnreadCount', channel, this.timings.ackTimeoutMs);
+    } catch (error) {
+      this.log('resetUnreadCount failed', error);
+    }
+  }
+
+  private async send(entry: OutboxDoc): Promise<SendResult> {
+    const socket = this.socket;
+    if (!socket) return { kind: 'transient', reason: 'not connected' };
+    const op = entry.operation;
+    const ref = { institutionId: entry.institutionId, channelId: entry.channelId };
+    try {
+      let ack: unknown;
+      if (op.kind === 'post') {
+        const payload: PostMessagePayload = {
+          ...ref,
+          genId: entry.genId,
+          content: op.content,
+          replyTo: op.replyTo,
+          attachments: op.attachments,
+          mentions: op.mentions,
+        };
+        ack = await emitWithAck(socket, 'postMessage', payload, this.timings.ackTimeoutMs);
+      } else if (op.kind === 'edit') {
+        ack = await emitWithAck(
+          socket,
+          'editMessage',
+          { ...ref, messageId: op.messageId, content: op.content, mentions: op.mentions },
+          this.timings.ackTimeoutMs,
+        );
+      } else {
+        ack = await emitWithAck(
+          socket,
+          'deleteMessage',
+          { ...ref, messageId: op.messageId },
+          this.timings.ackTimeoutMs,
+        );
+      }
+      return classifyAck(ack);
+    } catch (error) {
+      return classifyAck(undefined, error);
+    }
+  }
+
+  private async record(entry: OutboxDoc, result: SendResult): Promise<void> {
+    if (result.kind === 'ok') {
+      // The ack carries the stored message: it confirms the post and may advance the checkpoint.
+      await applyChannelMessage(this.db, result.message, { isLive: true });
+      await this.db.outbox.findOne(entry.key).remove();
+      return;
+    }
+    await applySendResult(this.db, entry, result);
+  }
+
+  /** Asks the server which queued posts it already holds and confirms those (they are not resent). */
+  private async settle(queued: OutboxDoc[]): Promise<void> {
+    const byInstitution = new Map<string, string[]>();
+    for (const e of queued) {
+      if (e.operation.kind !== 'post') continue;
+      const list = byInstitution.get(e.institutionId) ?? [];
+      list.push(e.genId);
+      byInstitution.set(e.institutionId, list);
+    }
+    for (const [institutionId, genIds] of byInstitution) {
+      for (let i = 0; i < genIds.length; i += 500) {
+        const res = await this.http.post<{ data: Message[] }>(
+          `/api/institutions/${encodeURIComponent(institutionId)}/messages/known`,
+          { genIds: genIds.slice(i, i + 500) },
+        );
+        for (const m of res.data) await applyServerMessage(this.db, m);
+      }
+    }
+  }
+}
