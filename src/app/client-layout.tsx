@@ -1,0 +1,71 @@
+// Client layout for /client/:clientId: sidebar + content on desktop; on phones the sidebar is the
+// workspace home and every other page has a back button to it (spec §9 breakpoint 768 px).
+import { useEffect, useMemo, useState } from 'react';
+import { Outlet, useLocation, useMatch, useParams } from 'react-router';
+import { Spinner } from '../components/ui/states.tsx';
+import { ConnectionBanner } from '../components/workspace/connection-status.tsx';
+import { Sidebar } from '../components/workspace/sidebar.tsx';
+import { refreshInstitutions, selectInstitution } from '../data/actions.ts';
+import { useInstitutions, useMembers } from '../data/hooks.ts';
+import { notFound, ROUTE_ID } from './http-status-error.ts';
+import { useIsDesktop } from './media.ts';
+import { type Workspace, WorkspaceContext } from './workspace-context.ts';
+
+export function ClientLayout() {
+  const { clientId = '' } = useParams();
+  const location = useLocation();
+
+  const institutions = useInstitutions();
+  const members = useMembers(clientId);
+  const isDesktop = useIsDesktop();
+  const atHome = useMatch('/client/:clientId') !== null;
+  // The store may not know a workspace joined on another device yet: ask the server once before
+  // deciding the route names nothing (offline, the local list is all there is).
+  const [refreshed, setRefreshed] = useState(false);
+  useEffect(() => {
+    refreshInstitutions()
+      .catch(() => {})
+      .finally(() => setRefreshed(true));
+  }, []);
+
+  const institution = institutions?.find((i) => i.id === clientId);
+  const institutionId = institution?.id;
+  useEffect(() => {
+    if (institutionId) void selectInstitution(institutionId).catch(() => {});
+  }, [institutionId]);
+
+  const workspace = useMemo<Workspace | null>(
+    () =>
+      institution
+        ? { institution, me: institution.member, membersById: new Map((members ?? []).map((m) => [m.id, m])) }
+        : null,
+    [institution, members],
+  );
+
+  if (!ROUTE_ID.test(clientId)) throw notFound(location.pathname);
+  if (!workspace) {
+    if (institutions === undefined || !refreshed) return <Spinner className="h-full" />;
+    throw notFound(location.pathname);
+  }
+
+  return (
+    <WorkspaceContext.Provider value={workspace}>
+      {isDesktop ? (
+        <div className="flex h-full min-h-0 bg-app">
+          <Sidebar className="w-64 shrink-0" />
+          <main className="flex min-w-0 flex-1 flex-col p-2 pl-0">
+            <div className="flex min-h-0 flex-1 flex-col overflow-hidden rounded-lg border border-line bg-surface shadow-xs">
+              <ConnectionBanner />
+              <Outlet />
+            </div>
+          </main>
+        </div>
+      ) : (
+        <div className="flex h-full min-h-0 flex-col bg-surface">
+          <ConnectionBanner />
+          {atHome ? <Sidebar className="min-h-0 flex-1" /> : <Outlet />}
+        </div>
+      )}
+    </WorkspaceContext.Provider>
+  );
+}

@@ -1,0 +1,45 @@
+// The error layout: 'Page Not Found' for 404, 'Internal Server Error' for everything else (spec §2, §8).
+import { Home, TriangleAlert } from 'lucide-react';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { Button } from '../components/ui/button.tsx';
+import { HttpStatusError } from './http-status-error.ts';
+import { usePageTitle } from './title.ts';
+
+export function statusOf(error: unknown): number {
+  if (isRouteErrorResponse(error)) return error.status;
+  if (error instanceof HttpStatusError) return error.status;
+  return 500;
+}
+
+export function ErrorPage({ status }: { status: number }) {
+  const title = status === 404 ? 'Page Not Found' : 'Internal Server Error';
+  usePageTitle(title);
+  return (
+    <main className="flex min-h-full flex-col items-center justify-center gap-3 bg-app px-6 text-center">
+      <div className="flex size-12 items-center justify-center rounded-2xl border border-line bg-surface text-accent shadow-xs">
+        <TriangleAlert className="size-6" aria-hidden />
+      </div>
+      <p className="font-mono text-sm text-muted">{status}</p>
+      <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
+      <p className="max-w-sm text-sm text-muted">
+        {status === 404
+          ? 'This page does not exist, or you do not have access to it.'
+          : 'Something went wrong on our side. Your drafts and unsent messages are kept on this device.'}
+      </p>
+      <Button asChild className="mt-2">
+        {/* A full page load: after a fatal error the router's own state may be what broke. */}
+        <a href="/">
+          <Home aria-hidden />
+          Go to Lantern
+        </a>
+      </Button>
+    </main>
+  );
+}
+
+/** Route error element: every route error below the root lands here. */
+export function RouteErrorScreen() {
+  const error = useRouteError();
+  if (statusOf(error) !== 404) console.error(error);
+  return <ErrorPage status={statusOf(error)} />;
+}

@@ -1,0 +1,34 @@
+// Route access (spec §6): client/default layouts need a session, auth pages are for signed-out users.
+import type { ReactNode } from 'react';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { Spinner } from '../components/ui/states.tsx';
+import { useSession } from '../data/hooks.ts';
+import { isLoggingOut } from './session-exit.ts';
+
+/** Signed-out → /signin?redirect={original path}; while the store opens, a quiet spinner. */
+export function RequireSession({ children }: { children: ReactNode }) {
+  const session = useSession();
+  const location = useLocation();
+  if (session === undefined) return <Spinner className="h-full" />;
+  if (session === null) {
+    if (isLoggingOut()) return <Navigate to="/signin" replace />;
+    const original = location.pathname + location.search + location.hash;
+    return <Navigate to={`/signin?redirect=${encodeURIComponent(original)}`} replace />;
+  }
+  return children;
+}
+
+/** Only same-origin paths are followed, so a crafted link cannot send someone elsewhere after sign-in. */
+export function safeRedirect(value: string | null): string {
+  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
+  return value;
+}
+
+/** Signed-in → the redirect query value, or '/'. */
+export function RequireSignedOut({ children }: { children: ReactNode }) {
+  const session = useSession();
+  const [params] = useSearchParams();
+  if (session === undefined) return <Spinner className="h-full" />;
+  if (session) return <Navigate to={safeRedirect(params.get('redirect'))} replace />;
+  return children;
+}

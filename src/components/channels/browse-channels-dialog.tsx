@@ -1,0 +1,108 @@
+// Browse the workspace's channels and join one; joining opens it (spec §2 routing rules).
+import { Check, Hash, Lock, Search } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { notifyError } from '../../app/notify.ts';
+import { joinChannel } from '../../data/actions.ts';
+import { useBrowsableChannels, useChannels } from '../../data/hooks.ts';
+import { Button } from '../ui/button.tsx';
+import { Dialog } from '../ui/dialog.tsx';
+import { Input } from '../ui/input.tsx';
+import { Spinner } from '../ui/states.tsx';
+
+export function BrowseChannelsDialog({
+  institutionId,
+  open,
+  onOpenChange,
+}: {
+  institutionId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="Browse channels" className="max-w-lg">
+      {open ? <ChannelBrowser institutionId={institutionId} onDone={() => onOpenChange(false)} /> : null}
+    </Dialog>
+  );
+}
+
+function ChannelBrowser({ institutionId, onDone }: { institutionId: string; onDone: () => void }) {
+  const channels = useBrowsableChannels(institutionId);
+  const joined = useChannels(institutionId);
+  const [query, setQuery] = useState('');
+  const [joining, setJoining] = useState<string | null>(null);
+  const navigate = useNavigate();
+  const joinedIds = useMemo(() => new Set(joined?.channels.map((c) => c.id)), [joined]);
+  const list = useMemo(
+    () =>
+      (channels ?? [])
+        .filter((c) => c.type !== 'direct_message' && c.name.includes(query.trim().toLowerCase()))
+        .sort((a, b) => a.name.localeCompare(b.name)),
+    [channels, query],
+  );
+
+  async function join(channelId: string) {
+    setJoining(channelId);
+    try {
+      if (!joinedIds.has(channelId)) await joinChannel(institutionId, channelId);
+      onDone();
+      void navigate(`/client/${institutionId}/channel/${channelId}`);
+    } catch (err) {
+      notifyError(err);
+    } finally {
+      setJoining(null);
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-3 pt-2">
+      <div className="relative">
+        <Search className="pointer-events-none absolute top-2.5 left-2.5 size-4 text-faint" aria-hidden />
+        <Input
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          placeholder="Search channels"
+          aria-label="Search channels"
+          className="pl-8"
+          autoFocus
+        />
+      </div>
+      {channels === undefined ? (
+        <Spinner />
+      ) : list.length === 0 ? (
+        <p className="py-6 text-center text-[13px] text-muted">
+          {query ? 'No channel matches that name.' : 'There are no other channels yet.'}
+        </p>
+      ) : (
+        <ul className="-mx-2 flex flex-col">
+          {list.map((channel) => {
+            const isJoined = joinedIds.has(channel.id);
+            const Icon = channel.type === 'private' ? Lock : Hash;
+            return (
+              <li key={channel.id} className="flex items-center gap-3 rounded-md px-2 py-2 hover:bg-hover">
+                <Icon className="size-4 text-muted" aria-hidden />
+                <span className="min-w-0 flex-1 truncate text-sm font-medium">{channel.name}</span>
+                {isJoined ? (
+                  <Button size="sm" variant="ghost" onClick={() => void join(channel.id)}>
+                    <Check aria-hidden />
+                    Joined
+                  </Button>
+                ) : (
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    loading={joining === channel.id}
+                    onClick={() => void join(channel.id)}
+                    aria-label={`Join ${channel.name}`}
+                  >
+                    Join
+                  </Button>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+// Modal dialog on Radix: overlay, centred panel, title and description wired for screen readers.
+import { X } from 'lucide-react';
+import { Dialog as RadixDialog } from 'radix-ui';
+import type { ReactNode } from 'react';
+import { cn } from './cn.ts';
+
+export interface DialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: string;
+  children: ReactNode;
+  className?: string;
+}
+
+export function Dialog({ open, onOpenChange, title, description, children, className }: DialogProps) {
+  return (
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-black/40 backdrop-blur-[1px]" />
+        <RadixDialog.Content
+          className={cn(
+            'fixed top-[12vh] left-1/2 z-50 flex max-h-[76vh] w-[calc(100vw-24px)] max-w-md -translate-x-1/2 flex-col rounded-xl border border-line bg-surface shadow-2xl outline-none',
+            className,
+          )}
+          aria-describedby={description ? undefined : undefined}
+        >
+          <div className="flex items-start justify-between gap-4 px-5 pt-4 pb-2">
+            <div className="min-w-0">
+              <RadixDialog.Title className="text-base font-semibold">{title}</RadixDialog.Title>
+              {description ? (
+                <RadixDialog.Description className="mt-0.5 text-[13px] text-muted">
+                  {description}
+                </RadixDialog.Description>
+              ) : (
+                <RadixDialog.Description className="sr-only">{title}</RadixDialog.Description>
+              )}
+            </div>
+            <RadixDialog.Close
+              className="-mr-1 rounded-md p-1 text-muted hover:bg-hover hover:text-fg"
+              aria-label="Close"
+            >
+              <X className="size-4" />
+            </RadixDialog.Close>
+          </div>
+          <div className="min-h-0 flex-1 overflow-y-auto px-5 pb-5">{children}</div>
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}

@@ -1,0 +1,78 @@
+// Shows when Lantern is offline and how many messages wait to be sent (issue item 22).
+// The worker reports 'offline' until its first connection, so a short grace period keeps a normal
+// start from flashing a banner.
+import { CloudOff, Loader2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useConnection } from '../../data/hooks.ts';
+import { cn } from '../ui/cn.ts';
+
+const GRACE_MS = 1500;
+
+function plural(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** The connection status, shown only after it has held for the grace period. */
+function useSettledConnection() {
+  const connection = useConnection();
+  const [settled, setSettled] = useState(connection.status === 'connected');
+  useEffect(() => {
+    if (connection.status === 'connected') {
+      setSettled(true);
+      return;
+    }
+    setSettled(false);
+    const timer = setTimeout(() => setSettled(true), GRACE_MS);
+    return () => clearTimeout(timer);
+  }, [connection.status]);
+  return { ...connection, settled };
+}
+
+export function ConnectionBanner() {
+  const { status, pendingCount, settled } = useSettledConnection();
+  if (status === 'connected' || !settled) return null;
+  const waiting =
+    pendingCount > 0 ? ` ${plural(pendingCount, 'message', 'messages')} will be sent when you are back.` : '';
+  return (
+    <div
+      role="status"
+      aria-live="polite"
+      className={cn(
+        'flex shrink-0 items-center gap-2 border-b px-4 py-1.5 text-[13px]',
+        status === 'offline'
+          ? 'border-amber-300/60 bg-accent-soft text-accent-fg'
+          : 'border-line bg-surface-2 text-muted',
+      )}
+    >
+      {status === 'offline' ? (
+        <CloudOff className="size-4 shrink-0" aria-hidden />
+      ) : (
+        <Loader2 className="size-4 shrink-0 animate-spin" aria-hidden />
+      )}
+      <span className="min-w-0 truncate">
+        {status === 'offline' ? <strong className="font-semibold">You are offline.</strong> : 'Reconnecting…'}
+        {waiting}
+      </span>
+    </div>
+  );
+}
+
+/** A compact dot + word for the sidebar footer. */
+export function ConnectionDot() {
+  const { status, pendingCount, settled } = useSettledConnection();
+  const shown = settled ? status : 'connected';
+  const label = shown === 'connected' ? 'Online' : shown === 'connecting' ? 'Connecting' : 'Offline';
+  return (
+    <span className="inline-flex items-center gap-1.5 text-xs text-muted" title={label}>
+      <span
+        className={cn(
+          'size-2 rounded-full',
+          shown === 'connected' ? 'bg-emerald-500' : shown === 'connecting' ? 'bg-amber-400' : 'bg-faint',
+        )}
+        aria-hidden
+      />
+      {label}
+      {pendingCount > 0 ? <span>· {plural(pendingCount, 'waiting', 'waiting')}</span> : null}
+    </span>
+  );
+}

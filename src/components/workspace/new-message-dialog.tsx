@@ -1,0 +1,90 @@
+// Start a direct message: pick a person from the workspace directory.
+import { Search } from 'lucide-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useWorkspace } from '../../app/workspace-context.ts';
+import { useMembers } from '../../data/hooks.ts';
+import { Avatar } from '../ui/avatar.tsx';
+import { Dialog } from '../ui/dialog.tsx';
+import { Input } from '../ui/input.tsx';
+import { Spinner } from '../ui/states.tsx';
+import { openDirectMessage } from './direct-message.ts';
+import { matchMembers } from './member-search.ts';
+
+export function NewMessageDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="New direct message"
+      description="Pick someone from your workspace."
+    >
+      {open ? <MemberPicker onDone={() => onOpenChange(false)} /> : null}
+    </Dialog>
+  );
+}
+
+function MemberPicker({ onDone }: { onDone: () => void }) {
+  const { institution, me } = useWorkspace();
+  const members = useMembers(institution.id);
+  const [query, setQuery] = useState('');
+  const [busy, setBusy] = useState<string | null>(null);
+  const navigate = useNavigate();
+
+  async function pick(memberId: string) {
+    setBusy(memberId);
+    if (await openDirectMessage(navigate, institution.id, memberId)) onDone();
+    setBusy(null);
+  }
+
+  return (
+    <div className="flex flex-col gap-3 pt-2">
+      <div className="relative">
+        <Search className="pointer-events-none absolute top-2.5 left-2.5 size-4 text-faint" aria-hidden />
+        <Input
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          placeholder="Search by name or e-mail"
+          aria-label="Search people"
+          className="pl-8"
+          autoFocus
+        />
+      </div>
+      {members === undefined ? (
+        <Spinner />
+      ) : (
+        <ul className="-mx-2 flex flex-col">
+          {matchMembers(members, query).map((m) => (
+            <li key={m.id}>
+              <button
+                type="button"
+                disabled={busy !== null}
+                onClick={() => void pick(m.id)}
+                className="flex w-full items-center gap-3 rounded-md px-2 py-1.5 text-left hover:bg-hover disabled:opacity-60"
+              >
+                <Avatar
+                  id={m.id}
+                  name={m.name || m.email}
+                  src={m.profileImage}
+                  size="sm"
+                  online={m.user.isOnline}
+                />
+                <span className="min-w-0 flex-1 truncate text-sm">
+                  <span className="font-medium">{m.name || m.email}</span>
+                  {m.id === me.id ? <span className="text-muted"> (you)</span> : null}
+                </span>
+                <span className="hidden truncate text-xs text-muted sm:block">{m.email}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

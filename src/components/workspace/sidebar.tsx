@@ -1,0 +1,360 @@
+// Workspace sidebar: switcher, drafts and directory, joined channels and direct messages with unread counts.
+import {
+  BookUser,
+  Building2,
+  ChevronDown,
+  Hash,
+  Lock,
+  LogOut,
+  PenLine,
+  Plus,
+  Search,
+  Settings,
+  SquarePen,
+  User,
+  UserPlus,
+} from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { NavLink, useMatch, useNavigate } from 'react-router';
+import type { ChannelDoc } from '../../../schemas/collections.ts';
+import { logout } from '../../app/session-exit.ts';
+import { channelLabel, useWorkspace } from '../../app/workspace-context.ts';
+import { useChannels, useDrafts, useInstitutions, useSettings } from '../../data/hooks.ts';
+import { BrowseChannelsDialog } from '../channels/browse-channels-dialog.tsx';
+import { CreateChannelDialog } from '../channels/create-channel-dialog.tsx';
+import { Avatar } from '../ui/avatar.tsx';
+import { cn } from '../ui/cn.ts';
+import { Menu, MenuContent, MenuItem, MenuLabel, MenuSeparator, MenuTrigger } from '../ui/menu.tsx';
+import { Tooltip } from '../ui/tooltip.tsx';
+import { ConnectionDot } from './connection-status.tsx';
+import { InviteDialog } from './invite-dialog.tsx';
+import { NewMessageDialog } from './new-message-dialog.tsx';
+
+type DialogName = 'create' | 'browse' | 'dm' | 'invite' | null;
+
+export function Sidebar({ className }: { className?: string }) {
+  const workspace = useWorkspace();
+  const { institution, me } = workspace;
+  const base = `/client/${institution.id}`;
+  const joined = useChannels(institution.id);
+  const drafts = useDrafts(institution.id);
+  const settings = useSettings();
+  const [dialog, setDialog] = useState<DialogName>(null);
+  const openMatch = useMatch('/client/:clientId/channel/:channelId');
+  const openChannelId = openMatch?.params.channelId;
+
+  const unreadByChannel = useMemo(
+    () =>
+      new Map(
+        joined?.channelMembers.filter((m) => m.memberId === me.id).map((m) => [m.channelId, m.unreadCount]),
+      ),
+    [joined, me.id],
+  );
+  const { channels, directs } = useMemo(() => {
+    const list = (joined?.channels ?? []).map((channel) => ({
+      channel,
+      label: channelLabel(channel, workspace),
+    }));
+    const byTitle = (a: { label: { title: string } }, b: { label: { title: string } }) =>
+      a.label.title.localeCompare(b.label.title);
+    return {
+      channels: list.filter((c) => !c.label.isDirect).sort(byTitle),
+      directs: list.filter((c) => c.label.isDirect).sort(byTitle),
+    };
+  }, [joined, workspace]);
+
+  const setOpen = (name: Exclude<DialogName, null>) => (open: boolean) => setDialog(open ? name : null);
+
+  return (
+    <nav aria-label="Workspace" className={cn('flex h-full min-h-0 flex-col bg-sidebar', className)}>
+      <WorkspaceSwitcher onInvite={() => setDialog('invite')} />
+
+      <div className="flex flex-col gap-px px-2 pt-1 pb-2">
+        <SidebarLink to={`${base}/drafts`} icon={<PenLine />} label="Drafts" count={drafts?.length} quiet />
+        <SidebarLink to={`${base}/directory`} icon={<BookUser />} label="Directory" />
+      </div>
+
+      <div className="min-h-0 flex-1 overflow-y-auto px-2 pb-3">
+        {settings.showChannels ? (
+          <Section
+            title="Channels"
+            actions={
+              <>
+                <IconAction label="Browse channels" onClick={() => setDialog('browse')}>
+                  <Search />
+                </IconAction>
+                <IconAction label="Create channel" onClick={() => setDialog('create')}>
+                  <Plus />
+                </IconAction>
+              </>
+            }
+          >
+            {joined === undefined ? null : channels.length === 0 ? (
+              <EmptyHint onClick={() => setDialog('browse')}>Browse channels</EmptyHint>
+            ) : (
+              channels.map(({ channel }) => (
+                <ChannelLink
+                  key={channel.id}
+                  base={base}
+                  channel={channel}
+                  title={channel.name}
+                  icon={channel.type === 'private' ? <Lock /> : <Hash />}
+                  unread={channel.id === openChannelId ? 0 : (unreadByChannel.get(channel.id) ?? 0)}
+                />
+              ))
+            )}
+          </Section>
+        ) : null}
+
+        {settings.showDMs ? (
+          <Section
+            title="Direct messages"
+            actions={
+              <IconAction label="New direct message" onClick={() => setDialog('dm')}>
+                <SquarePen />
+              </IconAction>
+            }
+          >
+            {joined === undefined ? null : directs.length === 0 ? (
+              <EmptyHint onClick={() => setDialog('dm')}>Message someone</EmptyHint>
+            ) : (
+              directs.map(({ channel, label }) => {
+                const person = label.otherMemberId
+                  ? workspace.membersById.get(label.otherMemberId)
+                  : undefined;
+                return (
+                  <ChannelLink
+                    key={channel.id}
+                    base={base}
+                    channel={channel}
+                    title={label.isSelf ? `${label.title} (you)` : label.title}
+                    icon={
+                      <Avatar
+                        id={label.otherMemberId ?? channel.id}
+                        name={label.title}
+                        src={person?.profileImage}
+                        size="xs"
+                        online={person?.user.isOnline}
+                      />
+                    }
+                    unread={channel.id === openChannelId ? 0 : (unreadByChannel.get(channel.id) ?? 0)}
+                  />
+                );
+              })
+            )}
+          </Section>
+        ) : null}
+      </div>
+
+      <SidebarFooter />
+
+      <CreateChannelDialog
+        institutionId={institution.id}
+        open={dialog === 'create'}
+        onOpenChange={setOpen('create')}
+      />
+      <BrowseChannelsDialog
+        institutionId={institution.id}
+        open={dialog === 'browse'}
+        onOpenChange={setOpen('browse')}
+      />
+      <NewMessageDialog open={dialog === 'dm'} onOpenChange={setOpen('dm')} />
+      <InviteDialog
+        institutionId={institution.id}
+        institutionName={institution.name}
+        open={dialog === 'invite'}
+        onOpenChange={setOpen('invite')}
+      />
+    </nav>
+  );
+}
+
+function WorkspaceSwitcher({ onInvite }: { onInvite: () => void }) {
+  const { institution } = useWorkspace();
+  const institutions = useInstitutions();
+  const navigate = useNavigate();
+  return (
+    <div className="flex h-13 shrink-0 items-center px-2">
+      <Menu>
+        <MenuTrigger className="flex h-9 min-w-0 flex-1 items-center gap-2 rounded-md px-2 text-left outline-none hover:bg-hover focus-visible:ring-2 focus-visible:ring-ring">
+          <Avatar id={institution.id} name={institution.name} size="sm" />
+          <span className="min-w-0 flex-1 truncate text-[15px] font-semibold">{institution.name}</span>
+          <ChevronDown className="size-4 shrink-0 text-muted" aria-hidden />
+        </MenuTrigger>
+        <MenuContent align="start" className="w-64">
+          <MenuLabel>Workspaces</MenuLabel>
+          {(institutions ?? []).map((i) => (
+            <MenuItem
+              key={i.id}
+              icon={<Avatar id={i.id} name={i.name} size="xs" />}
+              onSelect={() => void navigate(`/client/${i.id}`)}
+              className={cn(i.id === institution.id && 'font-semibold')}
+            >
+              {i.name}
+            </MenuItem>
+          ))}
+          <MenuItem icon={<Building2 />} onSelect={() => void navigate('/join')}>
+            Create or join a workspace
+          </MenuItem>
+          <MenuSeparator />
+          <MenuItem icon={<UserPlus />} onSelect={onInvite}>
+            Invite people
+          </MenuItem>
+          <MenuItem icon={<User />} onSelect={() => void navigate(`/client/${institution.id}/profile`)}>
+            Profile
+          </MenuItem>
+          <MenuItem icon={<Settings />} onSelect={() => void navigate(`/client/${institution.id}/settings`)}>
+            Settings
+          </MenuItem>
+          <MenuSeparator />
+          <MenuItem icon={<LogOut />} onSelect={() => void logout(navigate)}>
+            Sign out
+          </MenuItem>
+        </MenuContent>
+      </Menu>
+    </div>
+  );
+}
+
+function Section({
+  title,
+  actions,
+  children,
+}: {
+  title: string;
+  actions: React.ReactNode;
+  children: React.ReactNode;
+}) {
+  return (
+    <section className="mt-3 first:mt-1" aria-label={title}>
+      <div className="group flex h-7 items-center justify-between pr-1 pl-2">
+        <h2 className="text-xs font-semibold tracking-wide text-muted">{title}</h2>
+        <div className="flex items-center gap-0.5">{actions}</div>
+      </div>
+      <ul className="flex flex-col gap-px">{children}</ul>
+    </section>
+  );
+}
+
+function IconAction({
+  label,
+  onClick,
+  children,
+}: {
+  label: string;
+  onClick: () => void;
+  children: React.ReactNode;
+}) {
+  return (
+    <Tooltip content={label}>
+      <button
+        type="button"
+        onClick={onClick}
+        aria-label={label}
+        className="flex size-6 items-center justify-center rounded text-muted hover:bg-hover hover:text-fg [&_svg]:size-3.5"
+      >
+        {children}
+      </button>
+    </Tooltip>
+  );
+}
+
+function EmptyHint({ onClick, children }: { onClick: () => void; children: React.ReactNode }) {
+  return (
+    <li>
+      <button
+        type="button"
+        onClick={onClick}
+        className="flex h-8 w-full items-center gap-2 rounded-md px-2 text-[13px] text-muted hover:bg-hover hover:text-fg"
+      >
+        <Plus className="size-3.5" aria-hidden />
+        {children}
+      </button>
+    </li>
+  );
+}
+
+const itemClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'flex h-8 items-center gap-2 rounded-md px-2 text-[14px] text-fg/85 outline-none hover:bg-hover focus-visible:ring-2 focus-visible:ring-ring md:h-7 [&_svg]:size-4 [&_svg]:shrink-0 [&_svg]:text-muted',
+    isActive && 'bg-selected font-medium text-fg',
+  );
+
+function SidebarLink({
+  to,
+  icon,
+  label,
+  count,
+  quiet,
+}: {
+  to: string;
+  icon: React.ReactNode;
+  label: string;
+  count?: number | undefined;
+  quiet?: boolean;
+}) {
+  return (
+    <NavLink to={to} className={itemClass}>
+      {icon}
+      <span className="min-w-0 flex-1 truncate">{label}</span>
+      {count ? (
+        <span className={cn('text-xs tabular-nums', quiet ? 'text-muted' : 'font-semibold')}>{count}</span>
+      ) : null}
+    </NavLink>
+  );
+}
+
+function ChannelLink({
+  base,
+  channel,
+  title,
+  icon,
+  unread,
+}: {
+  base: string;
+  channel: ChannelDoc;
+  title: string;
+  icon: React.ReactNode;
+  unread: number;
+}) {
+  return (
+    <li>
+      <NavLink
+        to={`${base}/channel/${channel.id}`}
+        className={(state) => cn(itemClass(state), unread > 0 && 'font-semibold text-fg')}
+        aria-label={unread > 0 ? `${title}, ${unread} unread` : title}
+      >
+        {icon}
+        <span className="min-w-0 flex-1 truncate">{title}</span>
+        {unread > 0 ? (
+          <span
+            className="min-w-5 rounded-full bg-accent px-1.5 text-center text-[11px] leading-[18px] font-semibold text-white tabular-nums"
+            data-testid="unread-count"
+          >
+            {unread > 99 ? '99+' : unread}
+          </span>
+        ) : null}
+      </NavLink>
+    </li>
+  );
+}
+
+function SidebarFooter() {
+  const { institution, me, membersById } = useWorkspace();
+  const self = membersById.get(me.id) ?? me;
+  return (
+    <div className="flex shrink-0 items-center gap-2 border-t border-line px-3 py-2">
+      <NavLink
+        to={`/client/${institution.id}/profile`}
+        className="flex min-w-0 flex-1 items-center gap-2 rounded-md p-1 hover:bg-hover"
+        aria-label="Your profile"
+      >
+        <Avatar id={self.id} name={self.name || self.email} src={self.profileImage} size="sm" />
+        <span className="flex min-w-0 flex-col leading-tight">
+          <span className="truncate text-[13px] font-medium">{self.name || self.email}</span>
+          <ConnectionDot />
+        </span>
+      </NavLink>
+    </div>
+  );
+}

@@ -1,0 +1,204 @@
+// Sign-in by e-mail code (spec §7 Auth): the e-mail step asks for a code, the code step signs in.
+import { ArrowLeft, Mail } from 'lucide-react';
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { OTP_LENGTH } from '../../schemas/protocol.ts';
+import { errorMessage } from '../app/notify.ts';
+import { usePageTitle } from '../app/title.ts';
+import { Button } from '../components/ui/button.tsx';
+import { FieldMessage, Input, Label } from '../components/ui/input.tsx';
+import { requestCode, signIn } from '../data/actions.ts';
+
+type Step = { kind: 'email' } | { kind: 'code'; email: string };
+
+export function SignInScreen() {
+  usePageTitle('Sign in');
+  const [step, setStep] = useState<Step>({ kind: 'email' });
+  const [email, setEmail] = useState('');
+
+  return (
+    <div className="rounded-xl border border-line bg-surface p-6 shadow-sm sm:p-7">
+      {step.kind === 'email' ? (
+        <EmailStep
+          email={email}
+          onEmail={setEmail}
+          onSent={(sentTo) => setStep({ kind: 'code', email: sentTo })}
+        />
+      ) : (
+        <CodeStep email={step.email} onBack={() => setStep({ kind: 'email' })} />
+      )}
+    </div>
+  );
+}
+
+function EmailStep({
+  email,
+  onEmail,
+  onSent,
+}: {
+  email: string;
+  onEmail: (v: string) => void;
+  onSent: (email: string) => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const value = email.trim();
+    if (!value) return setError('Enter your e-mail address');
+    setBusy(true);
+    setError(null);
+    try {
+      await requestCode(value);
+      onSent(value);
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-5">
+      <div>
+        <h1 className="text-xl font-semibold tracking-tight">Sign in to Lantern</h1>
+        <p className="mt-1 text-[13px] text-muted">
+          Enter your work e-mail and we will send you a 6-digit code.
+        </p>
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor={`${id}-email`}>E-mail</Label>
+        <Input
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="you@company.com"
+          autoFocus
+          required
+          value={email}
+          onChange={(e) => onEmail(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
+        {error ? (
+          <FieldMessage id={`${id}-error`} error>
+            {error}
+          </FieldMessage>
+        ) : null}
+      </div>
+      <Button type="submit" loading={busy} className="w-full">
+        <Mail aria-hidden />
+        Continue with e-mail
+      </Button>
+    </form>
+  );
+}
+
+function CodeStep({ email, onBack }: { email: string; onBack: () => void }) {
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [resending, setResending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const submitted = useRef<string | null>(null);
+  const id = useId();
+
+  async function verify(value: string) {
+    if (value.length !== OTP_LENGTH || busy) return;
+    submitted.current = value;
+    setBusy(true);
+    setError(null);
+    try {
+      // On success the session appears in the store and the auth guard moves on to the redirect.
+      await signIn(email, value);
+    } catch (err) {
+      setError(errorMessage(err));
+      setBusy(false);
+    }
+  }
+
+  function change(raw: string) {
+    // Digits only, so a pasted "123 456" or "Code: 123456" still works.
+    const next = raw.replace(/\D/g, '').slice(0, OTP_LENGTH);
+    setCode(next);
+    // Typing or pasting the sixth digit signs in without another click.
+    if (next.length === OTP_LENGTH && submitted.current !== next) void verify(next);
+  }
+
+  async function resend() {
+    setResending(true);
+    setError(null);
+    try {
+      await requestCode(email);
+      setNotice('A new code is on its way.');
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setResending(false);
+    }
+  }
+
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        void verify(code);
+      }}
+      noValidate
+      className="flex flex-col gap-5"
+    >
+      <div>
+        <button
+          type="button"
+          onClick={onBack}
+          className="-ml-1 mb-3 inline-flex items-center gap-1 rounded px-1 text-[13px] text-muted hover:text-fg"
+        >
+          <ArrowLeft className="size-3.5" aria-hidden />
+          Use a different e-mail
+        </button>
+        <h1 className="text-xl font-semibold tracking-tight">Check your e-mail</h1>
+        <p className="mt-1 text-[13px] text-muted">
+          We sent a 6-digit code to <span className="font-medium text-fg">{email}</span>. It is valid for 10
+          minutes.
+        </p>
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor={`${id}-code`}>Sign-in code</Label>
+        <Input
+          id={`${id}-code`}
+          name="code"
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          pattern="[0-9]*"
+          maxLength={OTP_LENGTH + 8}
+          placeholder="000000"
+          autoFocus
+          value={code}
+          onChange={(e) => change(e.target.value)}
+          className="h-11 text-center font-mono text-xl tracking-[0.5em]"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
+        {error ? (
+          <FieldMessage id={`${id}-error`} error>
+            {error}
+          </FieldMessage>
+        ) : notice ? (
+          <FieldMessage>{notice}</FieldMessage>
+        ) : null}
+      </div>
+      <Button type="submit" loading={busy} disabled={code.length !== OTP_LENGTH} className="w-full">
+        Sign in
+      </Button>
+      <p className="text-center text-[13px] text-muted">
+        No code?{' '}
+        <Button variant="link" size="sm" onClick={resend} disabled={resending} className="h-auto text-[13px]">
+          Send another
+        </Button>
+      </p>
+    </form>
+  );
+}

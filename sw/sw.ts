@@ -1,0 +1,71 @@
+// Service worker: precaches the app shell so Lantern opens with the server down, and relays
+// notification clicks and sounds to the open tabs (spec §3 message types).
+/// <reference lib="webworker" />
+import { clientsClaim } from 'workbox-core';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+
+declare const self: ServiceWorkerGlobalScope & {
+  __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
+};
+
+// The build's file list, injected by vite-plugin-pwa (injectManifest).
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+// Every in-app navigation gets the cached index.html (the SPA routes itself); API and socket paths
+// must reach the network so a dead server shows as offline instead of as an app page.
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('index.html'), {
+    denylist: [/^\/api\//, /^\/socket\.io\//],
+  }),
+);
+
+// A new build takes over at once: the shell is static and the store's data lives in IndexedDB.
+self.addEventListener('install', () => {
+  void self.skipWaiting();
+});
+clientsClaim();
+
+type ToClients =
+  | { type: 'PLAY_NOTIFICATION_SOUND' }
+  | { type: 'NOTIFICATION_CLICKED'; channelId?: string; clientId?: string };
+
+async function tell(message: ToClients): Promise<readonly WindowClient[]> {
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  for (const w of windows) w.postMessage(message);
+  return windows;
+}
+
+self.addEventListener('message', (event) => {
+  const data = event.data as { type?: string } | null;
+  if (data?.type === 'closeAllNotifications') {
+    event.waitUntil(
+      self.registration.getNotifications().then((list) => {
+        for (const n of list) n.close();
+      }),
+    );
+  } else if (data?.type === 'PLAY_NOTIFICATION_SOUND') {
+    event.waitUntil(tell({ type: 'PLAY_NOTIFICATION_SOUND' }));
+  }
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const payload = (event.notification.data ?? {}) as { channelId?: string; clientId?: string };
+  event.waitUntil(
+    (async () => {
+      const windows = await tell({ type: 'NOTIFICATION_CLICKED', ...payload });
+      const target = windows[0];
+      if (target) {
+        await target.focus();
+      } else {
+        const url =
+          payload.clientId && payload.channelId
+            ? `/client/${payload.clientId}/channel/${payload.channelId}`
+            : '/';
+        await self.clients.openWindow(url);
+      }
+    })(),
+  );
+});

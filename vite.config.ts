@@ -1,0 +1,54 @@
+// Vite build of the client: React, Tailwind, the comlink worker (ES module) and the Workbox service worker.
+import { execSync } from 'node:child_process';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+/** Build id: goes into the SharedWorker's name so a deploy never talks to an old worker (ARCHITECTURE pitfalls). */
+function buildId(): string {
+  try {
+    const hash = execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
+    return `${hash}-${Date.now().toString(36)}`;
+  } catch {
+    return Date.now().toString(36);
+  }
+}
+
+/** Where `npm run dev` runs the API server (scripts/dev.mjs); Vite itself takes 3000. */
+const apiTarget = process.env.LANTERN_API_URL ?? 'http://localhost:3001';
+
+export default defineConfig({
+  define: { __BUILD_ID__: JSON.stringify(buildId()) },
+  plugins: [
+    react(),
+    tailwindcss(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      // Registered by src/app/service-worker.ts through workbox-window, in production builds only.
+      injectRegister: false,
+      // The manifest is a static file in public/ linked from index.html.
+      manifest: false,
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
+        maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
+  worker: { format: 'es' },
+  server: {
+    port: 3000,
+    strictPort: true,
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: true },
+      '/socket.io': { target: apiTarget, ws: true, changeOrigin: true },
+    },
+  },
+  preview: { port: 3000 },
+  build: { target: 'es2022', sourcemap: true },
+});
