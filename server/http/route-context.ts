@@ -3,10 +3,7 @@
 import type { AppContext } from '../context.ts';
 import type { Realtime } from '../realtime/index.ts';
 
-export type RealtimeControls = Pick<
-  Realtime,
-  'onlineUserIds' | 'joinInstitution' | 'leaveChannel' | 'disconnectUser'
->;
+export type RealtimeControls = Pick<Realtime, 'io' | 'onlineUserIds' | 'joinInstitution' | 'leaveChannel'>;
 
 export interface RouteContext extends AppContext {
   realtime: RealtimeControls;
