@@ -57,7 +57,7 @@ describe('static client', () => {
     expect(asset.headers.get('cache-control')).toContain('immutable');
   });
 
-  it('never answers API, socket.io or missing-file paths with the app', , async () => {
+  it('never answers API, socket.io or missing-file paths with the app', async () => {
     const api = await get('/api/nothing-here');
     expect(api.status).toBe(401);
     const file = await get('/assets/missing.js', '*/*');
