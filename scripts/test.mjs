@@ -34,7 +34,13 @@ function readJson(file) {
 
 step('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
 step('lint', 'npx', ['biome', 'check', '.']);
-step('unit', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${out}/vitest.json`]);
+step('unit', 'npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile=${out}/vitest.json`,
+]);
 const vitest = readJson(`${out}/vitest.json`);
 if (vitest) {
   totals.passed += vitest.numPassedTests;
