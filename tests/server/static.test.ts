@@ -1,7 +1,7 @@
 // The built client is served with an SPA fallback and the right caching; `npm run serve` (server/main.ts)
 // stops cleanly on SIGTERM and starts again on the same data.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -109,6 +109,8 @@ describe('the server process', () => {
     const first = startProcess(port);
     const url = await first.ready;
     expect(first.output()).toContain(path.join(dataDir, 'mail'));
+    // Secrets are generated on first start, readable by the server's user only.
+    expect(statSync(path.join(dataDir, 'secrets.json')).mode & 0o777).toBe(0o600);
 
     const email = uniqueEmail();
     const anon = makeApi(url);
