@@ -23,7 +23,11 @@ export async function requireMember(db: Db, institutionId: string, userId: strin
 const ADMIN_ROLES = new Set(['primary_owner', 'owner', 'admin']);
 export const isWorkspaceAdmin = (m: Pick<MemberRow, 'role'>) => ADMIN_ROLES.has(m.role);
 
-export async function requireWorkspaceAdmin(db: Db, institutionId: string, userId: string): Promise<MemberRow> {
+export async function requireWorkspaceAdmin(
+  db: Db,
+  institutionId: string,
+  userId: string,
+): Promise<MemberRow> {
   const m = await requireMember(db, institutionId, userId);
   if (!isWorkspaceAdmin(m)) throw forbidden('Only workspace owners and admins can do that');
   return m;

@@ -62,7 +62,10 @@ export const signinRequests = pgTable(
     ip: text('ip').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('signin_requests_email_idx').on(t.email, t.createdAt), index('signin_requests_ip_idx').on(t.ip, t.createdAt)],
+  (t) => [
+    index('signin_requests_email_idx').on(t.email, t.createdAt),
+    index('signin_requests_ip_idx').on(t.ip, t.createdAt),
+  ],
 );
 
 export const institutions = pgTable('institutions', {
@@ -85,7 +88,10 @@ export const members = pgTable(
     role: text('role', { enum: ['primary_owner', 'owner', 'admin', 'member', 'guest'] }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('members_institution_user_uq').on(t.institutionId, t.userId), index('members_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('members_institution_user_uq').on(t.institutionId, t.userId),
+    index('members_user_idx').on(t.userId),
+  ],
 );
 
 export const invitations = pgTable(
@@ -99,7 +105,10 @@ export const invitations = pgTable(
     invitedBy: text('invited_by').references(() => members.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('invitations_institution_email_uq').on(t.institutionId, t.email), index('invitations_email_idx').on(t.email)],
+  (t) => [
+    uniqueIndex('invitations_institution_email_uq').on(t.institutionId, t.email),
+    index('invitations_email_idx').on(t.email),
+  ],
 );
 
 export const channels = pgTable(
@@ -162,7 +171,10 @@ export const channelMembers = pgTable(
     lastReadMessageId: text('last_read_message_id'),
     joinedAt: ts('joined_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('channel_members_channel_member_uq').on(t.channelId, t.memberId), index('channel_members_member_idx').on(t.memberId)],
+  (t) => [
+    uniqueIndex('channel_members_channel_member_uq').on(t.channelId, t.memberId),
+    index('channel_members_member_idx').on(t.memberId),
+  ],
 );
 
 export const channelMemberRoles = pgTable(
