@@ -12,7 +12,7 @@ export function AuthFrame({ children }: { children: React.ReactNode }) {
       <main className="flex flex-1 items-start justify-center px-4 pt-[8vh] pb-16">
         <div className="w-full max-w-[380px]">{children}</div>
       </main>
-      <footer className="pb-6 text-center text-xs text-faint">
+      <footer className="px-6 pb-6 text-center text-xs text-faint">
         Lantern keeps your messages and drafts on this device until they are delivered.
       </footer>
     </div>

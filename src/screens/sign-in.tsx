@@ -63,9 +63,7 @@ function EmailStep({
     <form onSubmit={submit} noValidate className="flex flex-col gap-5">
       <div>
         <h1 className="text-xl font-semibold tracking-tight">Sign in to Lantern</h1>
-        <p className="mt-1 text-[13px] text-muted">
-          Enter your work e-mail and we will send you a 6-digit code.
-        </p>
+        <p className="mt-1 text-[13px] text-muted">We will e-mail you a 6-digit code. No password needed.</p>
       </div>
       <div className="flex flex-col gap-1.5">
         <Label htmlFor={`${id}-email`}>E-mail</Label>

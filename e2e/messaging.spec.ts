@@ -1,0 +1,98 @@
+// (a) Sign in with the mailed code, create a workspace, send a message; a second person in another
+// browser context sees it live. Screenshots of sign-in and the channel view at desktop and phone width.
+import { expect, test } from '@playwright/test';
+import { LanternServer } from './support/server.ts';
+import {
+  composer,
+  createWorkspaceThroughUi,
+  messageList,
+  openChannelFromSidebar,
+  sendThroughUi,
+  signInThroughUi,
+} from './support/ui.ts';
+
+const ARTIFACTS = 'e2e/artifacts';
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 375, height: 812 };
+
+let server: LanternServer;
+
+test.beforeAll(async () => {
+  server = await LanternServer.create();
+  await server.start();
+});
+
+test.afterAll(async () => {
+  await server?.dispose();
+});
+
+test('a message sent in one browser appears live in a teammate’s browser', async ({ browser }) => {
+  const ada = await browser.newContext({ viewport: DESKTOP });
+  const adaPage = await ada.newPage();
+
+  // The sign-in page, before anyone is signed in.
+  await adaPage.goto(`${server.url}/signin`);
+  await expect(adaPage.getByRole('heading', { name: 'Sign in to Lantern' })).toBeVisible();
+  await expect(adaPage).toHaveTitle('Sign in - Lantern');
+  await adaPage.screenshot({ path: `${ARTIFACTS}/signin-desktop.png` });
+  await adaPage.setViewportSize(PHONE);
+  await adaPage.screenshot({ path: `${ARTIFACTS}/signin-phone.png` });
+  await adaPage.setViewportSize(DESKTOP);
+
+  const email = adaPage.getByLabel('E-mail');
+  await expect(email).toHaveAttribute('type', 'email');
+  await expect(email).toHaveAttribute('autocomplete', 'email');
+
+  await signInThroughUi(adaPage, server, 'ada@example.com');
+  const workspaceId = await createWorkspaceThroughUi(adaPage, 'Acme Field Team');
+  await openChannelFromSidebar(adaPage, 'general');
+  await expect(adaPage).toHaveTitle('#general - Lantern');
+  await sendThroughUi(adaPage, '#general', 'Hello from the first browser');
+  const first = messageList(adaPage).filter({ hasText: 'Hello from the first browser' });
+  await expect(first).toHaveAttribute('data-status', 'confirmed');
+  await expect(adaPage.getByText('Sending…')).toHaveCount(0);
+
+  // Grace is invited through the API and accepts in her own browser.
+  const adaApi = await server.signInApi('ada@example.com');
+  await server.api('POST', `/api/institutions/${workspaceId}/invited-members`, adaApi.token, {
+    emails: ['grace@example.com'],
+  });
+  const grace = await browser.newContext({ viewport: DESKTOP });
+  const gracePage = await grace.newPage();
+  await signInThroughUi(gracePage, server, 'grace@example.com');
+  await expect(gracePage).toHaveURL(/\/join$/);
+  await gracePage.getByRole('button', { name: 'Join' }).click();
+  await expect(gracePage).toHaveURL(new RegExp(`/client/${workspaceId}`));
+  await openChannelFromSidebar(gracePage, 'general');
+  await expect(messageList(gracePage).filter({ hasText: 'Hello from the first browser' })).toBeVisible();
+
+  // Live both ways, without reloading.
+  await sendThroughUi(adaPage, '#general', 'Are you seeing this live?');
+  await expect(messageList(gracePage).filter({ hasText: 'Are you seeing this live?' })).toBeVisible();
+  await sendThroughUi(gracePage, '#general', 'Yes, instantly.');
+  await expect(messageList(adaPage).filter({ hasText: 'Yes, instantly.' })).toHaveAttribute(
+    'data-status',
+    'confirmed',
+  );
+
+  // Shift+Enter adds a line instead of sending.
+  const box = composer(adaPage, '#general');
+  await box.fill('first line');
+  await box.press('Shift+Enter');
+  await box.pressSequentially('second line');
+  await expect(box).toHaveValue('first line\nsecond line');
+  await box.press('Enter');
+  await expect(messageList(gracePage).filter({ hasText: 'second line' })).toBeVisible();
+
+  await adaPage.screenshot({ path: `${ARTIFACTS}/channel-desktop.png` });
+  await adaPage.setViewportSize(PHONE);
+  await expect(composer(adaPage, '#general')).toBeVisible();
+  await adaPage.screenshot({ path: `${ARTIFACTS}/channel-phone.png` });
+  // On a phone the sidebar is its own screen, reached by the back button.
+  await adaPage.getByRole('link', { name: 'Back to channels' }).click();
+  await expect(adaPage.getByRole('navigation', { name: 'Workspace' })).toBeVisible();
+  await adaPage.screenshot({ path: `${ARTIFACTS}/sidebar-phone.png` });
+
+  await ada.close();
+  await grace.close();
+});

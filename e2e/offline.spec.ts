@@ -1,0 +1,107 @@
+// (b) Offline: with the channel open the server stops; three messages wait as "Sending…"; a reload
+// still opens the app (service worker) with them and the half-typed draft; when the server returns
+// on the same data all three are stored exactly once and the pending marks disappear.
+import { expect, test } from '@playwright/test';
+import { LanternServer } from './support/server.ts';
+import {
+  composer,
+  createWorkspaceThroughUi,
+  messageList,
+  openChannelFromSidebar,
+  sendThroughUi,
+  signInThroughUi,
+} from './support/ui.ts';
+
+let server: LanternServer;
+
+test.beforeAll(async () => {
+  server = await LanternServer.create();
+  await server.start();
+});
+
+test.afterAll(async () => {
+  await server?.dispose();
+});
+
+interface StoredMessage {
+  genId: string;
+  content: string;
+  deletedAt: string | null;
+}
+
+test('messages written while the server is down are delivered exactly once when it returns', async ({
+  page,
+}) => {
+  await signInThroughUi(page, server, 'lin@example.com');
+  const workspaceId = await createWorkspaceThroughUi(page, 'Night Shift');
+  await openChannelFromSidebar(page, 'general');
+  await sendThroughUi(page, '#general', 'Before the outage');
+  await expect(messageList(page).filter({ hasText: 'Before the outage' })).toHaveAttribute(
+    'data-status',
+    'confirmed',
+  );
+
+  // The app shell must be cached before the server goes away.
+  await page.waitForFunction(async () => {
+    await navigator.serviceWorker.ready;
+    return navigator.serviceWorker.controller !== null;
+  });
+
+  const api = await server.signInApi('lin@example.com');
+  const joined = await server.api<{ channels: { id: string; name: string }[] }>(
+    'GET',
+    `/api/institutions/${workspaceId}/channels/joined`,
+    api.token,
+  );
+  const general = joined.channels.find((c) => c.name === 'general');
+  if (!general) throw new Error('no general channel');
+
+  await server.stop();
+  await expect(page.getByRole('status').filter({ hasText: 'You are offline.' })).toBeVisible({
+    timeout: 20_000,
+  });
+
+  const texts = ['Offline one', 'Offline two', 'Offline three'];
+  for (const text of texts) await sendThroughUi(page, '#general', text);
+  for (const text of texts) {
+    const row = messageList(page).filter({ hasText: text });
+    await expect(row).toHaveAttribute('data-status', 'pending');
+    await expect(row.getByText('Sending…')).toBeVisible();
+  }
+  await expect(page.getByRole('status').filter({ hasText: '3 messages will be sent' })).toBeVisible();
+
+  // A half-typed message: saved as the channel's draft with every keystroke.
+  await composer(page, '#general').pressSequentially('half-typed thou');
+  await expect(page.getByRole('link', { name: /Drafts/ })).toContainText('1');
+
+  await page.reload();
+  await expect(composer(page, '#general')).toBeVisible();
+  await expect(composer(page, '#general')).toHaveValue('half-typed thou');
+  for (const text of texts) {
+    await expect(messageList(page).filter({ hasText: text })).toHaveAttribute('data-status', 'pending');
+  }
+  await expect(page.getByText('Sending…')).toHaveCount(3);
+
+  await server.start();
+  await expect(page.getByText('Sending…')).toHaveCount(0, { timeout: 45_000 });
+  for (const text of texts) {
+    await expect(messageList(page).filter({ hasText: text })).toHaveAttribute('data-status', 'confirmed');
+  }
+  // The draft is still there, untouched by the delivery.
+  await expect(composer(page, '#general')).toHaveValue('half-typed thou');
+
+  const stored = await server.api<{ data: StoredMessage[] }>(
+    'GET',
+    `/api/institutions/${workspaceId}/channels/${general.id}/messages?page=1&limit=100`,
+    api.token,
+  );
+  const live = stored.data.filter((m) => !m.deletedAt);
+  for (const text of texts) {
+    expect(
+      live.filter((m) => m.content.includes(text)),
+      `"${text}" stored once`,
+    ).toHaveLength(1);
+  }
+  expect(new Set(live.map((m) => m.genId)).size).toBe(live.length);
+  expect(live).toHaveLength(4);
+});

@@ -1,0 +1,185 @@
+// A real Lantern server process for end-to-end tests: its own temporary DATA_DIR and free port; it can
+// be stopped and started again on the same data and port (the offline test), and it reads sign-in
+// codes from DATA_DIR/mail like a person reading their inbox.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+
+async function freePort(): Promise<number> {
+  return await new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export class ApiFailure extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    what: string,
+  ) {
+    super(`${what} → ${status} ${JSON.stringify(body)}`);
+  }
+}
+
+export class LanternServer {
+  private child: ChildProcess | null = null;
+  private output: string[] = [];
+
+  private constructor(
+    readonly dataDir: string,
+    readonly port: number,
+  ) {}
+
+  static async create(): Promise<LanternServer> {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lantern-e2e-'));
+    return new LanternServer(dataDir, await freePort());
+  }
+
+  get url(): string {
+    return `http://localhost:${this.port}`;
+  }
+
+  get mailDir(): string {
+    return path.join(this.dataDir, 'mail');
+  }
+
+  /** Starts `tsx server/main.ts` and waits until the API answers. */
+  async start(): Promise<void> {
+    if (this.child) throw new Error('server already running');
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        PORT: String(this.port),
+        HOST: '127.0.0.1',
+        DATA_DIR: this.dataDir,
+        PUBLIC_URL: this.url,
+        CLIENT_DIR: path.join(ROOT, 'dist'),
+        LOG_LEVEL: 'info',
+        DATABASE_URL: '',
+        REDIS_URL: '',
+        SMTP_URL: '',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.child = child;
+    const keep = (chunk: Buffer) => {
+      this.output.push(chunk.toString());
+      if (this.output.length > 400) this.output.splice(0, 100);
+    };
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
+    const exited = new Promise<never>((_, reject) =>
+      child.once('exit', (code) => reject(new Error(`server exited with ${code}\n${this.log()}`))),
+    );
+    const deadline = Date.now() + 60_000;
+    const ready = (async () => {
+      while (Date.now() < deadline) {
+        try {
+          const res = await fetch(`${this.url}/api/users`);
+          if (res.status === 401) return;
+        } catch {
+          // Not listening yet.
+        }
+        await sleep(200);
+      }
+      throw new Error(`server did not start in time\n${this.log()}`);
+    })();
+    await Promise.race([ready, exited]);
+    exited.catch(() => {});
+  }
+
+  /** SIGTERM and wait for the process to end (the server closes sockets, HTTP and the database). */
+  async stop(): Promise<void> {
+    const child = this.child;
+    if (!child) return;
+    this.child = null;
+    if (child.exitCode !== null) return;
+    const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    await gone;
+    clearTimeout(timer);
+  }
+
+  async dispose(): Promise<void> {
+    await this.stop();
+    await rm(this.dataDir, { recursive: true, force: true });
+  }
+
+  log(): string {
+    return this.output.join('').split('\n').slice(-60).join('\n');
+  }
+
+  /** The newest sign-in code mailed to `email` after `since` (epoch ms), waiting for it to arrive. */
+  async readCode(email: string, since = 0): Promise<string> {
+    const safe = email.toLowerCase().replace(/[^a-zA-Z0-9@._-]/g, '_');
+    const deadline = Date.now() + 15_000;
+    while (Date.now() < deadline) {
+      let names: string[] = [];
+      try {
+        names = await readdir(this.mailDir);
+      } catch {
+        // The folder appears with the first mail.
+      }
+      const mine = names
+        .filter((n) => n.endsWith('.eml') && n.includes(safe) && Number(n.split('-')[0]) >= since)
+        .sort();
+      const newest = mine[mine.length - 1];
+      if (newest) {
+        const text = await readFile(path.join(this.mailDir, newest), 'utf8');
+        const match = /sign-in code(?: is|:)\s*(\d{6})/i.exec(text);
+        if (match?.[1]) return match[1];
+      }
+      await sleep(150);
+    }
+    throw new Error(`no sign-in code for ${email} in ${this.mailDir}`);
+  }
+
+  /** A JSON API call; throws ApiFailure on a non-2xx answer. */
+  async api<T = unknown>(method: string, apiPath: string, token?: string | null, body?: unknown): Promise<T> {
+    const headers: Record<string, string> = {};
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const res = await fetch(this.url + apiPath, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    const parsed: unknown = text ? JSON.parse(text) : undefined;
+    if (!res.ok) throw new ApiFailure(res.status, parsed, `${method} ${apiPath}`);
+    return parsed as T;
+  }
+
+  /** Signs in through the API (a separate session from any browser), returning the access token. */
+  async signInApi(email: string): Promise<{ token: string; userId: string }> {
+    const since = Date.now() - 1;
+    await this.api('GET', `/api/auth/signin_otp?email=${encodeURIComponent(email)}`);
+    const code = await this.readCode(email, since);
+    const res = await this.api<{ accessToken: string; user: { id: string } }>(
+      'POST',
+      '/api/auth/signin',
+      undefined,
+      {
+        email,
+        code,
+      },
+    );
+    return { token: res.accessToken, userId: res.user.id };
+  }
+}

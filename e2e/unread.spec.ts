@@ -1,0 +1,79 @@
+// (c) A message in a channel that is not open raises its unread count in the sidebar; opening the
+// channel resets it, here and on the server.
+import { expect, test } from '@playwright/test';
+import { LanternServer } from './support/server.ts';
+import {
+  createWorkspaceThroughUi,
+  messageList,
+  openChannelFromSidebar,
+  sidebarChannel,
+  signInThroughUi,
+} from './support/ui.ts';
+
+let server: LanternServer;
+
+test.beforeAll(async () => {
+  server = await LanternServer.create();
+  await server.start();
+});
+
+test.afterAll(async () => {
+  await server?.dispose();
+});
+
+interface Joined {
+  channels: { id: string; name: string }[];
+  channelMembers: { channelId: string; unreadCount: number }[];
+}
+
+test('unread count rises on another channel and resets when it is opened', async ({ page }) => {
+  await signInThroughUi(page, server, 'mira@example.com');
+  const workspaceId = await createWorkspaceThroughUi(page, 'Harbour Ops');
+
+  // Mira creates #random through the UI (it opens), then goes back to #general.
+  await page.getByRole('button', { name: 'Create channel' }).click();
+  await page.getByLabel('Name').fill('random');
+  await page.getByRole('button', { name: 'Create channel' }).last().click();
+  await expect(page).toHaveTitle('#random - Lantern');
+  await openChannelFromSidebar(page, 'general');
+
+  // Tomas joins the workspace and #random through the API and writes there twice.
+  const mira = await server.signInApi('mira@example.com');
+  await server.api('POST', `/api/institutions/${workspaceId}/invited-members`, mira.token, {
+    emails: ['tomas@example.com'],
+  });
+  const tomas = await server.signInApi('tomas@example.com');
+  await server.api('POST', `/api/institutions/${workspaceId}/members`, tomas.token);
+  const joined = await server.api<Joined>(
+    'GET',
+    `/api/institutions/${workspaceId}/channels/joined`,
+    mira.token,
+  );
+  const random = joined.channels.find((c) => c.name === 'random');
+  if (!random) throw new Error('no #random');
+  await server.api('POST', `/api/institutions/${workspaceId}/channels/${random.id}/members`, tomas.token);
+  for (const text of ['Anyone around?', 'Ship leaves at six']) {
+    await server.api('POST', `/api/institutions/${workspaceId}/channels/${random.id}/messages`, tomas.token, {
+      content: `<p>${text}</p>`,
+      genId: crypto.randomUUID(),
+    });
+  }
+
+  const badge = sidebarChannel(page, 'random').getByTestId('unread-count');
+  await expect(badge).toHaveText('2');
+  await expect(sidebarChannel(page, 'general').getByTestId('unread-count')).toHaveCount(0);
+
+  await openChannelFromSidebar(page, 'random');
+  await expect(messageList(page).filter({ hasText: 'Ship leaves at six' })).toBeVisible();
+  await expect(badge).toHaveCount(0);
+  await expect
+    .poll(async () => {
+      const now = await server.api<Joined>(
+        'GET',
+        `/api/institutions/${workspaceId}/channels/joined`,
+        mira.token,
+      );
+      return now.channelMembers.find((m) => m.channelId === random.id)?.unreadCount;
+    })
+    .toBe(0);
+});
