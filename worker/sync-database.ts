@@ -1,9 +1,7 @@
-// The part of the store the sync engine touches. The rest is optional so Node tests can run several
-// engines in one realm under the open-source RxDB collection limit (decision 0003).
-import type { RxDatabase } from 'rxdb';
+// The part of the store the sync engine touches: only collections, so both a full LanternDatabase and
+// a database opened with the sync subset fit. The subset lets Node tests run several engines in one
+// realm under the open-source RxDB collection limit (docs/decisions/0003-rxdb-collection-limit.md).
 import type { LanternCollections } from '../src/store/database.ts';
 
-type Required_ = Pick<LanternCollections, 'messages' | 'outbox' | 'syncState' | 'channels'>;
-type Optional_ = Partial<Pick<LanternCollections, 'channelMembers' | 'institutions' | 'session'>>;
-export type SyncCollections = Required_ & Optional_;
-export type SyncDatabase = RxDatabase<Required_> & Optional_;
+export type SyncDatabase = Pick<LanternCollections, 'messages' | 'outbox' | 'syncState' | 'channels'> &
+  Partial<Pick<LanternCollections, 'channelMembers' | 'institutions' | 'session'>>;

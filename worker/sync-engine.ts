@@ -4,7 +4,7 @@ import type { OutboxDoc } from '../schemas/collections.ts';
 import type { Message, PostMessagePayload } from '../schemas/protocol.ts';
 import { replaceJoinedChannels } from '../src/data/channel-store.ts';
 import { createHttp, type Http } from '../src/data/http.ts';
-import { applySendResult, applyServerMessage } from '../src/store/outbox.ts';
+import { applySendResult, applyServerMessage, removeOutboxRow } from '../src/store/outbox.ts';
 import { classifyAck, type SendResult } from '../src/store/outbox-state.ts';
 import type { ConnectionStatus, RefreshOutcome, RefreshTrigger, WorkerApi } from './api.ts';
 import { applyChannelMessage } from './apply.ts';
@@ -336,7 +336,7 @@ export class SyncEngine implements WorkerApi {
     if (result.kind === 'ok') {
       // The ack carries the stored message: it confirms the post and may advance the checkpoint.
       await applyChannelMessage(this.db, result.message, { isLive: true });
-      await this.db.outbox.findOne(entry.key).remove();
+      await removeOutboxRow(this.db, entry.key);
       return;
     }
     await applySendResult(this.db, entry, result);

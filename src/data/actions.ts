@@ -240,7 +240,8 @@ export async function loadOlderMessages(
   channelId: string,
 ): Promise<{ hasMore: boolean }> {
   const { http, db } = await requireClient();
-  const confirmed = await db.messages.count({ selector: { channelId, status: 'confirmed' } }).exec();
+  // count() needs a fully indexed query; this one is not, so count the rows.
+  const confirmed = (await db.messages.find({ selector: { channelId, status: 'confirmed' } }).exec()).length;
   const page = Math.floor(confirmed / MESSAGE_PAGE_SIZE) + 1;
   const res = await http.get<MessagePage>(
     `${base(institutionId)}/channels/${channelId}/messages?page=${page}&limit=${MESSAGE_PAGE_SIZE}`,

@@ -3,6 +3,7 @@ import { type Remote, wrap } from 'comlink';
 import type { WorkerApi } from '../../worker/api.ts';
 import { DEFAULT_DATABASE_NAME, type LanternDatabase, openLanternDatabase } from '../store/database.ts';
 import { createHttp, type Http } from './http.ts';
+import { installRefreshTriggers } from './refresh-triggers.ts';
 
 export interface LanternClient {
   db: LanternDatabase;
@@ -44,6 +45,11 @@ export function startClient(options: ClientOptions = {}): Promise<LanternClient>
     ready = client;
     for (const l of readyListeners) l();
     void worker.sessionChanged();
+    if (typeof window !== 'undefined' && !options.worker) {
+      installRefreshTriggers(worker);
+      // Only a window may ask for persistent storage (not the worker); the outbox must survive eviction.
+      void navigator.storage?.persist?.().catch(() => false);
+    }
     return client;
   })();
   return starting;

@@ -67,14 +67,40 @@ export async function enqueuePost(
 
 /** Stores a server copy (ack, live event, pull): confirms by genId, never downgrades. Returns true when the row was new. */
 export async function applyServerMessage(db: OutboxCollections, message: Message): Promise<boolean> {
+  let isNew = false;
   const existing = await db.messages.findOne(message.genId).exec();
-  const local = existing ? (existing.toJSON() as MessageDoc) : null;
-  const next = mergeServerMessage(local, message);
-  if (next) await db.messages.upsert(next);
-  // Confirmed by another path (live echo, pull, known-genIds): the post no longer needs sending.
-  const pendingPost = await db.outbox.findOne(message.genId).exec();
-  if (pendingPost) await pendingPost.remove();
-  return existing === null;
+  if (!existing) {
+    const next = mergeServerMessage(null, message);
+    try {
+      if (next) await db.messages.insert(next);
+      isNew = true;
+    } catch (error) {
+      // Another path (ack, live event, pull, another tab) inserted it first: merge into that row.
+      if (!isConflict(error)) throw error;
+    }
+  }
+  if (!isNew) {
+    const row = existing ?? (await db.messages.findOne(message.genId).exec());
+    await row?.incrementalModify((d) => mergeServerMessage(d as MessageDoc, message) ?? d);
+  }
+  // Confirmed by any path: the post no longer needs sending.
+  await removeOutboxRow(db, message.genId);
+  return isNew;
+}
+
+/** Removes an outbox row; a row already gone (removed concurrently) is fine. */
+export async function removeOutboxRow(db: OutboxCollections, key: string): Promise<void> {
+  const row = await db.outbox.findOne(key).exec();
+  if (!row) return;
+  try {
+    await row.incrementalRemove();
+  } catch (error) {
+    if (!isConflict(error)) throw error;
+  }
+}
+
+function isConflict(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: string }).code === 'CONFLICT';
 }
 
 /** Records the outcome of one send. */
@@ -114,6 +140,6 @@ export async function retryMessage(db: OutboxCollections, genId: string): Promis
 export async function discardMessage(db: OutboxCollections, genId: string): Promise<void> {
   const message = await db.messages.findOne(genId).exec();
   if (message && message.status === 'confirmed') return;
-  await db.outbox.findOne(genId).remove();
-  if (message) await message.remove();
+  await removeOutboxRow(db, genId);
+  if (message) await message.incrementalRemove();
 }

@@ -1,0 +1,39 @@
+// Fallback where SharedWorker is missing: this module runs as a dedicated Worker in every tab and a
+// Web Lock elects the one whose engine owns the socket. The others never connect; their tab's writes
+// reach the owner through the shared store (multiInstance), and open-channel reports through a
+// BroadcastChannel. When the owner's tab closes, the lock passes to the next tab.
+import { expose } from 'comlink';
+import type { WorkerApi } from './api.ts';
+import { lazyApi, startEngine } from './engine-host.ts';
+
+const LOCK_NAME = 'lantern-network';
+const engine = startEngine();
+const inner = lazyApi(engine);
+const openChannels = new BroadcastChannel('lantern-open-channels');
+let leader = false;
+
+type OpenReport = { tabId: string; channel: { institutionId: string; channelId: string } | null };
+
+openChannels.onmessage = (event: MessageEvent<OpenReport>) => {
+  if (leader) void inner.setOpenChannel(event.data.tabId, event.data.channel);
+};
+
+void navigator.locks.request(LOCK_NAME, async () => {
+  leader = true;
+  await inner.sessionChanged();
+  // Hold the lock for the life of this worker.
+  await new Promise<never>(() => {});
+});
+
+const api: WorkerApi = {
+  ...inner,
+  sessionChanged: async () => {
+    if (leader) await inner.sessionChanged();
+  },
+  setOpenChannel: async (tabId, channel) => {
+    if (leader) await inner.setOpenChannel(tabId, channel);
+    else openChannels.postMessage({ tabId, channel } satisfies OpenReport);
+  },
+};
+
+expose(api);
