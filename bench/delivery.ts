@@ -1,6 +1,6 @@
 // `npm run bench`: message delivery through Lantern against the same load on a bare socket.io echo server
 // (the floor), both started here on 127.0.0.1. Prints p50/p99 send-to-receive latency, acknowledged posts
-// per second, and Lantern's ratio to the floor. Env: BENCH_CLIENTS (500), BENCH_RATE total posts/s (200),
+// per second, and Lantern's ratio to the floor. Env: BENCH_CLIENTS (500), BENCH_RATE total posts/s (100),
 // BENCH_SECONDS per run (15), BENCH_CHANNELS (10).
 import { startEchoServer } from './echo-server.ts';
 import { startLantern } from './lantern-fixture.ts';
@@ -12,7 +12,9 @@ const envInt = (name: string, fallback: number) => {
 };
 
 const clients = envInt('BENCH_CLIENTS', 500);
-const rate = envInt('BENCH_RATE', 200);
+// 100 posts/s is what the embedded PGlite sustains with room to spare on a shared 2-core machine (it
+// saturates near 130-170/s there); above its capacity latency measures the queue, not delivery.
+const rate = envInt('BENCH_RATE', 100);
 const seconds = envInt('BENCH_SECONDS', 15);
 const channelCount = envInt('BENCH_CHANNELS', 10);
 

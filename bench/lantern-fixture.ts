@@ -82,15 +82,13 @@ export async function startLantern(clientCount: number, channelCount: number): P
   await db.insert(members).values(memberRows);
   await db.insert(channels).values(channelRows);
   // Client i posts in and listens to channel i mod channelCount, as the load does.
-  await db
-    .insert(channelMembers)
-    .values(
-      memberRows.map((m, i) => ({
-        id: randomUUID(),
-        channelId: (channelRows[i % channelCount] as { id: string }).id,
-        memberId: m.id,
-      })),
-    );
+  await db.insert(channelMembers).values(
+    memberRows.map((m, i) => ({
+      id: randomUUID(),
+      channelId: (channelRows[i % channelCount] as { id: string }).id,
+      memberId: m.id,
+    })),
+  );
 
   return {
     target: {

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { Message, postMessagePayload } from '../../schemas/protocol.ts';
 import { requireChannelMember } from '../access.ts';
 import type { Db } from '../db/client.ts';
-import { channels, messages } from '../db/schema.ts';
+import { messages } from '../db/schema.ts';
 import { badRequest } from '../errors.ts';
 import { messageContent } from './content.ts';
 import type { MessagesContext } from './context.ts';
@@ -60,11 +60,13 @@ export async function postMessage(
   input: PostMessageInput,
 ): Promise<PostResult> {
   const { db } = ctx;
-  const access = await requireChannelMember(db, input.institutionId, input.channelId, userId);
+  // The genId lookup runs beside the access check; its answer is used only once access is granted.
+  const [access, existing] = await Promise.all([
+    requireChannelMember(db, input.institutionId, input.channelId, userId),
+    findByGenId(db, input.genId),
+  ]);
   await requirePostPermission(db, access);
   const memberId = access.member.id;
-
-  const existing = await findByGenId(db, input.genId);
   if (existing) return { message: repeatOf(existing, memberId, input.channelId), created: false };
 
   const attachments = input.attachments ?? [];
@@ -73,12 +75,15 @@ export async function postMessage(
 
   let row: MessageRow;
   try {
+    const id = randomUUID();
+    const createdAt = new Date();
     row = await db.transaction(async (tx) => {
-      const seq = await nextChannelSeq(tx, input.channelId);
+      const seq = await nextChannelSeq(tx, input.channelId, { id, at: createdAt });
       const [inserted] = await tx
         .insert(messages)
         .values({
-          id: randomUUID(),
+          id,
+          createdAt,
           genId: input.genId,
           channelId: input.channelId,
           institutionId: input.institutionId,
@@ -92,10 +97,6 @@ export async function postMessage(
         })
         .returning();
       if (!inserted) throw new Error('insert returned no row');
-      await tx
-        .update(channels)
-        .set({ lastMessageId: inserted.id, lastMessageAt: inserted.createdAt })
-        .where(eq(channels.id, input.channelId));
       await raiseUnreadCounts(tx, input.channelId, memberId);
       return inserted;
     });

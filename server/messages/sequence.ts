@@ -8,10 +8,18 @@ import { notFound } from '../errors.ts';
  * Bumps the channel's last_seq and returns the new value. The UPDATE row-locks the channel until the
  * transaction ends, so no other change to this channel can commit in between: seq order is commit order.
  */
-export async function nextChannelSeq(tx: Db, channelId: string): Promise<number> {
+export async function nextChannelSeq(
+  tx: Db,
+  channelId: string,
+  /** A create also moves the channel's last message, in the same statement to spare a round trip. */
+  lastMessage?: { id: string; at: Date },
+): Promise<number> {
   const [row] = await tx
     .update(channels)
-    .set({ lastSeq: sql`${channels.lastSeq} + 1` })
+    .set({
+      lastSeq: sql`${channels.lastSeq} + 1`,
+      ...(lastMessage ? { lastMessageId: lastMessage.id, lastMessageAt: lastMessage.at } : {}),
+    })
     .where(eq(channels.id, channelId))
     .returning({ lastSeq: channels.lastSeq });
   if (!row) throw notFound('Channel not found');
