@@ -5,6 +5,7 @@ import { Outlet, useNavigate } from 'react-router';
 import { TooltipProvider } from '../components/ui/tooltip.tsx';
 import { updateSettings } from '../data/actions.ts';
 import { useSelectedInstitutionId, useSettings } from '../data/hooks.ts';
+import { IosInstallDialog, useInstallPrompt } from './install.tsx';
 import { isDesktopWidth } from './media.ts';
 import { registerServiceWorker } from './service-worker.ts';
 import { Toaster } from './toaster.tsx';
@@ -14,6 +15,7 @@ export function RootLayout() {
   const selected = useSelectedInstitutionId();
   const settings = useSettings();
   // Read when a notification click arrives, so registration itself happens once.
+  useInstallPrompt();
   const selectedRef = useRef(selected);
   selectedRef.current = selected;
 
@@ -42,6 +44,7 @@ export function RootLayout() {
   return (
     <TooltipProvider>
       <Outlet />
+      <IosInstallDialog />
       <Toaster />
     </TooltipProvider>
   );
