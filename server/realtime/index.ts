@@ -7,7 +7,7 @@ import { type AppContext, type Broadcaster, rooms } from '../context.ts';
 import { createBroadcaster } from './broadcaster.ts';
 import { registerChannelEvents } from './channel-events.ts';
 import { registerMessageEvents } from './message-events.ts';
-import { createPresence } from './presence.ts';
+import { createPresence, institutionRoomsOf } from './presence.ts';
 import { connectRedisAdapter, type RedisAdapter } from './redis-adapter.ts';
 import { installSocketAuth } from './socket-auth.ts';
 import type { LanternServer } from './types.ts';
@@ -24,8 +24,6 @@ export interface Realtime {
   joinInstitution(userId: string, institutionId: string): void;
   /** Take a user's sockets (on every node) out of a channel's room, e.g. after they leave it. */
   leaveChannel(userId: string, channelId: string): void;
-  /** Disconnect a user's sockets on every node, e.g. after logout. */
-  disconnectUser(userId: string): void;
   /** Disconnects this node's sockets and stops the adapter; the HTTP server is left to its owner. */
   close(): Promise<void>;
 }
@@ -60,8 +58,12 @@ export async function createRealtime(
     registerChannelEvents(socket, handlerDeps);
     registerMessageEvents(socket, handlerDeps);
     void presence.connected(socket);
+    let lastRooms: string[] = [];
+    socket.on('disconnecting', () => {
+      lastRooms = institutionRoomsOf(socket);
+    });
     socket.on('disconnect', () => {
-      if (!closing) void presence.disconnected(socket);
+      if (!closing) void presence.disconnected(socket, lastRooms);
     });
   });
 
@@ -72,7 +74,6 @@ export async function createRealtime(
     joinInstitution: (userId, institutionId) =>
       io.in(rooms.user(userId)).socketsJoin(rooms.institution(institutionId)),
     leaveChannel: (userId, channelId) => io.in(rooms.user(userId)).socketsLeave(rooms.channel(channelId)),
-    disconnectUser: (userId) => io.in(rooms.user(userId)).disconnectSockets(true),
     async close() {
       closing = true;
       // Not io.close(): that would also close the HTTP server, which Fastify owns and closes itself.

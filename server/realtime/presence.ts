@@ -7,38 +7,44 @@ import type { LanternServer, LanternSocket } from './types.ts';
 export interface Presence {
   /** Announce the user online to their workspaces if this is their first socket. */
   connected(socket: LanternSocket): Promise<void>;
-  /** Announce the user offline to their workspaces if that was their last socket. */
-  disconnected(socket: LanternSocket): Promise<void>;
+  /**
+   * Announce the user offline if that was their last socket, to the workspace rooms the socket was in
+   * (taken at 'disconnecting': it may have joined workspaces since its handshake).
+   */
+  disconnected(socket: LanternSocket, institutionRooms: string[]): Promise<void>;
   /** Ids of the users with a socket in this workspace's room, for member listings. */
   onlineUserIds(institutionId: string): Promise<Set<string>>;
 }
 
+const INSTITUTION_ROOM_PREFIX = rooms.institution('');
+
+/** The workspace rooms a socket is in right now. */
+export const institutionRoomsOf = (socket: LanternSocket) =>
+  [...socket.rooms].filter((room) => room.startsWith(INSTITUTION_ROOM_PREFIX));
+
 export function createPresence(io: LanternServer, log: Logger): Presence {
   const socketCount = async (userId: string) => (await io.in(rooms.user(userId)).fetchSockets()).length;
 
-  const announce = (socket: LanternSocket, status: 'online' | 'offline') => {
-    const { userId, institutionIds } = socket.data;
-    for (const institutionId of institutionIds) {
-      io.to(rooms.institution(institutionId)).emit('userOnlineStatusUpdate', {
-        user: { id: userId },
-        status,
-      });
-    }
+  const announce = (userId: string, institutionRooms: string[], status: 'online' | 'offline') => {
+    if (institutionRooms.length === 0) return;
+    io.to(institutionRooms).emit('userOnlineStatusUpdate', { user: { id: userId }, status });
   };
 
   return {
     async connected(socket) {
       try {
         // The new socket is already in its user room, so "first" means a count of one.
-        if ((await socketCount(socket.data.userId)) <= 1) announce(socket, 'online');
+        if ((await socketCount(socket.data.userId)) <= 1)
+          announce(socket.data.userId, institutionRoomsOf(socket), 'online');
       } catch (err) {
         log.warn({ err }, 'presence: could not count sockets on connect');
       }
     },
-    async disconnected(socket) {
+    async disconnected(socket, institutionRooms) {
       try {
         // socket.io has already removed the socket from its rooms when 'disconnect' fires.
-        if ((await socketCount(socket.data.userId)) === 0) announce(socket, 'offline');
+        if ((await socketCount(socket.data.userId)) === 0)
+          announce(socket.data.userId, institutionRooms, 'offline');
       } catch (err) {
         log.warn({ err }, 'presence: could not count sockets on disconnect');
       }

@@ -78,6 +78,23 @@ describe.each(databases)('realtime on %s', (kind) => {
       await eventually(() => updates.length >= 2);
       expect(updates[1]).toEqual({ id: carol.user.id, status: 'offline' });
     });
+    it('tells a workspace joined after connecting when the member goes offline', async () => {
+      const dave = await t.signUp();
+      const socket = await connect(t, dave.token);
+      const later = await makeWorkspace(t, 'Later');
+      const watcher = await connect(t, later.owner.token);
+      const updates: string[] = [];
+      watcher.on('userOnlineStatusUpdate', (e) => {
+        if (e.user.id === dave.user.id) updates.push(e.status);
+      });
+      await later.owner.api.post(`/api/institutions/${later.id}/invited-members`, {
+        emails: [dave.user.email],
+      });
+      expect((await dave.api.post(`/api/institutions/${later.id}/members`)).status).toBe(200);
+      await pause(QUIET_MS);
+      socket.disconnect();
+      await eventually(() => updates.includes('offline'));
+    });
   });
 
   describe('joining channels', () => {
@@ -232,6 +249,18 @@ describe.each(databases)('realtime on %s', (kind) => {
         content: '<p>x</p>',
       });
       expect(edit).toEqual({ error: { message: 'This message was deleted' } });
+    });
+    it("lets the holder of a channel's ownership role delete others' messages there", async () => {
+      const bobsRoom = await makeChannel(bob, ws);
+      await carol.api.post(`/api/institutions/${ws.id}/channels/${bobsRoom.id}/members`);
+      const author = await connect(t, carol.token);
+      const channelOwner = await connect(t, bob.token);
+      const byCarol = await post(author, bobsRoom.id, '<p>off topic</p>');
+      const removed = await ack<Message>(channelOwner, 'deleteMessage', {
+        ...ref(bobsRoom.id),
+        messageId: byCarol.id,
+      });
+      expect(removed).toMatchObject({ id: byCarol.id, deletedAt: expect.any(String) });
     });
   });
 
