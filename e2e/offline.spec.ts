@@ -72,6 +72,7 @@ test('messages written while the server is down are delivered exactly once when 
 
   // A half-typed message: saved as the channel's draft with every keystroke.
   await composer(page, '#general').pressSequentially('half-typed thou');
+  await expect(page.getByText('Draft saved on this device')).toBeVisible();
   await expect(page.getByRole('link', { name: /Drafts/ })).toContainText('1');
 
   await page.reload();

@@ -26,8 +26,14 @@ export function Composer({ institutionId, channelId, label }: ComposerProps) {
   const textarea = useRef<HTMLTextAreaElement>(null);
   /** The HTML this tab last wrote, to tell our own echo from another tab's edit. */
   const lastWritten = useRef<string>('');
-  /** Draft writes run one after another so a late keystroke can never overwrite a later clear. */
-  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  /**
+   * Draft writes run one at a time, and only the newest waiting value is written next: a late
+   * keystroke can never overwrite a later clear, and fast typing never builds a backlog that a
+   * reload would cut short.
+   */
+  const writing = useRef(false);
+  const next = useRef<string | null>(null);
+  const [saveState, setSaveState] = useState<'idle' | 'saving' | 'saved'>('idle');
 
   // Restore once the draft query answers; afterwards, follow edits made in another tab while this
   // one is not being typed in.
@@ -53,9 +59,24 @@ export function Composer({ institutionId, channelId, label }: ComposerProps) {
 
   function persist(html: string) {
     lastWritten.current = html;
-    queue.current = queue.current
-      .then(() => saveDraft(institutionId, channelId, { content: html, attachments: [] }))
-      .catch((error: unknown) => console.warn('Draft not saved', error));
+    next.current = html;
+    setSaveState('saving');
+    if (!writing.current) void drain();
+  }
+
+  async function drain() {
+    writing.current = true;
+    while (next.current !== null) {
+      const content = next.current;
+      next.current = null;
+      try {
+        await saveDraft(institutionId, channelId, { content, attachments: [] });
+      } catch (error) {
+        console.warn('Draft not saved', error);
+      }
+    }
+    writing.current = false;
+    setSaveState('saved');
   }
 
   function change(value: string) {
@@ -112,11 +133,19 @@ export function Composer({ institutionId, channelId, label }: ComposerProps) {
           <SendHorizontal className="size-4" aria-hidden />
         </button>
       </div>
-      <p className="mt-1 hidden px-1 text-[11px] text-faint md:block">
-        <kbd className="font-sans font-medium">Enter</kbd> to send ·{' '}
-        <kbd className="font-sans font-medium">Shift + Enter</kbd> for a new line · drafts are saved on this
-        device
-      </p>
+      <div className="mt-1 flex min-h-4 items-center justify-between gap-3 px-1 text-[11px] text-faint">
+        <p className="hidden md:block">
+          <kbd className="font-sans font-medium">Enter</kbd> to send ·{' '}
+          <kbd className="font-sans font-medium">Shift + Enter</kbd> for a new line
+        </p>
+        <p aria-live="polite" className="ml-auto">
+          {canSend && saveState !== 'idle'
+            ? saveState === 'saving'
+              ? 'Saving draft…'
+              : 'Draft saved on this device'
+            : null}
+        </p>
+      </div>
     </div>
   );
 }

@@ -31,18 +31,15 @@ function useSettledConnection() {
 export function ConnectionBanner() {
   const { status, pendingCount, settled } = useSettledConnection();
   if (status === 'connected' || !settled) return null;
+  // 'connecting' that outlasts the grace period means the server cannot be reached: to a person
+  // that is being offline, whatever the network icon says.
   const waiting =
     pendingCount > 0 ? ` ${plural(pendingCount, 'message', 'messages')} will be sent when you are back.` : '';
   return (
     <div
       role="status"
       aria-live="polite"
-      className={cn(
-        'flex shrink-0 items-center gap-2 border-b px-4 py-1.5 text-[13px]',
-        status === 'offline'
-          ? 'border-amber-300/60 bg-accent-soft text-accent-fg'
-          : 'border-line bg-surface-2 text-muted',
-      )}
+      className="flex shrink-0 items-center gap-2 border-b border-amber-300/60 bg-accent-soft px-4 py-1.5 text-[13px] text-accent-fg"
     >
       {status === 'offline' ? (
         <CloudOff className="size-4 shrink-0" aria-hidden />
@@ -50,7 +47,8 @@ export function ConnectionBanner() {
         <Loader2 className="size-4 shrink-0 animate-spin" aria-hidden />
       )}
       <span className="min-w-0 truncate">
-        {status === 'offline' ? <strong className="font-semibold">You are offline.</strong> : 'Reconnecting…'}
+        <strong className="font-semibold">You are offline.</strong>
+        {status === 'connecting' ? ' Reconnecting…' : ''}
         {waiting}
       </span>
     </div>
