@@ -56,7 +56,13 @@ export class SyncEngine implements WorkerApi {
     this.timings = { ...DEFAULT_TIMINGS, ...deps.timings };
     this.clock = deps.clock ?? systemClock;
     this.log = deps.log ?? ((m, e) => console.warn(m, e ?? ''));
-    this.http = createHttp({ baseUrl: deps.baseUrl, getToken: () => this.token(), fetch: deps.fetch });
+    this.http = createHttp({
+      baseUrl: deps.baseUrl,
+      getToken: () => this.token(),
+      fetch: deps.fetch,
+      // A pull or settle stuck on a half-open connection would hold up every later one.
+      timeoutMs: this.timings.connectTimeoutMs,
+    });
     this.puller = new Puller(this.db, this.http);
     this.live = new LiveApplier({
       db: this.db,

@@ -11,11 +11,16 @@ export class ApiError extends Error {
   }
 }
 
+/** Generous on purpose: slow mobile links are the norm; only a dead connection should hit it. */
+const DEFAULT_TIMEOUT_MS = 30_000;
+
 export interface HttpOptions {
   /** Origin of the API, '' for same origin. */
   baseUrl: string;
   getToken: () => string | null | Promise<string | null>;
   fetch?: typeof fetch;
+  /** A request that has not answered by then fails (a half-open connection must not hang a pull). */
+  timeoutMs?: number;
   /** Spec §8: 401/403 or 'session invalid' → the caller signs the user out. */
   onSessionInvalid?: () => void;
 }
@@ -38,6 +43,7 @@ export function createHttp(options: HttpOptions): Http {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
     });
     const text = await res.text();
     const parsed: unknown = text ? safeJson(text) : undefined;

@@ -101,7 +101,7 @@ async function runSeed(seed: number): Promise<void> {
       baseUrl: proxy.url,
       getToken: async () => u.token,
       timings: FAST_TIMINGS,
-      log: () => {},
+      log: process.env.FUZZ_DEBUG ? (m, e) => console.error(`[client ${i}] ${m}`, e ?? '') : () => {},
     });
     clients.push({ db, engine });
   }
@@ -132,7 +132,7 @@ async function runSeed(seed: number): Promise<void> {
         proxy.pause();
         await sleep(rng.int(5, 60));
         proxy.resume();
-      } else if (roll < 0.93) {
+      } else if (roll < 0.915) {
         await server.restart();
       }
       await sleep(rng.int(0, 20));
@@ -188,6 +188,10 @@ async function runSeed(seed: number): Promise<void> {
       expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
     }
   } catch (error) {
+    for (const [i, c] of clients.entries()) {
+      const rows = (await c.db.outbox.find().exec()).map((r) => `${r.state}/${r.attempts}/${r.lastError}`);
+      console.error(`client ${i}: ${await c.engine.getConnectionStatus()}, outbox [${rows.join(', ')}]`);
+    }
     console.error(`Sync fuzz failed: replay with FUZZ_SEED=${seed}`);
     throw error;
   } finally {
