@@ -70,6 +70,10 @@ test('a message sent in one browser appears live in a teammate’s browser', asy
   await sendThroughUi(adaPage, '#general', 'Are you seeing this live?');
   await expect(messageList(gracePage).filter({ hasText: 'Are you seeing this live?' })).toBeVisible();
   await sendThroughUi(gracePage, '#general', 'Yes, instantly.');
+  // Grace joined after Ada's directory loaded: her name still shows, not 'Unknown member'.
+  await expect(
+    messageList(adaPage).filter({ hasText: 'Yes, instantly.' }).getByText('grace', { exact: true }),
+  ).toBeVisible();
   await expect(messageList(adaPage).filter({ hasText: 'Yes, instantly.' })).toHaveAttribute(
     'data-status',
     'confirmed',
@@ -87,6 +91,7 @@ test('a message sent in one browser appears live in a teammate’s browser', asy
   await adaPage.screenshot({ path: `${ARTIFACTS}/channel-desktop.png` });
   await adaPage.setViewportSize(PHONE);
   await expect(composer(adaPage, '#general')).toBeVisible();
+  await expect(messageList(adaPage).filter({ hasText: 'second line' })).toBeVisible();
   await adaPage.screenshot({ path: `${ARTIFACTS}/channel-phone.png` });
   // On a phone the sidebar is its own screen, reached by the back button.
   await adaPage.getByRole('link', { name: 'Back to channels' }).click();

@@ -1,11 +1,11 @@
 // The channel's message list: virtualised (react-virtuoso), anchored to the newest message, with day
 // separators and older pages loaded when the top is reached.
 import { Hash } from 'lucide-react';
-import { Fragment, useCallback, useRef, useState } from 'react';
+import { Fragment, useCallback, useEffect, useRef, useState } from 'react';
 import { Virtuoso } from 'react-virtuoso';
 import type { MessageDoc } from '../../../schemas/collections.ts';
 import { useWorkspace } from '../../app/workspace-context.ts';
-import { loadOlderMessages } from '../../data/actions.ts';
+import { loadOlderMessages, refreshMembers } from '../../data/actions.ts';
 import { useSettings } from '../../data/hooks.ts';
 import { Spinner } from '../ui/states.tsx';
 import { continuesGroup, startsNewDay } from './day.ts';
@@ -29,6 +29,27 @@ function useFirstItemIndex(messages: readonly MessageDoc[]): number {
   return state.current.index;
 }
 
+/**
+ * Someone who joined after the directory was loaded writes: fetch the directory again so their name
+ * shows instead of 'Unknown member'. Each unknown id is asked about once per list.
+ */
+function useKnownAuthors(
+  institutionId: string,
+  messages: readonly MessageDoc[],
+  known: ReadonlyMap<string, unknown>,
+) {
+  const asked = useRef(new Set<string>());
+  const unknown = [...new Set(messages.map((m) => m.memberId))].filter(
+    (id) => id && !known.has(id) && !asked.current.has(id),
+  );
+  const key = unknown.sort().join(',');
+  useEffect(() => {
+    if (!key || known.size === 0) return;
+    for (const id of key.split(',')) asked.current.add(id);
+    void refreshMembers(institutionId).catch(() => {});
+  }, [key, known.size, institutionId]);
+}
+
 export interface MessageListProps {
   channelId: string;
   messages: MessageDoc[];
@@ -39,6 +60,7 @@ export function MessageList({ channelId, messages, intro }: MessageListProps) {
   const { institution, me, membersById } = useWorkspace();
   const settings = useSettings();
   const firstItemIndex = useFirstItemIndex(messages);
+  useKnownAuthors(institution.id, messages, membersById);
   const [older, setOlder] = useState<{ loading: boolean; hasMore: boolean }>({
     loading: false,
     hasMore: true,
