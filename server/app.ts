@@ -31,7 +31,11 @@ const BODY_LIMIT = 1024 * 1024;
 
 export async function createApp(config: Config): Promise<LanternServer> {
   const log = pino({ level: config.LOG_LEVEL });
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dbDir: config.dbDir });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dbDir: config.dbDir,
+    onIdleError: (error) => log.warn({ err: error }, 'Database connection lost; the pool reconnects'),
+  });
   const secrets = loadSecrets(config.dataDir);
   const mailer = createMailer(config, log);
 

@@ -29,6 +29,9 @@ export async function openDatabase(opts: {
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle client whose connection the server ends (restart, failover, DROP DATABASE … FORCE) emits
+    // 'error' on the pool; unhandled, that would crash the process. The pool replaces the client itself.
+    pool.on('error', (error) => opts.onIdleError?.(error));
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
