@@ -26,6 +26,7 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 export async function openDatabase(opts: {
   databaseUrl?: string | undefined;
   dbDir: string;
+  onIdleError?: (error: Error) => void;
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
