@@ -9,8 +9,11 @@ export type RefreshTrigger = 'load' | 'visible' | 'pageshow' | 'resume' | 'onlin
 export type RefreshOutcome = 'ran' | 'skipped-no-token' | 'skipped-throttled' | 'skipped-busy' | 'failed';
 
 export interface ConnectionHandlers {
-  /** Reads the session from the store and connects (or disconnects when signed out). */
-  sessionChanged(): Promise<void>;
+  /**
+   * The session changed: connect with this token (null: signed out, disconnect). Without an argument the
+   * worker reads the stored session (start-up).
+   */
+  sessionChanged(token?: string | null): Promise<void>;
   getConnectionStatus(): Promise<ConnectionStatus>;
   /** The callback must be wrapped in comlink's proxy(); it is called at once and on every change. */
   subscribeConnection(listener: (status: ConnectionStatus) => void): Promise<void>;

@@ -13,9 +13,15 @@ const openChannels = new BroadcastChannel('lantern-open-channels');
 let leader = false;
 
 type OpenReport = { tabId: string; channel: { institutionId: string; channelId: string } | null };
+type SessionReport = { token: string | null };
 
 openChannels.onmessage = (event: MessageEvent<OpenReport>) => {
   if (leader) void inner.setOpenChannel(event.data.tabId, event.data.channel);
+};
+// A tab that is not the leader signs in or out: the leader's engine must hear the new token.
+const sessions = new BroadcastChannel('lantern-session');
+sessions.onmessage = (event: MessageEvent<SessionReport>) => {
+  if (leader) void inner.sessionChanged(event.data.token);
 };
 
 void navigator.locks.request(LOCK_NAME, async () => {
@@ -27,8 +33,9 @@ void navigator.locks.request(LOCK_NAME, async () => {
 
 const api: WorkerApi = {
   ...inner,
-  sessionChanged: async () => {
-    if (leader) await inner.sessionChanged();
+  sessionChanged: async (token) => {
+    if (leader) await inner.sessionChanged(token);
+    else if (token !== undefined) sessions.postMessage({ token } satisfies SessionReport);
   },
   setOpenChannel: async (tabId, channel) => {
     if (leader) await inner.setOpenChannel(tabId, channel);

@@ -12,7 +12,7 @@ export function startEngine(): Promise<SyncEngine> {
 /** A WorkerApi that waits for the engine; `guard` lets the fallback host reroute calls. */
 export function lazyApi(engine: Promise<SyncEngine>): WorkerApi {
   return {
-    sessionChanged: async () => (await engine).sessionChanged(),
+    sessionChanged: async (token) => (await engine).sessionChanged(token),
     getConnectionStatus: async () => (await engine).getConnectionStatus(),
     subscribeConnection: async (listener) => (await engine).subscribeConnection(listener),
     refresh: async (trigger, force) => (await engine).refresh(trigger, force),

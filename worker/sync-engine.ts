@@ -49,6 +49,9 @@ export class SyncEngine implements WorkerApi {
   private outboxWatch: { unsubscribe(): void } | null = null;
   private joinedRooms = new Set<string>();
   private closed = false;
+  private sessionQueue: Promise<void> = Promise.resolve();
+  /** The token a tab last reported; undefined until one does (then the stored session is read). */
+  private toldToken: string | null | undefined = undefined;
 
   constructor(deps: SyncEngineDeps) {
     this.deps = deps;
@@ -96,7 +99,19 @@ export class SyncEngine implements WorkerApi {
   }
 
   // ───────────── ConnectionHandlers ─────────────
-  async sessionChanged(): Promise<void> {
+  /**
+   * Calls are queued one after another: two overlapping calls once raced, and a late one that read a
+   * stale "no token" closed the socket the earlier one had just opened. The tab passes the token it
+   * wrote, because this worker's own store instance may not have seen that write yet.
+   */
+  sessionChanged(token?: string | null): Promise<void> {
+    const run = this.sessionQueue.then(() => this.applySession(token));
+    this.sessionQueue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async applySession(told: string | null | undefined): Promise<void> {
+    if (told !== undefined) this.toldToken = told;
     const token = await this.token();
     const current = this.socket;
     if (current && (current.auth as { token?: string }).token === token) return;
@@ -183,6 +198,7 @@ export class SyncEngine implements WorkerApi {
   // ───────────── internals ─────────────
   private async token(): Promise<string | null> {
     if (this.deps.getToken) return this.deps.getToken();
+    if (this.toldToken !== undefined) return this.toldToken;
     return (await this.db.session?.findOne('current').exec())?.token ?? null;
   }
 

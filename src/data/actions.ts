@@ -44,7 +44,7 @@ export async function signIn(email: string, code: string): Promise<void> {
     user: res.user,
     selectedInstitutionId: previous?.selectedInstitutionId ?? null,
   });
-  await worker.sessionChanged();
+  await worker.sessionChanged(res.accessToken);
   await refreshInstitutions();
 }
 
@@ -57,7 +57,7 @@ export async function signOut(): Promise<void> {
     // Signing out must work offline; the token is dropped locally either way.
   }
   await clearLocalSession(db);
-  await worker.sessionChanged();
+  await worker.sessionChanged(null);
 }
 
 export async function updateProfile(patch: { name?: string; profileImage?: string | null }): Promise<void> {

@@ -18,9 +18,13 @@ export async function upsertMembership(
 ): Promise<void> {
   await db.channels.upsert(channel);
   if (membership && db.channelMembers) await db.channelMembers.upsert(membership);
-  const state = await db.syncState.findOne(channel.id).exec();
-  if (!state)
+  if (await db.syncState.findOne(channel.id).exec()) return;
+  try {
     await db.syncState.insert({ channelId: channel.id, institutionId: channel.institutionId, checkpoint: 0 });
+  } catch (error) {
+    // The worker and a tab may both record a new channel at once; the first row (and its checkpoint) wins.
+    if ((error as { code?: string }).code !== 'CONFLICT') throw error;
+  }
 }
 
 /** The server's joined list for one workspace replaces the local one (left channels lose their rows). */

@@ -38,13 +38,16 @@ export function startClient(options: ClientOptions = {}): Promise<LanternClient>
         baseUrl: options.baseUrl ?? '',
         getToken: async () => (await db.session.findOne('current').exec())?.token ?? null,
         onSessionInvalid: () => {
-          void clearLocalSession(db).then(() => worker.sessionChanged());
+          void clearLocalSession(db).then(() => worker.sessionChanged(null));
         },
       }),
     };
     ready = client;
     for (const l of readyListeners) l();
-    void worker.sessionChanged();
+    void db.session
+      .findOne('current')
+      .exec()
+      .then((session) => worker.sessionChanged(session?.token ?? null));
     if (typeof window !== 'undefined' && !options.worker) {
       installRefreshTriggers(worker);
       // Only a window may ask for persistent storage (not the worker); the outbox must survive eviction.
