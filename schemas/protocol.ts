@@ -3,7 +3,7 @@
 import { z } from 'zod';
 
 /**
- * Bump when any schema in this file changes shape. History, one line per bump:
+ * Bump when any schema in this file changes shape (tests/unit/protocol-version.test.ts checks). History:
  * 1 — first protocol: sign-in, workspaces, channels, messages with per-channel change sequence.
  */
 export const PROTOCOL_VERSION = 1;

@@ -1,0 +1,29 @@
+// The wire protocol may not change shape without a PROTOCOL_VERSION bump: this test fingerprints every
+// zod schema in schemas/protocol.ts. When it fails, bump PROTOCOL_VERSION, add a line to the history in
+// that file, and record the new fingerprint here.
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import * as protocol from '../../schemas/protocol.ts';
+
+const FINGERPRINTS: Record<number, string> = {
+  1: '2f64743cb008345e97c95728c970078b84305dc4ed2bae827cf12eec49e66200',
+};
+
+function fingerprint(): string {
+  const shapes: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(protocol).sort(([a], [b]) => a.localeCompare(b))) {
+    if (value instanceof z.ZodType)
+      shapes[name] = z.toJSONSchema(value, { unrepresentable: 'any', io: 'input' });
+  }
+  return createHash('sha256').update(JSON.stringify(shapes)).digest('hex');
+}
+
+describe('protocol version', () => {
+  it('matches the recorded shape of every wire schema, so a change without a bump fails here', () => {
+    expect({ version: protocol.PROTOCOL_VERSION, fingerprint: fingerprint() }).toEqual({
+      version: protocol.PROTOCOL_VERSION,
+      fingerprint: FINGERPRINTS[protocol.PROTOCOL_VERSION],
+    });
+  });
+});
