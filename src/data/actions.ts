@@ -113,6 +113,13 @@ export async function acceptInvitation(institutionId: string): Promise<void> {
   await selectInstitution(institutionId);
 }
 
+/** Declines an invitation: it disappears here and for the workspace's admins. */
+export async function declineInvitation(invitationId: string): Promise<void> {
+  const { http } = await requireClient();
+  await http.del(`/api/institutions/invited/${encodeURIComponent(invitationId)}`);
+  await refreshInstitutions();
+}
+
 /** Workspace members into the store. */
 export async function refreshMembers(institutionId: string): Promise<void> {
   const { http, db } = await requireClient();

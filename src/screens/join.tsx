@@ -9,7 +9,12 @@ import { usePageTitle } from '../app/title.ts';
 import { Avatar } from '../components/ui/avatar.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { FieldMessage, Input, Label } from '../components/ui/input.tsx';
-import { acceptInvitation, createInstitution, refreshInstitutions } from '../data/actions.ts';
+import {
+  acceptInvitation,
+  createInstitution,
+  declineInvitation,
+  refreshInstitutions,
+} from '../data/actions.ts';
 import { useInstitutions, useInvitations, useSession } from '../data/hooks.ts';
 
 export function JoinScreen() {
@@ -23,6 +28,17 @@ export function JoinScreen() {
   useEffect(() => {
     void refreshInstitutions().catch(() => {});
   }, []);
+
+  async function decline(invitationId: string) {
+    setAccepting(invitationId);
+    try {
+      await declineInvitation(invitationId);
+    } catch (err) {
+      notifyError(err);
+    } finally {
+      setAccepting(null);
+    }
+  }
 
   async function accept(institutionId: string) {
     setAccepting(institutionId);
@@ -64,6 +80,16 @@ export function JoinScreen() {
                   </span>
                   <Button
                     size="sm"
+                    variant="ghost"
+                    disabled={accepting !== null}
+                    loading={accepting === inv.id}
+                    onClick={() => void decline(inv.id)}
+                  >
+                    Decline
+                  </Button>
+                  <Button
+                    size="sm"
+                    disabled={accepting !== null}
                     loading={accepting === inv.institutionId}
                     onClick={() => void accept(inv.institutionId)}
                   >
