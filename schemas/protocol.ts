@@ -5,8 +5,9 @@ import { z } from 'zod';
 /**
  * Bump when any schema in this file changes shape (tests/unit/protocol-version.test.ts checks). History:
  * 1 — first protocol: sign-in, workspaces, channels, messages with per-channel change sequence.
+ * 2 — channel roles and permissions, membership, requests, sections, groups, member roles, visits.
  */
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
 
 // ───────────────────────────── limits ─────────────────────────────
 export const MESSAGE_PAGE_SIZE = 30;
@@ -245,6 +246,72 @@ const messageFields = {
 };
 export const postMessageRestBody = z.object(messageFields);
 
+// ───────────────────────────── REST: sections (each member arranges their own sidebar) ─────────────────────────────
+export const SECTION_NAME_MAX = 40;
+export const SECTIONS_MAX = 50;
+export const section = z.object({
+  id,
+  name: z.string(),
+  /** Channel ids in display order. The default section also shows every joined channel in no section. */
+  channels: z.array(id),
+  position: z.number().int().nonnegative(),
+  isDefault: z.boolean(),
+});
+export type Section = z.infer<typeof section>;
+export const sectionsResponse = z.object({ data: z.array(section) });
+const sectionName = z.string().trim().min(1, 'Name cannot be empty').max(SECTION_NAME_MAX);
+const sectionChannels = z.array(id).max(1000);
+export const createSectionBody = z.object({ name: sectionName, channels: sectionChannels.optional() });
+export type CreateSectionBody = z.infer<typeof createSectionBody>;
+export const updateSectionBody = z
+  .object({ name: sectionName.optional(), channels: sectionChannels.optional() })
+  .refine((b) => b.name !== undefined || b.channels !== undefined, 'Nothing to update');
+export type UpdateSectionBody = z.infer<typeof updateSectionBody>;
+/** Bulk replace of the caller's layout (an offline client replays its last known arrangement). */
+export const replaceSectionsBody = z.object({
+  sections: z.array(z.object({ id, channels: sectionChannels })).max(SECTIONS_MAX),
+});
+export type ReplaceSectionsBody = z.infer<typeof replaceSectionsBody>;
+export const reorderSectionsBody = z.object({ sectionIds: z.array(id).min(1).max(SECTIONS_MAX) });
+export type ReorderSectionsBody = z.infer<typeof reorderSectionsBody>;
+
+// ───────────────────────────── REST: groups ─────────────────────────────
+export const group = z.object({
+  id,
+  institutionId: id,
+  name: z.string(),
+  createdBy: id.nullable(),
+  /** Workspace member ids. */
+  memberIds: z.array(id),
+  createdAt: isoDate,
+});
+export type Group = z.infer<typeof group>;
+export const groupsResponse = z.object({ data: z.array(group) });
+export const groupBody = z.object({ name: z.string().trim().min(1, 'Name cannot be empty').max(NAME_MAX) });
+export const groupEmailsBody = z.object({
+  emails: z.array(email).min(1).max(100),
+  action: z.enum(['add', 'remove']),
+});
+export type GroupEmailsBody = z.infer<typeof groupEmailsBody>;
+/** The group after the change, and the e-mails that belong to no member of the workspace. */
+export const groupEmailsResponse = z.object({ group, unknownEmails: z.array(z.string()) });
+export type GroupEmailsResponse = z.infer<typeof groupEmailsResponse>;
+
+// ───────────────────────────── REST: workspace members ─────────────────────────────
+export const updateMemberBody = z.object({ role: workspaceRole });
+export type UpdateMemberBody = z.infer<typeof updateMemberBody>;
+export const bulkUpdateMembersBody = z.object({
+  memberIds: z.array(id).min(1).max(500),
+  update: updateMemberBody,
+});
+export type BulkUpdateMembersBody = z.infer<typeof bulkUpdateMembersBody>;
+export const bulkUpdateMembersResponse = z.object({ data: z.array(member) });
+/** A channel someone chose to show on their profile. */
+export const profileChannel = z.object({ id, name: z.string(), type: channelType });
+export type ProfileChannel = z.infer<typeof profileChannel>;
+export const memberProfile = z.object({ member, channels: z.array(profileChannel) });
+export type MemberProfile = z.infer<typeof memberProfile>;
+
 // ───────────────────────────── socket ─────────────────────────────
 export const channelRef = z.object({ institutionId: id, channelId: id });
 export const joinChannelPayload = channelRef;
@@ -259,13 +326,20 @@ export type EditMessagePayload = z.infer<typeof editMessagePayload>;
 export const deleteMessagePayload = channelRef.extend({ messageId: id });
 export type DeleteMessagePayload = z.infer<typeof deleteMessagePayload>;
 export const resetUnreadCountPayload = channelRef;
+/** Visits are recorded for metrics (most-visited members, channels and groups). */
+export const visitMemberPayload = z.object({ institutionId: id, memberId: id });
+export const visitChannelPayload = channelRef;
+export const visitGroupPayload = z.object({ institutionId: id, groupId: id });
 
 export type AckError = { error: { message: string } };
 export type Ack<T> = T | AckError;
 export const isAckError = (v: unknown): v is AckError =>
   typeof v === 'object' && v !== null && 'error' in v && typeof (v as AckError).error?.message === 'string';
 
-export const refreshEvent = z.object({ value: z.enum(['joinedChannels', 'members', 'institutions']) });
+/** joinedChannels, members, institutions: reload that list; sections: the caller's sidebar layout; groups: the workspace's groups. */
+export const refreshEvent = z.object({
+  value: z.enum(['joinedChannels', 'members', 'institutions', 'sections', 'groups']),
+});
 export const userOnlineStatusEvent = z.object({
   user: z.object({ id }),
   status: z.enum(['online', 'offline']),
@@ -278,6 +352,9 @@ export interface ClientToServerEvents {
   editMessage: (p: z.input<typeof editMessagePayload>, ack: (r: Ack<Message>) => void) => void;
   deleteMessage: (p: z.input<typeof deleteMessagePayload>, ack: (r: Ack<Message>) => void) => void;
   resetUnreadCount: (p: z.input<typeof resetUnreadCountPayload>, ack: (r: Ack<{ ok: true }>) => void) => void;
+  visitMember: (p: z.input<typeof visitMemberPayload>, ack: (r: Ack<{ ok: true }>) => void) => void;
+  visitChannel: (p: z.input<typeof visitChannelPayload>, ack: (r: Ack<{ ok: true }>) => void) => void;
+  visitGroup: (p: z.input<typeof visitGroupPayload>, ack: (r: Ack<{ ok: true }>) => void) => void;
 }
 
 /** Events the server emits. */
