@@ -112,6 +112,12 @@ export const channelMember = z.object({
   lastReadMessage: id.nullable(),
   roles: z.array(id),
   joinedAt: isoDate,
+  /** The member's own settings for this channel (PUT channels/{channelId}/members). */
+  muted: z.boolean().optional(),
+  /** Direct messages: this member blocked the other person, who can no longer post here. */
+  blocked: z.boolean().optional(),
+  /** Shown on this member's profile (PUT channels/profile-channels). */
+  showOnProfile: z.boolean().optional(),
 });
 export type ChannelMember = z.infer<typeof channelMember>;
 
@@ -206,9 +212,90 @@ export const directMessageBody = z.object({ directMessageMemberId: id });
 export const joinedChannelsResponse = z.object({
   channels: z.array(channel),
   channelMembers: z.array(channelMember),
+  /** Every role of the joined channels, so permissions can be evaluated on the device (offline too). */
+  channelRoles: z.array(channelRole).optional(),
 });
 export type JoinedChannels = z.infer<typeof joinedChannelsResponse>;
 export const channelWithMembership = z.object({ channel, channelMember });
+
+// ───────────────────────────── REST: channel roles, membership and requests ─────────────────────────────
+export const CHANNEL_ROLE_NAME_MAX = 40;
+export const CHANNEL_REQUEST_REASON_MAX = 500;
+/** Most members named in one add/remove/role-members call. */
+export const CHANNEL_MEMBERS_PER_CALL_MAX = 500;
+const roleName = z.string().trim().min(1, 'Name cannot be empty').max(CHANNEL_ROLE_NAME_MAX);
+export const channelRolesResponse = z.object({ data: z.array(channelRole) });
+export const channelRoleResponse = z.object({ role: channelRole });
+/** A new (never default, never ownership) role; flags left out are false. */
+export const createChannelRoleBody = z.object({
+  name: roleName,
+  canPinMessage: z.boolean().default(false),
+  canPost: z.boolean().default(false),
+  canTag: z.boolean().default(false),
+  canAddMembers: z.boolean().default(false),
+  canDeleteMessage: z.boolean().default(false),
+});
+export type CreateChannelRoleBody = z.input<typeof createChannelRoleBody>;
+/** Rename a role or change its flags; the default role is edited the same way (by its id). */
+export const updateChannelRoleBody = z
+  .object({
+    name: roleName.optional(),
+    canPinMessage: z.boolean().optional(),
+    canPost: z.boolean().optional(),
+    canTag: z.boolean().optional(),
+    canAddMembers: z.boolean().optional(),
+    canDeleteMessage: z.boolean().optional(),
+  })
+  .refine((b) => Object.values(b).some((v) => v !== undefined), 'Nothing to update');
+export type UpdateChannelRoleBody = z.input<typeof updateChannelRoleBody>;
+/** Exactly which channel members (workspace member ids) hold the role afterwards; may be empty. */
+export const roleMembersBody = z.object({ members: z.array(id).max(CHANNEL_MEMBERS_PER_CALL_MAX) });
+/** Workspace member ids to add to or remove from a channel. */
+export const channelMembersBody = z.object({
+  members: z.array(id).min(1, 'Name at least one member').max(CHANNEL_MEMBERS_PER_CALL_MAX),
+});
+export type ChannelMembersBody = z.infer<typeof channelMembersBody>;
+/** The workspace member id of the new owner; they must be in the channel. */
+export const transferOwnershipBody = z.object({ member: id });
+export const channelMembersQuery = z.object({ role: id.optional() });
+/** One person in a channel: their membership (with role ids) and their workspace member record. */
+export const channelMemberEntry = z.object({ channelMember, member });
+export type ChannelMemberEntry = z.infer<typeof channelMemberEntry>;
+export const channelMembersResponse = z.object({ data: z.array(channelMemberEntry) });
+/** The caller's own settings for a channel. */
+export const updateMembershipBody = z
+  .object({ muted: z.boolean().optional() })
+  .refine((b) => b.muted !== undefined, 'Nothing to update');
+export type UpdateMembershipBody = z.infer<typeof updateMembershipBody>;
+export const channelMemberResponse = z.object({ channelMember });
+/** Channel ids to show on the caller's profile (replaces the previous choice; channels they are in). */
+export const profileChannelsBody = z.object({ channels: z.array(id).max(50) });
+export const profileChannelsResponse = z.object({ channels: z.array(id) });
+
+export const channelRequestStatus = z.enum(['pending', 'approved', 'rejected']);
+export type ChannelRequestStatus = z.infer<typeof channelRequestStatus>;
+export const channelRequest = z.object({
+  id,
+  institutionId: id,
+  channelId: id,
+  /** So a requester can list their requests without seeing the private channel itself. */
+  channelName: z.string(),
+  /** The workspace member asking to join. */
+  memberId: id,
+  reason: z.string(),
+  status: channelRequestStatus,
+  createdAt: isoDate,
+  decidedAt: isoDate.nullable(),
+  decidedBy: id.nullable(),
+});
+export type ChannelRequest = z.infer<typeof channelRequest>;
+export const createChannelRequestBody = z.object({
+  reason: z.string().trim().min(1, 'Give a reason').max(CHANNEL_REQUEST_REASON_MAX),
+});
+export const updateChannelRequestBody = z.object({ status: channelRequestStatus });
+export const channelRequestsQuery = z.object({ status: channelRequestStatus.optional() });
+export const channelRequestsResponse = z.object({ data: z.array(channelRequest) });
+export const channelRequestResponse = z.object({ request: channelRequest });
 
 // ───────────────────────────── REST: messages ─────────────────────────────
 export const messagePageQuery = z.object({
@@ -259,9 +346,16 @@ export const section = z.object({
 });
 export type Section = z.infer<typeof section>;
 export const sectionsResponse = z.object({ data: z.array(section) });
+/** Every section call answers with the caller's whole layout (a move changes two sections); POST adds the new one. */
+export const sectionCreatedResponse = sectionsResponse.extend({ section });
 const sectionName = z.string().trim().min(1, 'Name cannot be empty').max(SECTION_NAME_MAX);
 const sectionChannels = z.array(id).max(1000);
-export const createSectionBody = z.object({ name: sectionName, channels: sectionChannels.optional() });
+/** `id` lets an offline client create a section under its own id and replay the call without a duplicate. */
+export const createSectionBody = z.object({
+  id: genId.optional(),
+  name: sectionName,
+  channels: sectionChannels.optional(),
+});
 export type CreateSectionBody = z.infer<typeof createSectionBody>;
 export const updateSectionBody = z
   .object({ name: sectionName.optional(), channels: sectionChannels.optional() })
@@ -326,6 +420,22 @@ export type EditMessagePayload = z.infer<typeof editMessagePayload>;
 export const deleteMessagePayload = channelRef.extend({ messageId: id });
 export type DeleteMessagePayload = z.infer<typeof deleteMessagePayload>;
 export const resetUnreadCountPayload = channelRef;
+/** A channel manager answers a join request over the socket (same rule as PUT requests/{requestId}). */
+export const memberActionPayload = channelRef.extend({
+  action: z.literal('request'),
+  requestId: id,
+  status: z.enum(['approved', 'rejected']),
+});
+export type MemberActionPayload = z.infer<typeof memberActionPayload>;
+/** Sent to the requester and the channel's managers when a join request is made or answered. */
+export const memberActionEvent = z.object({
+  channelId: id,
+  memberId: id,
+  action: z.literal('request'),
+  status: channelRequestStatus,
+  requestId: id,
+});
+export type MemberActionEvent = z.infer<typeof memberActionEvent>;
 /** Visits are recorded for metrics (most-visited members, channels and groups). */
 export const visitMemberPayload = z.object({ institutionId: id, memberId: id });
 export const visitChannelPayload = channelRef;
@@ -352,6 +462,7 @@ export interface ClientToServerEvents {
   editMessage: (p: z.input<typeof editMessagePayload>, ack: (r: Ack<Message>) => void) => void;
   deleteMessage: (p: z.input<typeof deleteMessagePayload>, ack: (r: Ack<Message>) => void) => void;
   resetUnreadCount: (p: z.input<typeof resetUnreadCountPayload>, ack: (r: Ack<{ ok: true }>) => void) => void;
+  memberAction: (p: z.input<typeof memberActionPayload>, ack: (r: Ack<ChannelRequest>) => void) => void;
   visitMember: (p: z.input<typeof visitMemberPayload>, ack: (r: Ack<{ ok: true }>) => void) => void;
   visitChannel: (p: z.input<typeof visitChannelPayload>, ack: (r: Ack<{ ok: true }>) => void) => void;
   visitGroup: (p: z.input<typeof visitGroupPayload>, ack: (r: Ack<{ ok: true }>) => void) => void;
@@ -364,6 +475,7 @@ export interface ServerToClientEvents {
   newDeleteMessage: (m: Message) => void;
   refresh: (e: z.infer<typeof refreshEvent>) => void;
   userOnlineStatusUpdate: (e: z.infer<typeof userOnlineStatusEvent>) => void;
+  memberAction: (e: MemberActionEvent) => void;
 }
 
 /** REST error body (Fastify's shape). Socket errors use AckError. */
