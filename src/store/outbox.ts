@@ -122,8 +122,21 @@ export async function applySendResult(
       attempts: t.entry.attempts,
       lastError: t.entry.lastError,
     });
-  const message = await db.messages.findOne(entry.genId).exec();
-  if (message && message.status !== 'confirmed') await message.incrementalPatch({ status: t.messageStatus });
+  await setUnconfirmedStatus(db, entry.genId, t.messageStatus);
+}
+
+/**
+ * Sets a message's delivery status unless it is confirmed, decided on the freshest row: an ack, live
+ * event or pull may confirm it while a timed-out send is being recorded, and a patch computed from an
+ * older snapshot would turn it back to pending with no outbox row left to ever confirm it again.
+ */
+async function setUnconfirmedStatus(
+  db: OutboxCollections,
+  genId: string,
+  status: MessageDoc['status'],
+): Promise<void> {
+  const message = await db.messages.findOne(genId).exec();
+  await message?.incrementalModify((d) => (d.status === 'confirmed' ? d : { ...d, status }));
 }
 
 /** Retry: failed → pending, queued again. */
@@ -132,8 +145,7 @@ export async function retryMessage(db: OutboxCollections, genId: string): Promis
   if (!entry) return;
   const t = retry(entry.toJSON() as OutboxDoc);
   await entry.incrementalPatch({ state: 'queued', lastError: t.entry?.lastError ?? null });
-  const message = await db.messages.findOne(genId).exec();
-  if (message && message.status !== 'confirmed') await message.incrementalPatch({ status: t.messageStatus });
+  await setUnconfirmedStatus(db, genId, t.messageStatus);
 }
 
 /** Deleting a pending or failed message removes it locally only (spec §4). */

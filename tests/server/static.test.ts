@@ -115,7 +115,12 @@ describe('the server process', () => {
     const email = uniqueEmail();
     const anon = makeApi(url);
     await anon.get(`/api/auth/signin_otp?email=${encodeURIComponent(email)}`);
-    const code = /Sign-in code for \S+: (\d{6})/.exec(first.output())?.[1];
+    // The log line reaches us through a pipe, possibly a moment after the HTTP answer.
+    let code: string | undefined;
+    for (let i = 0; i < 100 && !code; i++) {
+      code = /Sign-in code for \S+: (\d{6})/.exec(first.output())?.[1];
+      if (!code) await new Promise((r) => setTimeout(r, 50));
+    }
     expect(code).toMatch(/^\d{6}$/);
     const signedIn = await anon.post<SigninResponse>('/api/auth/signin', { email, code });
     expect(signedIn.status).toBe(200);
