@@ -13,6 +13,7 @@ import { registerInstitutionRoutes } from './http/institutions.ts';
 import { registerJsonParser } from './http/json.ts';
 import { registerMessageRoutes } from './http/messages.ts';
 import type { RouteContext } from './http/route-context.ts';
+import { registerSectionRoutes } from './http/sections.ts';
 import { registerStatic } from './http/static.ts';
 import { registerUserRoutes } from './http/users.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -59,6 +60,7 @@ export async function createApp(config: Config): Promise<LanternServer> {
   registerUserRoutes(app, routeCtx);
   registerInstitutionRoutes(app, routeCtx);
   registerChannelRoutes(app, routeCtx);
+  registerSectionRoutes(app, routeCtx);
   registerMessageRoutes(app, ctx);
   await registerStatic(app, config.CLIENT_DIR);
   await app.ready();

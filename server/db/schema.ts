@@ -170,6 +170,12 @@ export const channelMembers = pgTable(
     unreadCount: integer('unread_count').notNull().default(0),
     lastReadMessageId: text('last_read_message_id'),
     joinedAt: ts('joined_at').notNull().defaultNow(),
+    /** The member's own setting: no notifications from this channel. */
+    muted: boolean('muted').notNull().default(false),
+    /** Direct messages: this member blocked the other one, whose posts here are then refused. */
+    blocked: boolean('blocked').notNull().default(false),
+    /** The member chose to show this channel on their profile. */
+    showOnProfile: boolean('show_on_profile').notNull().default(false),
   },
   (t) => [
     uniqueIndex('channel_members_channel_member_uq').on(t.channelId, t.memberId),
@@ -190,6 +196,35 @@ export const channelMemberRoles = pgTable(
   (t) => [primaryKey({ columns: [t.channelMemberId, t.roleId] })],
 );
 
+/** A workspace member asking to join a private channel; at most one pending request per person and channel. */
+export const channelRequests = pgTable(
+  'channel_requests',
+  {
+    id: text('id').primaryKey(),
+    channelId: text('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    memberId: text('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    createdAt: createdAt(),
+    decidedAt: ts('decided_at'),
+    decidedBy: text('decided_by').references(() => members.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('channel_requests_channel_idx').on(t.channelId, t.status),
+    index('channel_requests_member_idx').on(t.memberId),
+    // Two requests racing from two tabs end as one.
+    uniqueIndex('channel_requests_one_pending_uq')
+      .on(t.channelId, t.memberId)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);
+
 export const messages = pgTable(
   'messages',
   {
@@ -202,9 +237,11 @@ export const messages = pgTable(
     institutionId: text('institution_id')
       .notNull()
       .references(() => institutions.id, { onDelete: 'cascade' }),
-    memberId: text('member_id')
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
+    /**
+     * The author's member id. No foreign key: someone who leaves the workspace (their member row is
+     * deleted) leaves their messages behind, and deleting rows would bypass the change sequence.
+     */
+    memberId: text('member_id').notNull(),
     content: text('content').notNull(),
     replyTo: text('reply_to'),
     attachments: jsonb('attachments').$type<Attachment[]>().notNull().default(sql`'[]'::jsonb`),
@@ -222,4 +259,98 @@ export const messages = pgTable(
     index('messages_channel_seq_idx').on(t.channelId, t.seq),
     index('messages_channel_created_seq_idx').on(t.channelId, t.createdSeq),
   ],
+);
+
+/**
+ * Sidebar sections: each member arranges their own. One default section per member ("Channels") also
+ * shows every joined channel that is in no section.
+ */
+export const channelSections = pgTable(
+  'channel_sections',
+  {
+    id: text('id').primaryKey(),
+    institutionId: text('institution_id')
+      .notNull()
+      .references(() => institutions.id, { onDelete: 'cascade' }),
+    memberId: text('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    position: integer('position').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('channel_sections_member_idx').on(t.memberId),
+    // Two first reads racing create one default section, not two.
+    uniqueIndex('channel_sections_one_default_uq').on(t.memberId).where(sql`${t.isDefault}`),
+  ],
+);
+
+/** A channel sits in at most one section of a member (the unique index), in `position` order. */
+export const channelSectionChannels = pgTable(
+  'channel_section_channels',
+  {
+    sectionId: text('section_id')
+      .notNull()
+      .references(() => channelSections.id, { onDelete: 'cascade' }),
+    memberId: text('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    channelId: text('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.sectionId, t.channelId] }),
+    uniqueIndex('channel_section_channels_member_channel_uq').on(t.memberId, t.channelId),
+  ],
+);
+
+/** Workspace groups: mentionable sets of members, managed by workspace admins. */
+export const groups = pgTable(
+  'groups',
+  {
+    id: text('id').primaryKey(),
+    institutionId: text('institution_id')
+      .notNull()
+      .references(() => institutions.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdBy: text('created_by').references(() => members.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('groups_institution_name_uq').on(t.institutionId, sql`lower(${t.name})`)],
+);
+
+export const groupMembers = pgTable(
+  'group_members',
+  {
+    groupId: text('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    memberId: text('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.memberId] }), index('group_members_member_idx').on(t.memberId)],
+);
+
+/** Who looked at which member, channel or group, and when: read by the metrics pages. */
+export const visits = pgTable(
+  'visits',
+  {
+    id: text('id').primaryKey(),
+    institutionId: text('institution_id')
+      .notNull()
+      .references(() => institutions.id, { onDelete: 'cascade' }),
+    visitorMemberId: text('visitor_member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    targetType: text('target_type', { enum: ['member', 'channel', 'group'] }).notNull(),
+    targetId: text('target_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('visits_metrics_idx').on(t.institutionId, t.targetType, t.createdAt)],
 );

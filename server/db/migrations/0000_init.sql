@@ -10,7 +10,21 @@ CREATE TABLE "channel_members" (
 	"member_id" text NOT NULL,
 	"unread_count" integer DEFAULT 0 NOT NULL,
 	"last_read_message_id" text,
-	"joined_at" timestamp with time zone DEFAULT now() NOT NULL
+	"joined_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"muted" boolean DEFAULT false NOT NULL,
+	"blocked" boolean DEFAULT false NOT NULL,
+	"show_on_profile" boolean DEFAULT false NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "channel_requests" (
+	"id" text PRIMARY KEY NOT NULL,
+	"channel_id" text NOT NULL,
+	"member_id" text NOT NULL,
+	"reason" text NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"decided_at" timestamp with time zone,
+	"decided_by" text
 );
 --> statement-breakpoint
 CREATE TABLE "channel_roles" (
@@ -24,6 +38,24 @@ CREATE TABLE "channel_roles" (
 	"can_tag" boolean DEFAULT false NOT NULL,
 	"can_add_members" boolean DEFAULT false NOT NULL,
 	"can_delete_message" boolean DEFAULT false NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "channel_section_channels" (
+	"section_id" text NOT NULL,
+	"member_id" text NOT NULL,
+	"channel_id" text NOT NULL,
+	"position" integer NOT NULL,
+	CONSTRAINT "channel_section_channels_section_id_channel_id_pk" PRIMARY KEY("section_id","channel_id")
+);
+--> statement-breakpoint
+CREATE TABLE "channel_sections" (
+	"id" text PRIMARY KEY NOT NULL,
+	"institution_id" text NOT NULL,
+	"member_id" text NOT NULL,
+	"name" text NOT NULL,
+	"position" integer NOT NULL,
+	"is_default" boolean DEFAULT false NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -41,6 +73,21 @@ CREATE TABLE "channels" (
 	"last_message_id" text,
 	"last_message_at" timestamp with time zone,
 	CONSTRAINT "channels_direct_message_key_unique" UNIQUE("direct_message_key")
+);
+--> statement-breakpoint
+CREATE TABLE "group_members" (
+	"group_id" text NOT NULL,
+	"member_id" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "group_members_group_id_member_id_pk" PRIMARY KEY("group_id","member_id")
+);
+--> statement-breakpoint
+CREATE TABLE "groups" (
+	"id" text PRIMARY KEY NOT NULL,
+	"institution_id" text NOT NULL,
+	"name" text NOT NULL,
+	"created_by" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "institutions" (
@@ -120,13 +167,34 @@ CREATE TABLE "users" (
 	CONSTRAINT "users_email_unique" UNIQUE("email")
 );
 --> statement-breakpoint
+CREATE TABLE "visits" (
+	"id" text PRIMARY KEY NOT NULL,
+	"institution_id" text NOT NULL,
+	"visitor_member_id" text NOT NULL,
+	"target_type" text NOT NULL,
+	"target_id" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "channel_member_roles" ADD CONSTRAINT "channel_member_roles_channel_member_id_channel_members_id_fk" FOREIGN KEY ("channel_member_id") REFERENCES "public"."channel_members"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "channel_member_roles" ADD CONSTRAINT "channel_member_roles_role_id_channel_roles_id_fk" FOREIGN KEY ("role_id") REFERENCES "public"."channel_roles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "channel_members" ADD CONSTRAINT "channel_members_channel_id_channels_id_fk" FOREIGN KEY ("channel_id") REFERENCES "public"."channels"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "channel_members" ADD CONSTRAINT "channel_members_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "channel_requests" ADD CONSTRAINT "channel_requests_channel_id_channels_id_fk" FOREIGN KEY ("channel_id") REFERENCES "public"."channels"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "channel_requests" ADD CONSTRAINT "channel_requests_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "channel_requests" ADD CONSTRAINT "channel_requests_decided_by_members_id_fk" FOREIGN KEY ("decided_by") REFERENCES "public"."members"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "channel_roles" ADD CONSTRAINT "channel_roles_channel_id_channels_id_fk" FOREIGN KEY ("channel_id") REFERENCES "public"."channels"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "channel_section_channels" ADD CONSTRAINT "channel_section_channels_section_id_channel_sections_id_fk" FOREIGN KEY ("section_id") REFERENCES "public"."channel_sections"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "channel_section_channels" ADD CONSTRAINT "channel_section_channels_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "channel_section_channels" ADD CONSTRAINT "channel_section_channels_channel_id_channels_id_fk" FOREIGN KEY ("channel_id") REFERENCES "public"."channels"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "channel_sections" ADD CONSTRAINT "channel_sections_institution_id_institutions_id_fk" FOREIGN KEY ("institution_id") REFERENCES "public"."institutions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "channel_sections" ADD CONSTRAINT "channel_sections_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "channels" ADD CONSTRAINT "channels_institution_id_institutions_id_fk" FOREIGN KEY ("institution_id") REFERENCES "public"."institutions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "channels" ADD CONSTRAINT "channels_created_by_members_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."members"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "group_members" ADD CONSTRAINT "group_members_group_id_groups_id_fk" FOREIGN KEY ("group_id") REFERENCES "public"."groups"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "group_members" ADD CONSTRAINT "group_members_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "groups" ADD CONSTRAINT "groups_institution_id_institutions_id_fk" FOREIGN KEY ("institution_id") REFERENCES "public"."institutions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "groups" ADD CONSTRAINT "groups_created_by_members_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."members"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "institutions" ADD CONSTRAINT "institutions_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invitations" ADD CONSTRAINT "invitations_institution_id_institutions_id_fk" FOREIGN KEY ("institution_id") REFERENCES "public"."institutions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invitations" ADD CONSTRAINT "invitations_invited_by_members_id_fk" FOREIGN KEY ("invited_by") REFERENCES "public"."members"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -134,12 +202,21 @@ ALTER TABLE "members" ADD CONSTRAINT "members_institution_id_institutions_id_fk"
 ALTER TABLE "members" ADD CONSTRAINT "members_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "messages" ADD CONSTRAINT "messages_channel_id_channels_id_fk" FOREIGN KEY ("channel_id") REFERENCES "public"."channels"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "messages" ADD CONSTRAINT "messages_institution_id_institutions_id_fk" FOREIGN KEY ("institution_id") REFERENCES "public"."institutions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "messages" ADD CONSTRAINT "messages_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "visits" ADD CONSTRAINT "visits_institution_id_institutions_id_fk" FOREIGN KEY ("institution_id") REFERENCES "public"."institutions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "visits" ADD CONSTRAINT "visits_visitor_member_id_members_id_fk" FOREIGN KEY ("visitor_member_id") REFERENCES "public"."members"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "channel_members_channel_member_uq" ON "channel_members" USING btree ("channel_id","member_id");--> statement-breakpoint
 CREATE INDEX "channel_members_member_idx" ON "channel_members" USING btree ("member_id");--> statement-breakpoint
+CREATE INDEX "channel_requests_channel_idx" ON "channel_requests" USING btree ("channel_id","status");--> statement-breakpoint
+CREATE INDEX "channel_requests_member_idx" ON "channel_requests" USING btree ("member_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "channel_requests_one_pending_uq" ON "channel_requests" USING btree ("channel_id","member_id") WHERE "channel_requests"."status" = 'pending';--> statement-breakpoint
 CREATE INDEX "channel_roles_channel_idx" ON "channel_roles" USING btree ("channel_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "channel_section_channels_member_channel_uq" ON "channel_section_channels" USING btree ("member_id","channel_id");--> statement-breakpoint
+CREATE INDEX "channel_sections_member_idx" ON "channel_sections" USING btree ("member_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "channel_sections_one_default_uq" ON "channel_sections" USING btree ("member_id") WHERE "channel_sections"."is_default";--> statement-breakpoint
 CREATE INDEX "channels_institution_idx" ON "channels" USING btree ("institution_id");--> statement-breakpoint
+CREATE INDEX "group_members_member_idx" ON "group_members" USING btree ("member_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "groups_institution_name_uq" ON "groups" USING btree ("institution_id",lower("name"));--> statement-breakpoint
 CREATE UNIQUE INDEX "invitations_institution_email_uq" ON "invitations" USING btree ("institution_id","email");--> statement-breakpoint
 CREATE INDEX "invitations_email_idx" ON "invitations" USING btree ("email");--> statement-breakpoint
 CREATE UNIQUE INDEX "members_institution_user_uq" ON "members" USING btree ("institution_id","user_id");--> statement-breakpoint
@@ -149,4 +226,5 @@ CREATE INDEX "messages_channel_seq_idx" ON "messages" USING btree ("channel_id",
 CREATE INDEX "messages_channel_created_seq_idx" ON "messages" USING btree ("channel_id","created_seq");--> statement-breakpoint
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "signin_requests_email_idx" ON "signin_requests" USING btree ("email","created_at");--> statement-breakpoint
-CREATE INDEX "signin_requests_ip_idx" ON "signin_requests" USING btree ("ip","created_at");
+CREATE INDEX "signin_requests_ip_idx" ON "signin_requests" USING btree ("ip","created_at");--> statement-breakpoint
+CREATE INDEX "visits_metrics_idx" ON "visits" USING btree ("institution_id","target_type","created_at");
