@@ -381,6 +381,7 @@ export const group = z.object({
 });
 export type Group = z.infer<typeof group>;
 export const groupsResponse = z.object({ data: z.array(group) });
+export const groupResponse = z.object({ group });
 export const groupBody = z.object({ name: z.string().trim().min(1, 'Name cannot be empty').max(NAME_MAX) });
 export const groupEmailsBody = z.object({
   emails: z.array(email).min(1).max(100),
