@@ -400,6 +400,7 @@ export const bulkUpdateMembersBody = z.object({
   update: updateMemberBody,
 });
 export type BulkUpdateMembersBody = z.infer<typeof bulkUpdateMembersBody>;
+export const memberResponse = z.object({ member });
 export const bulkUpdateMembersResponse = z.object({ data: z.array(member) });
 /** A channel someone chose to show on their profile. */
 export const profileChannel = z.object({ id, name: z.string(), type: channelType });

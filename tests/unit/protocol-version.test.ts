@@ -8,7 +8,7 @@ import * as protocol from '../../schemas/protocol.ts';
 
 const FINGERPRINTS: Record<number, string> = {
   1: '2f64743cb008345e97c95728c970078b84305dc4ed2bae827cf12eec49e66200',
-  2: '02e1717cac7f9f452bc7d98c85c7189cb71c413afe7e6819b6325c20f4f51653',
+  2: 'fd1516b85fa5afadb0d887222122d9eb2d6459bdbbe2f1cf6a88fcae4ceb2a49',
 };
 
 function fingerprint(): string {
