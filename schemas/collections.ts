@@ -6,10 +6,15 @@ import type {
   Attachment,
   Channel,
   ChannelMember,
+  ChannelRequest,
+  ChannelRole,
+  Group,
   InstitutionWithMember,
   InvitationWithInstitution,
   Member,
+  MemberProfile,
   Mention,
+  Section,
   User,
 } from './protocol.ts';
 
@@ -86,7 +91,7 @@ export const messageSchema: RxJsonSchema<MessageDoc> = {
 };
 
 // ───────────────────────────── outbox ─────────────────────────────
-export type OutboxKind = 'post' | 'edit' | 'delete';
+export type OutboxKind = OutboxOperation['kind'];
 /** queued: waiting to be sent (or resent); failed: the server refused it, waits for Retry or Delete. */
 export type OutboxState = 'queued' | 'failed';
 
@@ -107,17 +112,65 @@ export interface DeleteOperation {
   kind: 'delete';
   messageId: string;
 }
-export type OutboxOperation = PostOperation | EditOperation | DeleteOperation;
+export type MessageOperation = PostOperation | EditOperation | DeleteOperation;
+
+/*
+ * Sidebar layout changes made offline (issue 3, decision 0004). They share the pseudo channel
+ * `sectionsOutboxChannel(institutionId)` so they are sent in the order they were made, one at a time,
+ * and every one is safe to replay: a create carries the client's section id, a delete of a missing
+ * section counts as done, and the rest set absolute values.
+ */
+export interface SectionCreateOperation {
+  kind: 'sectionCreate';
+  sectionId: string;
+  name: string;
+  channels: string[];
+}
+export interface SectionRenameOperation {
+  kind: 'sectionRename';
+  sectionId: string;
+  name: string;
+}
+export interface SectionDeleteOperation {
+  kind: 'sectionDelete';
+  sectionId: string;
+}
+export interface SectionsReorderOperation {
+  kind: 'sectionsReorder';
+  sectionIds: string[];
+}
+/** The channels of every section (PUT channels/sections): what moving a channel sends. */
+export interface SectionsLayoutOperation {
+  kind: 'sectionsLayout';
+  sections: { id: string; channels: string[] }[];
+}
+export type SectionOperation =
+  | SectionCreateOperation
+  | SectionRenameOperation
+  | SectionDeleteOperation
+  | SectionsReorderOperation
+  | SectionsLayoutOperation;
+
+export type OutboxOperation = MessageOperation | SectionOperation;
+
+/** The outbox "channel" that keeps one workspace's section changes in order. */
+export const sectionsOutboxChannel = (institutionId: string): string => `sections:${institutionId}`;
+export const isSectionOperation = (op: OutboxOperation): op is SectionOperation =>
+  op.kind.startsWith('section');
 
 export interface OutboxDoc {
-  /** Idempotency key: the message genId for a post, `${kind}:${genId}:${n}` for later operations. */
+  /**
+   * Idempotency key: the message genId for a post, `${kind}:${genId}:${n}` for later message operations,
+   * `${kind}:${uuid}` for section operations.
+   */
   key: string;
   /** Global enqueue order (epoch ms × 1000 + counter); sending keeps this order within a channel. */
   order: number;
   state: OutboxState;
   institutionId: string;
+  /** The message's channel; for section operations sectionsOutboxChannel(institutionId). */
   channelId: string;
-  /** The message this operation is about. */
+  /** The message this operation is about; for section operations the key. */
   genId: string;
   operation: OutboxOperation;
   attempts: number;
@@ -280,6 +333,69 @@ export const invitationSchema: RxJsonSchema<InvitationDoc> = {
   required: ['id', 'institutionId', 'email', 'createdAt', 'institution'],
 };
 
+// ───────────────────────────── records: small lists in one collection ─────────────────────────────
+/**
+ * Everything small a person has seen, one row per item, in one generic collection so the store stays
+ * under the open-source RxDB limit of 13 collections per realm (decision 0004). `scope` is what the
+ * row is listed by: the channel for roles, other people's memberships and join requests; the
+ * workspace for sections, groups and profiles.
+ */
+export interface RecordKinds {
+  /** A role of a channel (the default role too). Key: role id. Scope: channel. */
+  channelRole: ChannelRole;
+  /** Someone's membership of a channel (the caller's own rows live in channelMembers). Key: membership id. Scope: channel. */
+  channelMember: ChannelMember;
+  /** A join request (mine, or one I may answer). Key: request id. Scope: channel. */
+  channelRequest: ChannelRequest;
+  /** One of the caller's sidebar sections. Key: section id. Scope: workspace. */
+  section: Section;
+  /** A workspace group. Key: group id. Scope: workspace. */
+  group: Group;
+  /** A member's profile (member and profile channels) as last fetched. Key: member id. Scope: workspace. */
+  memberProfile: MemberProfile;
+  /** Local only: a collapsed section (absent: expanded). Key: section id. Scope: workspace. */
+  sectionCollapsed: { sectionId: string; collapsed: boolean };
+}
+export type RecordKind = keyof RecordKinds;
+export const RECORD_KINDS = [
+  'channelRole',
+  'channelMember',
+  'channelRequest',
+  'section',
+  'group',
+  'memberProfile',
+  'sectionCollapsed',
+] as const satisfies readonly RecordKind[];
+
+export interface RecordDoc<K extends RecordKind = RecordKind> {
+  /** `${kind}:${id}`. */
+  key: string;
+  kind: K;
+  /** Channel or workspace id the row is listed under (see RecordKinds). */
+  scope: string;
+  institutionId: string;
+  data: RecordKinds[K];
+}
+
+export const recordSchema: RxJsonSchema<RecordDoc> = {
+  title: 'records',
+  version: 0,
+  primaryKey: 'key',
+  type: 'object',
+  properties: {
+    key: { type: 'string', maxLength: 100 },
+    kind: { type: 'string', maxLength: 24 },
+    scope: indexedId,
+    institutionId: indexedId,
+    data: { type: 'object' },
+  },
+  required: ['key', 'kind', 'scope', 'institutionId', 'data'],
+  indexes: [
+    ['kind', 'scope'],
+    ['kind', 'institutionId'],
+  ],
+};
+
 // ───────────────────────────── local-only state ─────────────────────────────
 export interface SyncStateDoc {
   channelId: string;
@@ -380,12 +496,13 @@ export const collectionSchemas = {
   syncState: syncStateSchema,
   settings: settingsSchema,
   session: sessionSchema,
+  records: recordSchema,
 } as const;
 export type CollectionName = keyof typeof collectionSchemas;
 
 /**
  * What the sync engine needs. The open-source RxDB allows 13 open collections per JavaScript realm
- * (decision 0002), so Node tests that run several engines in one process open only these.
+ * (decision 0003), so Node tests that run several engines in one process open only these.
  */
 export const SYNC_COLLECTIONS = [
   'messages',

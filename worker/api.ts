@@ -35,4 +35,15 @@ export interface ChannelHandlers {
   setOpenChannel(tabId: string, channel: { institutionId: string; channelId: string } | null): Promise<void>;
 }
 
-export type WorkerApi = ConnectionHandlers & SyncHandlers & ChannelHandlers;
+/** A visit recorded for metrics (most-visited members, channels, groups). */
+export type Visit =
+  | { kind: 'member'; institutionId: string; memberId: string }
+  | { kind: 'channel'; institutionId: string; channelId: string }
+  | { kind: 'group'; institutionId: string; groupId: string };
+
+export interface MetricsHandlers {
+  /** Sent over the socket when connected, dropped when not (fire-and-forget, never queued). */
+  visit(visit: Visit): Promise<void>;
+}
+
+export type WorkerApi = ConnectionHandlers & SyncHandlers & ChannelHandlers & MetricsHandlers;

@@ -3,7 +3,7 @@
 // reach the owner through the shared store (multiInstance), and open-channel reports through a
 // BroadcastChannel. When the owner's tab closes, the lock passes to the next tab.
 import { expose } from 'comlink';
-import type { WorkerApi } from './api.ts';
+import type { Visit, WorkerApi } from './api.ts';
 import { lazyApi, startEngine } from './engine-host.ts';
 
 const LOCK_NAME = 'lantern-network';
@@ -24,6 +24,12 @@ sessions.onmessage = (event: MessageEvent<SessionReport>) => {
   if (leader) void inner.sessionChanged(event.data.token);
 };
 
+// Visits go out through the leader's socket.
+const visits = new BroadcastChannel('lantern-visits');
+visits.onmessage = (event: MessageEvent<Visit>) => {
+  if (leader) void inner.visit(event.data);
+};
+
 void navigator.locks.request(LOCK_NAME, async () => {
   leader = true;
   await inner.sessionChanged();
@@ -40,6 +46,10 @@ const api: WorkerApi = {
   setOpenChannel: async (tabId, channel) => {
     if (leader) await inner.setOpenChannel(tabId, channel);
     else openChannels.postMessage({ tabId, channel } satisfies OpenReport);
+  },
+  visit: async (visit) => {
+    if (leader) await inner.visit(visit);
+    else visits.postMessage(visit);
   },
 };
 

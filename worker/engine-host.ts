@@ -20,5 +20,6 @@ export function lazyApi(engine: Promise<SyncEngine>): WorkerApi {
     channelsChanged: async () => (await engine).channelsChanged(),
     pullChannel: async (channelId) => (await engine).pullChannel(channelId),
     setOpenChannel: async (tabId, channel) => (await engine).setOpenChannel(tabId, channel),
+    visit: async (visit) => (await engine).visit(visit),
   };
 }

@@ -1,12 +1,12 @@
 // The sync engine: owns the socket and wires push (outbox-loop.ts), pull (pull.ts), live (live.ts)
 // and refresh (refresh.ts) to the store. Constructible in Node with injected deps; implements WorkerApi.
-import type { OutboxDoc } from '../schemas/collections.ts';
+import { isSectionOperation, type OutboxDoc } from '../schemas/collections.ts';
 import type { Message, PostMessagePayload } from '../schemas/protocol.ts';
 import { replaceJoinedChannels } from '../src/data/channel-store.ts';
 import { createHttp, type Http } from '../src/data/http.ts';
 import { applySendResult, applyServerMessage, removeOutboxRow } from '../src/store/outbox.ts';
 import { classifyAck, type SendResult } from '../src/store/outbox-state.ts';
-import type { ConnectionStatus, RefreshOutcome, RefreshTrigger, WorkerApi } from './api.ts';
+import type { ConnectionStatus, RefreshOutcome, RefreshTrigger, Visit, WorkerApi } from './api.ts';
 import { applyChannelMessage } from './apply.ts';
 import { LiveApplier } from './live.ts';
 import { OutboxLoop } from './outbox-loop.ts';
@@ -168,6 +168,27 @@ export class SyncEngine implements WorkerApi {
     await this.puller.pull(channel.channelId).catch((e) => this.log('Pull failed', e));
   }
 
+  // ───────────── MetricsHandlers ─────────────
+  async visit(visit: Visit): Promise<void> {
+    const socket = this.socket;
+    // Offline visits are dropped: metrics are approximate, the outbox is for what people wrote.
+    if (!socket?.connected) return;
+    try {
+      if (visit.kind === 'member') {
+        const { institutionId, memberId } = visit;
+        await emitWithAck(socket, 'visitMember', { institutionId, memberId }, this.timings.ackTimeoutMs);
+      } else if (visit.kind === 'channel') {
+        const { institutionId, channelId } = visit;
+        await emitWithAck(socket, 'visitChannel', { institutionId, channelId }, this.timings.ackTimeoutMs);
+      } else {
+        const { institutionId, groupId } = visit;
+        await emitWithAck(socket, 'visitGroup', { institutionId, groupId }, this.timings.ackTimeoutMs);
+      }
+    } catch (error) {
+      this.log('Visit not recorded', error);
+    }
+  }
+
   // ───────────── lifecycle (not part of the comlink surface) ─────────────
   /** Waits until the outbox loop and live queue are quiet (tests). */
   async settled(): Promise<void> {
@@ -320,6 +341,7 @@ export class SyncEngine implements WorkerApi {
     const socket = this.socket;
     if (!socket) return { kind: 'transient', reason: 'not connected' };
     const op = entry.operation;
+    if (isSectionOperation(op)) return { kind: 'transient', reason: 'section changes are not sent yet' };
     const ref = { institutionId: entry.institutionId, channelId: entry.channelId };
     try {
       let ack: unknown;

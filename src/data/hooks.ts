@@ -9,13 +9,40 @@ import {
   type DraftDoc,
   type MemberDoc,
   type MessageDoc,
+  type RecordDoc,
+  type RecordKind,
+  type RecordKinds,
   SETTINGS_DEFAULTS,
   type SettingsDoc,
 } from '../../schemas/collections.ts';
-import type { InstitutionWithMember, InvitationWithInstitution, User } from '../../schemas/protocol.ts';
+import {
+  isWorkspaceAdminRole,
+  type WorkspacePermissions,
+  workspacePermissions,
+} from '../../schemas/permissions.ts';
+import type {
+  ChannelRequest,
+  ChannelRole,
+  Group,
+  InstitutionWithMember,
+  InvitationWithInstitution,
+  MemberProfile,
+  User,
+  WorkspaceRole,
+} from '../../schemas/protocol.ts';
 import type { ConnectionStatus } from '../../worker/api.ts';
+import { type ChannelAccess, channelAccess } from '../store/channel-access.ts';
 import { orderMessages } from '../store/message-order.ts';
-import { fetchBrowsableChannels } from './actions.ts';
+import { recordKey } from '../store/records.ts';
+import { arrangeSidebar, type SidebarLayout } from '../store/sections.ts';
+import {
+  fetchBrowsableChannels,
+  refreshChannelMembers,
+  refreshChannelRequests,
+  refreshGroups,
+  refreshMemberProfile,
+  refreshSections,
+} from './actions.ts';
 import { getReadyClient, type LanternClient, startClient, subscribeClientReady } from './client.ts';
 
 function useLanternClient(): LanternClient | null {
@@ -214,5 +241,273 @@ export function useInvitations(): InvitationWithInstitution[] | undefined {
     (c) =>
       c.db.invitations.find().$.pipe(map((docs) => docs.map((d) => d.toJSON() as InvitationWithInstitution))),
     [],
+  );
+}
+
+// ───────────────────────────── issue 3: roles, members, sections, groups, requests ─────────────────────────────
+
+/** Rows of one record kind under a channel or workspace, live. */
+function records$<K extends RecordKind>(
+  c: LanternClient,
+  kind: K,
+  filter: { scope: string } | { institutionId: string },
+) {
+  return c.db.records
+    .find({ selector: { kind, ...filter } })
+    .$.pipe(map((docs) => docs.map((d) => (d.toJSON() as RecordDoc<K>).data as RecordKinds[K])));
+}
+
+/** Runs `load` once per change of `key` (a background refresh from the server; offline it just fails quietly). */
+function useRefreshOnMount(key: string | null, load: () => Promise<unknown>): void {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reruns exactly when the key changes
+  useEffect(() => {
+    if (key === null) return;
+    load().catch(() => undefined);
+  }, [key]);
+}
+
+/** The caller's membership of a channel (null: not a member). */
+export function useMyChannelMembership(channelId: string): ChannelMemberDoc | null | undefined {
+  return useObservable(
+    (c) =>
+      c.db.channelMembers
+        .find({ selector: { channelId } })
+        .$.pipe(map((docs) => (docs[0] ? (docs[0].toJSON() as ChannelMemberDoc) : null))),
+    [channelId],
+  );
+}
+
+/** The channel's roles as stored: default role first, then ownership roles, then by name. */
+export function useChannelRoles(channelId: string): ChannelRole[] | undefined {
+  return useObservable(
+    (c) =>
+      records$(c, 'channelRole', { scope: channelId }).pipe(
+        map((roles) =>
+          [...roles].sort(
+            (a, b) =>
+              Number(b.isDefault) - Number(a.isDefault) ||
+              Number(b.isOwnershipRole) - Number(a.isOwnershipRole) ||
+              a.name.localeCompare(b.name),
+          ),
+        ),
+      ),
+    [channelId],
+  );
+}
+
+/**
+ * What the caller may do in a channel, evaluated on the device from the stored channel, membership and
+ * roles (spec §6; works offline). `cannotPostReason` is the sentence to show when canPost is false.
+ */
+export function useChannelPermissions(channelId: string): ChannelAccess | undefined {
+  return useObservable(
+    (c) =>
+      combineLatest([
+        c.db.channels.findOne(channelId).$,
+        c.db.channelMembers.find({ selector: { channelId } }).$,
+        records$(c, 'channelRole', { scope: channelId }),
+        records$(c, 'channelMember', { scope: channelId }),
+      ]).pipe(
+        map(([channel, mine, roles, others]) => {
+          if (!channel)
+            return channelAccess({
+              channel: { type: 'public', defaultRole: null },
+              membership: null,
+              roles: [],
+            });
+          const membership = mine[0] ? (mine[0].toJSON() as ChannelMemberDoc) : null;
+          const otherMembership =
+            channel.type === 'direct_message' && membership
+              ? (others.find((m) => m.memberId !== membership.memberId) ?? null)
+              : null;
+          return channelAccess({
+            channel: channel.toJSON() as ChannelDoc,
+            membership,
+            roles,
+            otherMembership,
+          });
+        }),
+      ),
+    [channelId],
+  );
+}
+
+/** A person in a channel: membership (with role ids) and their workspace member record. */
+export interface ChannelMemberView {
+  channelMember: ChannelMemberDoc;
+  member: MemberDoc | null;
+}
+
+/**
+ * Everyone in a channel as last fetched (refreshed from the server when the hook mounts), by name.
+ * `roleId` keeps only holders of that role.
+ */
+export function useChannelMembersOf(
+  institutionId: string,
+  channelId: string,
+  roleId?: string,
+): ChannelMemberView[] | undefined {
+  useRefreshOnMount(`${institutionId}/${channelId}`, () => refreshChannelMembers(institutionId, channelId));
+  return useObservable(
+    (c) =>
+      combineLatest([
+        records$(c, 'channelMember', { scope: channelId }),
+        c.db.members.find({ selector: { institutionId } }).$,
+      ]).pipe(
+        map(([memberships, members]) => {
+          const byId = new Map(members.map((m) => [m.id, m.toJSON() as MemberDoc]));
+          return memberships
+            .filter((m) => !roleId || m.roles.includes(roleId))
+            .map((channelMember) => ({ channelMember, member: byId.get(channelMember.memberId) ?? null }))
+            .sort((a, b) => (a.member?.name ?? '').localeCompare(b.member?.name ?? ''));
+        }),
+      ),
+    [institutionId, channelId, roleId],
+  );
+}
+
+/**
+ * The caller's sidebar: sections in order with their joined channels (unplaced channels in the default
+ * section), each with its local collapsed state, and the direct messages. Refreshed from the server on mount.
+ */
+export function useSections(institutionId: string): SidebarLayout | undefined {
+  useRefreshOnMount(institutionId, () => refreshSections(institutionId));
+  return useObservable(
+    (c) =>
+      combineLatest([
+        records$(c, 'section', { institutionId }),
+        records$(c, 'sectionCollapsed', { institutionId }),
+        c.db.channels.find({ selector: { institutionId } }).$,
+        c.db.channelMembers.find().$,
+      ]).pipe(
+        map(([sections, collapsedRows, channels, memberships]) => {
+          const joined = new Set(memberships.map((m) => m.channelId));
+          const list = channels.map((ch) => ch.toJSON() as ChannelDoc).filter((ch) => joined.has(ch.id));
+          const collapsed = new Set(collapsedRows.filter((r) => r.collapsed).map((r) => r.sectionId));
+          return arrangeSidebar(sections, list, collapsed);
+        }),
+      ),
+    [institutionId],
+  );
+}
+
+/** Local only: whether a section is collapsed (false until stored: expanded by default). */
+export function useSectionCollapsed(sectionId: string): boolean {
+  const collapsed = useObservable(
+    (c) =>
+      c.db.records
+        .findOne(recordKey('sectionCollapsed', sectionId))
+        .$.pipe(map((d) => (d ? (d.toJSON() as RecordDoc<'sectionCollapsed'>).data.collapsed : false))),
+    [sectionId],
+  );
+  return collapsed ?? false;
+}
+
+/** The workspace's groups by name (refreshed from the server on mount). */
+export function useGroups(institutionId: string): Group[] | undefined {
+  useRefreshOnMount(institutionId, () => refreshGroups(institutionId));
+  return useObservable(
+    (c) =>
+      records$(c, 'group', { institutionId }).pipe(
+        map((list) => [...list].sort((a, b) => a.name.localeCompare(b.name))),
+      ),
+    [institutionId],
+  );
+}
+
+export function useGroup(groupId: string): Group | null | undefined {
+  return useObservable(
+    (c) =>
+      c.db.records
+        .findOne(recordKey('group', groupId))
+        .$.pipe(map((d) => (d ? (d.toJSON() as RecordDoc<'group'>).data : null))),
+    [groupId],
+  );
+}
+
+/** Join requests of a channel the caller manages, pending first then newest (refreshed on mount; live by memberAction). */
+export function useChannelRequests(institutionId: string, channelId: string): ChannelRequest[] | undefined {
+  // An empty channelId (the caller does not manage the channel) fetches nothing.
+  useRefreshOnMount(channelId ? `${institutionId}/${channelId}` : null, () =>
+    refreshChannelRequests(institutionId, channelId),
+  );
+  return useObservable(
+    (c) => records$(c, 'channelRequest', { scope: channelId }).pipe(map(sortRequests)),
+    [channelId],
+  );
+}
+
+/** The caller's own join requests in a workspace, pending first then newest. */
+export function useMyRequests(institutionId: string): ChannelRequest[] | undefined {
+  return useObservable(
+    (c) =>
+      combineLatest([
+        records$(c, 'channelRequest', { institutionId }),
+        c.db.institutions.findOne(institutionId).$,
+      ]).pipe(map(([list, inst]) => sortRequests(list.filter((r) => r.memberId === inst?.member.id)))),
+    [institutionId],
+  );
+}
+
+function sortRequests(list: ChannelRequest[]): ChannelRequest[] {
+  return [...list].sort(
+    (a, b) =>
+      Number(b.status === 'pending') - Number(a.status === 'pending') ||
+      b.createdAt.localeCompare(a.createdAt),
+  );
+}
+
+/** One workspace member from the store (with live isOnline). */
+export function useMember(memberId: string): MemberDoc | null | undefined {
+  return useObservable(
+    (c) => c.db.members.findOne(memberId).$.pipe(map((d) => (d ? (d.toJSON() as MemberDoc) : null))),
+    [memberId],
+  );
+}
+
+/** A member's profile (member and the channels they show), fetched on mount and kept for offline. */
+export function useMemberProfile(institutionId: string, memberId: string): MemberProfile | null | undefined {
+  useRefreshOnMount(`${institutionId}/${memberId}`, () => refreshMemberProfile(institutionId, memberId));
+  return useObservable(
+    (c) =>
+      combineLatest([
+        c.db.records.findOne(recordKey('memberProfile', memberId)).$,
+        c.db.members.findOne(memberId).$,
+      ]).pipe(
+        map(([profile, member]) => {
+          const stored = profile ? (profile.toJSON() as RecordDoc<'memberProfile'>).data : null;
+          // The member row carries the live online state; the profile's copy is as old as its fetch.
+          if (member) return { member: member.toJSON() as MemberDoc, channels: stored?.channels ?? [] };
+          return stored;
+        }),
+      ),
+    [institutionId, memberId],
+  );
+}
+
+export interface WorkspaceAccess extends WorkspacePermissions {
+  role: WorkspaceRole;
+  /** primary_owner, owner and admin: change member roles, invite. */
+  canManageMembers: boolean;
+  isPrimaryOwner: boolean;
+}
+
+/** The caller's workspace role and what it allows (spec §6), from the stored workspace. */
+export function useWorkspacePermissions(institutionId: string): WorkspaceAccess | null | undefined {
+  return useObservable(
+    (c) =>
+      c.db.institutions.findOne(institutionId).$.pipe(
+        map((inst) => {
+          if (!inst) return null;
+          const role = inst.member.role as WorkspaceRole;
+          return {
+            ...workspacePermissions(role),
+            role,
+            canManageMembers: isWorkspaceAdminRole(role),
+            isPrimaryOwner: role === 'primary_owner',
+          };
+        }),
+      ),
+    [institutionId],
   );
 }

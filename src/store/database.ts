@@ -13,6 +13,7 @@ import {
   type MemberDoc,
   type MessageDoc,
   type OutboxDoc,
+  type RecordDoc,
   type SessionDoc,
   type SettingsDoc,
   type SyncStateDoc,
@@ -30,6 +31,8 @@ export interface LanternCollections {
   syncState: RxCollection<SyncStateDoc>;
   settings: RxCollection<SettingsDoc>;
   session: RxCollection<SessionDoc>;
+  /** Roles, others' memberships, requests, sections, groups, profiles (decision 0004). */
+  records: RxCollection<RecordDoc>;
 }
 export type LanternDatabase = RxDatabase<LanternCollections>;
 
@@ -39,7 +42,7 @@ export const DEFAULT_DATABASE_NAME = 'lantern';
 export interface OpenOptions {
   /** Defaults to Dexie over the global indexedDB. */
   storage?: RxStorage<unknown, unknown>;
-  /** Open only these collections (Node tests running several engines in one realm; decision 0002). */
+  /** Open only these collections (Node tests running several engines in one realm; decision 0003). */
   collections?: readonly CollectionName[];
 }
 
