@@ -2,6 +2,7 @@
 // workspace home and every other page has a back button to it (spec §9 breakpoint 768 px).
 import { useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation, useMatch, useParams } from 'react-router';
+import { RequestOutcomeToasts } from '../components/channels/request-to-join.tsx';
 import { Spinner } from '../components/ui/states.tsx';
 import { ConnectionBanner } from '../components/workspace/connection-status.tsx';
 import { Sidebar } from '../components/workspace/sidebar.tsx';
@@ -50,6 +51,7 @@ export function ClientLayout() {
 
   return (
     <WorkspaceContext.Provider value={workspace}>
+      <RequestOutcomeToasts institutionId={workspace.institution.id} />
       {isDesktop ? (
         <div className="flex h-full min-h-0 bg-app">
           <Sidebar className="w-64 shrink-0" />

@@ -1,22 +1,44 @@
 // Channel view (spec §2): header, virtualised messages and the composer. Opening it resets the
 // unread count here and on the server; it is remembered as the workspace's last channel.
-import { Hash, Lock, LogOut, MoreHorizontal, SearchX } from 'lucide-react';
-import { useEffect } from 'react';
+import {
+  Ban,
+  CircleSlash,
+  Hash,
+  Info,
+  Lock,
+  LogOut,
+  MoreHorizontal,
+  SearchX,
+  Settings2,
+  Users,
+} from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { notFound, ROUTE_ID } from '../app/http-status-error.ts';
 import { rememberLastChannel } from '../app/last-channel.ts';
 import { notifyError } from '../app/notify.ts';
 import { usePageTitle } from '../app/title.ts';
 import { channelLabel, useWorkspace } from '../app/workspace-context.ts';
-import { Composer } from '../components/messages/composer.tsx';
+import { ChannelDetails, type DetailsTab } from '../components/channels/channel-details.tsx';
+import { PrivateChannelGate } from '../components/channels/request-to-join.tsx';
+import { Composer, ComposerDisabled } from '../components/messages/composer.tsx';
 import { MessageList } from '../components/messages/message-list.tsx';
 import { Avatar } from '../components/ui/avatar.tsx';
 import { Button } from '../components/ui/button.tsx';
-import { Menu, MenuContent, MenuItem, MenuTrigger } from '../components/ui/menu.tsx';
+import { Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger } from '../components/ui/menu.tsx';
 import { EmptyState, Spinner } from '../components/ui/states.tsx';
+import { Tooltip } from '../components/ui/tooltip.tsx';
 import { ScreenHeader } from '../components/workspace/screen-header.tsx';
-import { closeChannel, leaveChannel, openChannel } from '../data/actions.ts';
-import { useChannel, useMessages } from '../data/hooks.ts';
+import {
+  blockDirectMessage,
+  closeChannel,
+  leaveChannel,
+  openChannel,
+  unblockDirectMessage,
+  visitChannel,
+} from '../data/actions.ts';
+import { useChannel, useChannelMembersOf, useChannelPermissions, useMessages } from '../data/hooks.ts';
+import { NO_POST_PERMISSION_REASON } from '../store/channel-access.ts';
 
 export function ChannelScreen() {
   const { channelId = '' } = useParams();
@@ -25,10 +47,13 @@ export function ChannelScreen() {
   const institutionId = workspace.institution.id;
   const channel = useChannel(channelId);
   const messages = useMessages(channelId);
+  const access = useChannelPermissions(channelId);
   const navigate = useNavigate();
+  const [details, setDetails] = useState<DetailsTab | null>(null);
 
   useEffect(() => {
     rememberLastChannel(institutionId, channelId);
+    visitChannel(institutionId, channelId);
     void openChannel(institutionId, channelId).catch((error: unknown) => console.warn('openChannel', error));
     return () => {
       void closeChannel().catch(() => {});
@@ -40,7 +65,10 @@ export function ChannelScreen() {
 
   if (!ROUTE_ID.test(channelId)) throw notFound(location.pathname);
   if (channel === undefined) return <Spinner />;
-  if (channel === null || channel.institutionId !== institutionId || !label) {
+  // Not in the store: a private channel the person is not in (or one that no longer exists). The
+  // gate offers a join request; approval brings the channel into the store and this screen shows it.
+  if (channel === null) return <PrivateChannelGate institutionId={institutionId} channelId={channelId} />;
+  if (channel.institutionId !== institutionId || !label) {
     return (
       <EmptyState
         icon={SearchX}
@@ -89,20 +117,78 @@ export function ChannelScreen() {
         }
         subtitle={label.isDirect ? person?.email : undefined}
         actions={
-          canLeave ? (
-            <Menu>
-              <MenuTrigger asChild>
-                <Button variant="ghost" size="icon" aria-label="Channel options">
-                  <MoreHorizontal />
+          label.isDirect ? (
+            label.isSelf ? null : (
+              <Menu>
+                <MenuTrigger asChild>
+                  <Button variant="ghost" size="icon" aria-label="Conversation options">
+                    <MoreHorizontal />
+                  </Button>
+                </MenuTrigger>
+                <MenuContent align="end">
+                  {access?.blockedByMe ? (
+                    <MenuItem
+                      icon={<CircleSlash />}
+                      onSelect={() => void unblockDirectMessage(institutionId, channelId).catch(notifyError)}
+                    >
+                      Unblock {label.title}
+                    </MenuItem>
+                  ) : (
+                    <MenuItem
+                      icon={<Ban />}
+                      destructive
+                      onSelect={() => void blockDirectMessage(institutionId, channelId).catch(notifyError)}
+                    >
+                      Block {label.title}
+                    </MenuItem>
+                  )}
+                </MenuContent>
+              </Menu>
+            )
+          ) : (
+            <>
+              <MembersButton
+                institutionId={institutionId}
+                channelId={channelId}
+                onClick={() => setDetails('members')}
+              />
+              <Tooltip content="Channel details">
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label="Channel details"
+                  onClick={() => setDetails('about')}
+                >
+                  <Info />
                 </Button>
-              </MenuTrigger>
-              <MenuContent align="end">
-                <MenuItem icon={<LogOut />} destructive onSelect={() => void leave()}>
-                  Leave #{channel.name}
-                </MenuItem>
-              </MenuContent>
-            </Menu>
-          ) : null
+              </Tooltip>
+              <Menu>
+                <MenuTrigger asChild>
+                  <Button variant="ghost" size="icon" aria-label="Channel options">
+                    <MoreHorizontal />
+                  </Button>
+                </MenuTrigger>
+                <MenuContent align="end">
+                  <MenuItem icon={<Info />} onSelect={() => setDetails('about')}>
+                    Channel details
+                  </MenuItem>
+                  {access?.canManage ? (
+                    <MenuItem icon={<Settings2 />} onSelect={() => setDetails('roles')}>
+                      Roles and permissions
+                    </MenuItem>
+                  ) : null}
+                  {canLeave ? (
+                    <>
+                      <MenuSeparator />
+                      <MenuItem icon={<LogOut />} destructive onSelect={() => void leave()}>
+                        Leave #{channel.name}
+                      </MenuItem>
+                    </>
+                  ) : null}
+                </MenuContent>
+              </Menu>
+            </>
+          )
         }
       />
       {messages === undefined ? (
@@ -110,12 +196,53 @@ export function ChannelScreen() {
       ) : (
         <MessageList key={channelId} channelId={channelId} messages={messages} intro={label} />
       )}
-      <Composer
-        key={channelId}
-        institutionId={institutionId}
-        channelId={channelId}
-        label={label.isDirect ? `Message ${label.title}` : `Message #${channel.name}`}
-      />
+      {access === undefined ? null : access.canPost ? (
+        <Composer
+          key={channelId}
+          institutionId={institutionId}
+          channelId={channelId}
+          label={label.isDirect ? `Message ${label.title}` : `Message #${channel.name}`}
+        />
+      ) : (
+        <ComposerDisabled reason={access.cannotPostReason ?? NO_POST_PERMISSION_REASON} />
+      )}
+      {label.isDirect ? null : (
+        <ChannelDetails
+          channel={channel}
+          open={details !== null}
+          onOpenChange={(open) => setDetails(open ? (details ?? 'about') : null)}
+          tab={details ?? 'about'}
+          onTabChange={setDetails}
+        />
+      )}
     </div>
+  );
+}
+
+/** The header's people count: opens the Members tab. */
+function MembersButton({
+  institutionId,
+  channelId,
+  onClick,
+}: {
+  institutionId: string;
+  channelId: string;
+  onClick: () => void;
+}) {
+  const members = useChannelMembersOf(institutionId, channelId);
+  const count = members?.length;
+  return (
+    <Tooltip content="Members">
+      <Button
+        variant="ghost"
+        size="sm"
+        className="gap-1 px-2 text-muted hover:text-fg"
+        onClick={onClick}
+        aria-label={count === undefined ? 'Members' : `${count} ${count === 1 ? 'member' : 'members'}`}
+      >
+        <Users aria-hidden />
+        {count === undefined ? null : <span className="text-[13px] tabular-nums">{count}</span>}
+      </Button>
+    </Tooltip>
   );
 }

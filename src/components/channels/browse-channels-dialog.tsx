@@ -1,14 +1,16 @@
-// Browse the workspace's channels and join one; joining opens it (spec §2 routing rules).
+// Browse the workspace's channels and join one; joining opens it (spec §2 routing rules). A private
+// channel the person is not in takes a join request with a reason instead, then shows it as pending.
 import { Check, Hash, Lock, Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { notifyError } from '../../app/notify.ts';
 import { joinChannel } from '../../data/actions.ts';
-import { useBrowsableChannels, useChannels } from '../../data/hooks.ts';
+import { useBrowsableChannels, useChannels, useMyRequests } from '../../data/hooks.ts';
 import { Button } from '../ui/button.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 import { Input } from '../ui/input.tsx';
 import { Spinner } from '../ui/states.tsx';
+import { PendingRequest, RequestToJoinForm } from './request-to-join.tsx';
 
 export function BrowseChannelsDialog({
   institutionId,
@@ -31,6 +33,12 @@ function ChannelBrowser({ institutionId, onDone }: { institutionId: string; onDo
   const joined = useChannels(institutionId);
   const [query, setQuery] = useState('');
   const [joining, setJoining] = useState<string | null>(null);
+  const [asking, setAsking] = useState<string | null>(null);
+  const requests = useMyRequests(institutionId);
+  const pendingIds = useMemo(
+    () => new Set(requests?.filter((r) => r.status === 'pending').map((r) => r.channelId)),
+    [requests],
+  );
   const navigate = useNavigate();
   const joinedIds = useMemo(() => new Set(joined?.channels.map((c) => c.id)), [joined]);
   const list = useMemo(
@@ -78,26 +86,51 @@ function ChannelBrowser({ institutionId, onDone }: { institutionId: string; onDo
           {list.map((channel) => {
             const isJoined = joinedIds.has(channel.id);
             const Icon = channel.type === 'private' ? Lock : Hash;
+            const isPrivateOther = channel.type === 'private' && !isJoined;
             return (
-              <li key={channel.id} className="flex items-center gap-3 rounded-md px-2 py-2 hover:bg-hover">
-                <Icon className="size-4 text-muted" aria-hidden />
-                <span className="min-w-0 flex-1 truncate text-sm font-medium">{channel.name}</span>
-                {isJoined ? (
-                  <Button size="sm" variant="ghost" onClick={() => void join(channel.id)}>
-                    <Check aria-hidden />
-                    Joined
-                  </Button>
-                ) : (
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    loading={joining === channel.id}
-                    onClick={() => void join(channel.id)}
-                    aria-label={`Join ${channel.name}`}
-                  >
-                    Join
-                  </Button>
-                )}
+              <li key={channel.id} className="rounded-md px-2 py-2 hover:bg-hover">
+                <div className="flex items-center gap-3">
+                  <Icon className="size-4 text-muted" aria-hidden />
+                  <span className="min-w-0 flex-1 truncate text-sm font-medium">{channel.name}</span>
+                  {isJoined ? (
+                    <Button size="sm" variant="ghost" onClick={() => void join(channel.id)}>
+                      <Check aria-hidden />
+                      Joined
+                    </Button>
+                  ) : isPrivateOther && pendingIds.has(channel.id) ? (
+                    <PendingRequest channelName={channel.name} />
+                  ) : isPrivateOther ? (
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      onClick={() => setAsking(asking === channel.id ? null : channel.id)}
+                      aria-expanded={asking === channel.id}
+                    >
+                      Request to join
+                    </Button>
+                  ) : (
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      loading={joining === channel.id}
+                      onClick={() => void join(channel.id)}
+                      aria-label={`Join ${channel.name}`}
+                    >
+                      Join
+                    </Button>
+                  )}
+                </div>
+                {isPrivateOther && asking === channel.id && !pendingIds.has(channel.id) ? (
+                  <div className="mt-2 pl-7">
+                    <RequestToJoinForm
+                      institutionId={institutionId}
+                      channelId={channel.id}
+                      channelName={channel.name}
+                      onDone={() => setAsking(null)}
+                      compact
+                    />
+                  </div>
+                ) : null}
               </li>
             );
           })}

@@ -1,7 +1,7 @@
 // The composer: a textbox labelled "Message #channel" (or "Message {person}"); Enter sends,
 // Shift+Enter adds a line. Every change is saved as the channel's draft (spec §4 Drafts), so what
 // was typed survives a reload, a crash or a dead server; the draft is restored when the channel opens.
-import { SendHorizontal } from 'lucide-react';
+import { Lock, SendHorizontal } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { notifyError } from '../../app/notify.ts';
 import { saveDraft, sendMessage } from '../../data/actions.ts';
@@ -16,6 +16,22 @@ export interface ComposerProps {
   channelId: string;
   /** Accessible name and placeholder: 'Message #general' or 'Message Ada Lovelace'. */
   label: string;
+}
+
+/** Shown in place of the textbox when posting is not allowed: the reason, never a silent dead box. */
+export function ComposerDisabled({ reason }: { reason: string }) {
+  return (
+    <div className="shrink-0 px-3 pb-3 md:px-4 md:pb-4">
+      <div
+        role="status"
+        data-testid="composer-disabled"
+        className="flex items-center gap-2.5 rounded-lg border border-line bg-surface-2 px-3 py-2.5 text-[13px] text-muted"
+      >
+        <Lock className="size-4 shrink-0 text-faint" aria-hidden />
+        <span className="min-w-0">{reason}</span>
+      </div>
+    </div>
+  );
 }
 
 /** Mount with key={channelId}: one composer instance per channel keeps restore logic simple. */

@@ -1,18 +1,17 @@
-// Workspace sidebar: switcher, drafts and directory, joined channels and direct messages with unread counts.
+// Workspace sidebar: switcher, drafts, directory and groups, the person's channel sections and direct
+// messages, with unread counts.
 import {
   BookUser,
   Building2,
   ChevronDown,
-  Hash,
-  Lock,
   LogOut,
   PenLine,
   Plus,
-  Search,
   Settings,
   SquarePen,
   User,
   UserPlus,
+  UsersRound,
 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { NavLink, useMatch, useNavigate } from 'react-router';
@@ -26,6 +25,7 @@ import { Avatar } from '../ui/avatar.tsx';
 import { cn } from '../ui/cn.ts';
 import { Menu, MenuContent, MenuItem, MenuLabel, MenuSeparator, MenuTrigger } from '../ui/menu.tsx';
 import { Tooltip } from '../ui/tooltip.tsx';
+import { ChannelSections } from './channel-sections.tsx';
 import { ConnectionDot } from './connection-status.tsx';
 import { InviteDialog } from './invite-dialog.tsx';
 import { NewMessageDialog } from './new-message-dialog.tsx';
@@ -50,18 +50,14 @@ export function Sidebar({ className }: { className?: string }) {
       ),
     [joined, me.id],
   );
-  const { channels, directs } = useMemo(() => {
-    const list = (joined?.channels ?? []).map((channel) => ({
-      channel,
-      label: channelLabel(channel, workspace),
-    }));
-    const byTitle = (a: { label: { title: string } }, b: { label: { title: string } }) =>
-      a.label.title.localeCompare(b.label.title);
-    return {
-      channels: list.filter((c) => !c.label.isDirect).sort(byTitle),
-      directs: list.filter((c) => c.label.isDirect).sort(byTitle),
-    };
-  }, [joined, workspace]);
+  const directs = useMemo(
+    () =>
+      (joined?.channels ?? [])
+        .filter((channel) => channel.type === 'direct_message')
+        .map((channel) => ({ channel, label: channelLabel(channel, workspace) }))
+        .sort((a, b) => a.label.title.localeCompare(b.label.title)),
+    [joined, workspace],
+  );
 
   const setOpen = (name: Exclude<DialogName, null>) => (open: boolean) => setDialog(open ? name : null);
 
@@ -72,38 +68,19 @@ export function Sidebar({ className }: { className?: string }) {
       <div className="flex flex-col gap-px px-2 pt-1 pb-2">
         <SidebarLink to={`${base}/drafts`} icon={<PenLine />} label="Drafts" count={drafts?.length} quiet />
         <SidebarLink to={`${base}/directory`} icon={<BookUser />} label="Directory" />
+        <SidebarLink to={`${base}/groups`} icon={<UsersRound />} label="Groups" />
       </div>
 
       <div className="min-h-0 flex-1 overflow-y-auto px-2 pb-3">
         {settings.showChannels ? (
-          <Section
-            title="Channels"
-            actions={
-              <>
-                <IconAction label="Browse channels" onClick={() => setDialog('browse')}>
-                  <Search />
-                </IconAction>
-                <IconAction label="Create channel" onClick={() => setDialog('create')}>
-                  <Plus />
-                </IconAction>
-              </>
-            }
-          >
-            {joined === undefined ? null : channels.length === 0 ? (
-              <EmptyHint onClick={() => setDialog('browse')}>Browse channels</EmptyHint>
-            ) : (
-              channels.map(({ channel }) => (
-                <ChannelLink
-                  key={channel.id}
-                  base={base}
-                  channel={channel}
-                  title={channel.name}
-                  icon={channel.type === 'private' ? <Lock /> : <Hash />}
-                  unread={channel.id === openChannelId ? 0 : (unreadByChannel.get(channel.id) ?? 0)}
-                />
-              ))
-            )}
-          </Section>
+          <ChannelSections
+            base={base}
+            hasChannels={joined === undefined || joined.channels.some((c) => c.type !== 'direct_message')}
+            openChannelId={openChannelId}
+            unreadOf={(id) => unreadByChannel.get(id) ?? 0}
+            onBrowse={() => setDialog('browse')}
+            onCreateChannel={() => setDialog('create')}
+          />
         ) : null}
 
         {settings.showDMs ? (

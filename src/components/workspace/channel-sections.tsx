@@ -1,0 +1,237 @@
+// The sidebar's channels, arranged in the person's sections: create, rename and delete sections, move
+// channels between them (drag and drop or the row menu), collapse them. Changes go to the store first
+// and reach the server when it can be reached, so all of this works offline.
+import { Plus, Search } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { errorMessage, notifyError } from '../../app/notify.ts';
+import { useWorkspace } from '../../app/workspace-context.ts';
+import {
+  createSection,
+  deleteSection,
+  moveChannelToSection,
+  renameSection,
+  setSectionCollapsed,
+} from '../../data/actions.ts';
+import { useSections } from '../../data/hooks.ts';
+import { DEFAULT_SECTION_NAME, PLACEHOLDER_SECTION_ID } from '../../store/sections.ts';
+import { Button } from '../ui/button.tsx';
+import { Dialog } from '../ui/dialog.tsx';
+import { FieldMessage, Input, Label } from '../ui/input.tsx';
+import { Tooltip } from '../ui/tooltip.tsx';
+import { type SectionLike, SidebarSectionBlock } from './sidebar-section.tsx';
+
+type SectionDialog =
+  | { kind: 'create'; channelId?: string }
+  | { kind: 'rename'; section: SectionLike }
+  | { kind: 'delete'; section: SectionLike }
+  | null;
+
+export function ChannelSections({
+  base,
+  hasChannels,
+  openChannelId,
+  unreadOf,
+  onBrowse,
+  onCreateChannel,
+}: {
+  base: string;
+  /** False once the joined list is known to be empty (shows "Browse channels"). */
+  hasChannels: boolean;
+  openChannelId: string | undefined;
+  unreadOf: (channelId: string) => number;
+  onBrowse: () => void;
+  onCreateChannel: () => void;
+}) {
+  const { institution } = useWorkspace();
+  const layout = useSections(institution.id);
+  const [dialog, setDialog] = useState<SectionDialog>(null);
+  const arranged = layout?.sections ?? [];
+  const allSections = arranged.map((a) => a.section);
+
+  function move(channelId: string, toSectionId: string, index?: number) {
+    if (toSectionId === PLACEHOLDER_SECTION_ID) return;
+    moveChannelToSection(institution.id, channelId, toSectionId, index).catch(notifyError);
+  }
+
+  const actions = {
+    onToggle: (sectionId: string, isCollapsed: boolean) =>
+      void setSectionCollapsed(institution.id, sectionId, isCollapsed).catch(notifyError),
+    onRename: (section: SectionLike) => setDialog({ kind: 'rename', section }),
+    onDelete: (section: SectionLike) => setDialog({ kind: 'delete', section }),
+    onCreate: () => setDialog({ kind: 'create' }),
+    onCreateWith: (channelId: string) => setDialog({ kind: 'create', channelId }),
+    onMove: move,
+  };
+
+  return (
+    <>
+      {arranged.map(({ section, channels: list, collapsed }) => (
+        <SidebarSectionBlock
+          key={section.id}
+          section={section}
+          channels={list}
+          allSections={allSections}
+          collapsed={collapsed}
+          base={base}
+          openChannelId={openChannelId}
+          unreadOf={unreadOf}
+          actions={actions}
+          headerActions={
+            section.isDefault ? (
+              <>
+                <IconAction label="Browse channels" onClick={onBrowse}>
+                  <Search />
+                </IconAction>
+                <IconAction label="Create channel" onClick={onCreateChannel}>
+                  <Plus />
+                </IconAction>
+              </>
+            ) : null
+          }
+          emptyHint={
+            section.isDefault && !hasChannels ? (
+              <button
+                type="button"
+                onClick={onBrowse}
+                className="flex h-8 w-full items-center gap-2 rounded-md px-2 text-[13px] text-muted hover:bg-hover hover:text-fg"
+              >
+                <Plus className="size-3.5" aria-hidden />
+                Browse channels
+              </button>
+            ) : null
+          }
+        />
+      ))}
+      <SectionNameDialog
+        key={dialog?.kind === 'rename' ? dialog.section.id : (dialog?.kind ?? 'none')}
+        open={dialog?.kind === 'create' || dialog?.kind === 'rename'}
+        initial={dialog?.kind === 'rename' ? dialog.section.name : ''}
+        title={dialog?.kind === 'rename' ? 'Rename section' : 'New section'}
+        submitLabel={dialog?.kind === 'rename' ? 'Save' : 'Create section'}
+        onOpenChange={(open) => !open && setDialog(null)}
+        onSubmit={async (name) => {
+          if (dialog?.kind === 'rename') await renameSection(institution.id, dialog.section.id, name);
+          else if (dialog?.kind === 'create') {
+            await createSection(institution.id, name, dialog.channelId ? [dialog.channelId] : []);
+          }
+          setDialog(null);
+        }}
+      />
+      <Dialog
+        open={dialog?.kind === 'delete'}
+        onOpenChange={(open) => !open && setDialog(null)}
+        title={dialog?.kind === 'delete' ? `Delete “${dialog.section.name}”?` : 'Delete section'}
+        description={`Its channels move back to ${allSections.find((s) => s.isDefault)?.name ?? DEFAULT_SECTION_NAME}. You stay in every channel.`}
+      >
+        <div className="flex justify-end gap-2 pt-3">
+          <Button variant="ghost" onClick={() => setDialog(null)}>
+            Cancel
+          </Button>
+          <Button
+            variant="destructive"
+            onClick={() => {
+              if (dialog?.kind === 'delete') {
+                void deleteSection(institution.id, dialog.section.id).catch(notifyError);
+              }
+              setDialog(null);
+            }}
+          >
+            Delete section
+          </Button>
+        </div>
+      </Dialog>
+    </>
+  );
+}
+
+function IconAction({
+  label,
+  onClick,
+  children,
+}: {
+  label: string;
+  onClick: () => void;
+  children: React.ReactNode;
+}) {
+  return (
+    <Tooltip content={label}>
+      <button
+        type="button"
+        onClick={onClick}
+        aria-label={label}
+        className="flex size-6 items-center justify-center rounded text-muted hover:bg-hover hover:text-fg [&_svg]:size-3.5"
+      >
+        {children}
+      </button>
+    </Tooltip>
+  );
+}
+
+function SectionNameDialog({
+  open,
+  initial,
+  title,
+  submitLabel,
+  onOpenChange,
+  onSubmit,
+}: {
+  open: boolean;
+  initial: string;
+  title: string;
+  submitLabel: string;
+  onOpenChange: (open: boolean) => void;
+  onSubmit: (name: string) => Promise<void>;
+}) {
+  const [name, setName] = useState(initial);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!name.trim()) return setError('Name cannot be empty');
+    setBusy(true);
+    setError(null);
+    try {
+      await onSubmit(name.trim());
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={title}
+      description="Sections are yours alone: they arrange your sidebar, not anyone else's."
+    >
+      <form onSubmit={submit} className="flex flex-col gap-4 pt-2" noValidate>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor={`${id}-name`}>Section name</Label>
+          <Input
+            id={`${id}-name`}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            placeholder="e.g. Projects"
+            maxLength={40}
+            autoFocus
+            autoComplete="off"
+            aria-invalid={error ? true : undefined}
+          />
+          {error ? <FieldMessage error>{error}</FieldMessage> : null}
+        </div>
+        <div className="flex justify-end gap-2">
+          <Button variant="ghost" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={busy}>
+            {submitLabel}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

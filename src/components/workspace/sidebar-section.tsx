@@ -1,0 +1,284 @@
+// One sidebar section: a collapsible header with its menu (rename, delete, new section) and its
+// channels, which can be dragged to another section or moved with the row menu ("Move to section").
+import {
+  ChevronRight,
+  FolderInput,
+  FolderPlus,
+  Hash,
+  Lock,
+  MoreHorizontal,
+  Pencil,
+  Trash2,
+} from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
+import { type DragEvent, type ReactNode, useState } from 'react';
+import { NavLink } from 'react-router';
+import type { ChannelDoc } from '../../../schemas/collections.ts';
+import type { Section } from '../../../schemas/protocol.ts';
+import { cn } from '../ui/cn.ts';
+import { Menu, MenuContent, MenuItem, MenuLabel, MenuSeparator, MenuTrigger } from '../ui/menu.tsx';
+
+export type SectionLike = Section;
+
+/** The drag payload type: only channel rows of this sidebar are accepted as drops. */
+const DRAG_TYPE = 'application/x-lantern-channel';
+
+export interface SectionActions {
+  onToggle: (sectionId: string, collapsed: boolean) => void;
+  onRename: (section: SectionLike) => void;
+  onDelete: (section: SectionLike) => void;
+  onCreate: () => void;
+  /** New section holding this channel. */
+  onCreateWith: (channelId: string) => void;
+  onMove: (channelId: string, toSectionId: string, index?: number) => void;
+}
+
+export function SidebarSectionBlock({
+  section,
+  channels,
+  allSections,
+  collapsed,
+  base,
+  openChannelId,
+  unreadOf,
+  headerActions,
+  emptyHint,
+  actions,
+}: {
+  section: SectionLike;
+  channels: ChannelDoc[];
+  allSections: readonly SectionLike[];
+  collapsed: boolean;
+  base: string;
+  openChannelId: string | undefined;
+  unreadOf: (channelId: string) => number;
+  headerActions?: ReactNode;
+  /** Shown instead of the drop hint when the section is empty (the default section's "Browse channels"). */
+  emptyHint?: ReactNode;
+  actions: SectionActions;
+}) {
+  const [dropIndex, setDropIndex] = useState<number | null>(null);
+  const headingId = `section-${section.id}`;
+  // A collapsed section still shows the open channel and unread ones, so nothing important hides.
+  const shown = collapsed ? channels.filter((c) => c.id === openChannelId || unreadOf(c.id) > 0) : channels;
+  const totalUnread = channels.reduce((sum, c) => sum + unreadOf(c.id), 0);
+
+  function over(event: DragEvent, index: number) {
+    if (!event.dataTransfer.types.includes(DRAG_TYPE)) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = 'move';
+    setDropIndex(index);
+  }
+
+  function drop(event: DragEvent) {
+    const channelId = event.dataTransfer.getData(DRAG_TYPE);
+    const index = dropIndex ?? channels.length;
+    setDropIndex(null);
+    if (!channelId) return;
+    event.preventDefault();
+    actions.onMove(channelId, section.id, collapsed ? undefined : index);
+  }
+
+  return (
+    <section
+      className="mt-3 first:mt-1"
+      aria-labelledby={headingId}
+      data-section-id={section.id}
+      onDragOver={(e) => over(e, dropIndex ?? channels.length)}
+      onDragLeave={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDropIndex(null);
+      }}
+      onDrop={drop}
+    >
+      <div
+        className={cn(
+          'group/section flex h-7 items-center justify-between gap-1 rounded-md pr-1',
+          dropIndex !== null && collapsed && 'bg-accent-soft',
+        )}
+      >
+        <button
+          type="button"
+          onClick={() => actions.onToggle(section.id, !collapsed)}
+          aria-expanded={!collapsed}
+          className="flex h-7 min-w-0 flex-1 items-center gap-1 rounded-md pl-1 text-left text-muted outline-none hover:text-fg focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          <ChevronRight
+            className={cn('size-3.5 shrink-0 transition-transform', !collapsed && 'rotate-90')}
+            aria-hidden
+          />
+          <h2 id={headingId} className="truncate text-xs font-semibold tracking-wide">
+            {section.name}
+          </h2>
+          {collapsed && totalUnread > 0 ? (
+            <span className="ml-1 text-[11px] font-semibold text-fg tabular-nums">{totalUnread}</span>
+          ) : null}
+        </button>
+        <div className="flex items-center gap-0.5">
+          {headerActions}
+          <Menu>
+            <MenuTrigger
+              aria-label={`${section.name} section options`}
+              className="flex size-6 items-center justify-center rounded text-muted opacity-100 outline-none hover:bg-hover hover:text-fg focus-visible:opacity-100 focus-visible:ring-2 focus-visible:ring-ring data-[state=open]:opacity-100 md:opacity-0 md:group-hover/section:opacity-100 [&_svg]:size-3.5"
+            >
+              <MoreHorizontal aria-hidden />
+            </MenuTrigger>
+            <MenuContent align="end" className="w-56">
+              <MenuItem icon={<FolderPlus />} onSelect={actions.onCreate}>
+                New section
+              </MenuItem>
+              {section.isDefault ? null : (
+                <>
+                  <MenuItem icon={<Pencil />} onSelect={() => actions.onRename(section)}>
+                    Rename section
+                  </MenuItem>
+                  <MenuSeparator />
+                  <MenuItem icon={<Trash2 />} destructive onSelect={() => actions.onDelete(section)}>
+                    Delete section
+                  </MenuItem>
+                </>
+              )}
+            </MenuContent>
+          </Menu>
+        </div>
+      </div>
+      <ul className="flex flex-col gap-px" aria-labelledby={headingId}>
+        {shown.map((channel, index) => (
+          <ChannelRow
+            key={channel.id}
+            base={base}
+            channel={channel}
+            unread={channel.id === openChannelId ? 0 : unreadOf(channel.id)}
+            sectionId={section.id}
+            allSections={allSections}
+            dropBefore={!collapsed && dropIndex === index}
+            onDragOverRow={(e) => {
+              const box = e.currentTarget.getBoundingClientRect();
+              over(e, e.clientY < box.top + box.height / 2 ? index : index + 1);
+              e.stopPropagation();
+            }}
+            onMove={actions.onMove}
+            onCreateWith={actions.onCreateWith}
+          />
+        ))}
+        {!collapsed && channels.length === 0 && emptyHint ? <li>{emptyHint}</li> : null}
+        {!collapsed && channels.length === 0 && !emptyHint ? (
+          <li
+            className={cn(
+              'flex h-8 items-center rounded-md border border-dashed border-line-strong px-2 text-[12px] text-faint md:h-7',
+              dropIndex !== null && 'border-accent bg-accent-soft text-accent-fg',
+            )}
+          >
+            Drag channels here
+          </li>
+        ) : null}
+        {!collapsed && channels.length > 0 && dropIndex === channels.length ? <DropLine /> : null}
+      </ul>
+    </section>
+  );
+}
+
+function DropLine() {
+  return <li aria-hidden className="mx-2 h-0.5 rounded-full bg-accent" />;
+}
+
+const rowClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'flex h-8 min-w-0 flex-1 items-center gap-2 rounded-md px-2 text-[14px] text-fg/85 outline-none hover:bg-hover focus-visible:ring-2 focus-visible:ring-ring md:h-7 [&_svg]:size-4 [&_svg]:shrink-0 [&_svg]:text-muted',
+    isActive && 'bg-selected font-medium text-fg',
+  );
+
+function ChannelRow({
+  base,
+  channel,
+  unread,
+  sectionId,
+  allSections,
+  dropBefore,
+  onDragOverRow,
+  onMove,
+  onCreateWith,
+}: {
+  base: string;
+  channel: ChannelDoc;
+  unread: number;
+  sectionId: string;
+  allSections: readonly SectionLike[];
+  dropBefore: boolean;
+  onDragOverRow: (event: DragEvent<HTMLLIElement>) => void;
+  onMove: SectionActions['onMove'];
+  onCreateWith: SectionActions['onCreateWith'];
+}) {
+  const [dragging, setDragging] = useState(false);
+  const Icon = channel.type === 'private' ? Lock : Hash;
+  const others = allSections.filter((s) => s.id !== sectionId);
+  return (
+    <>
+      {dropBefore ? <DropLine /> : null}
+      <li
+        draggable
+        data-channel-id={channel.id}
+        onDragStart={(e) => {
+          e.dataTransfer.setData(DRAG_TYPE, channel.id);
+          e.dataTransfer.setData('text/plain', `#${channel.name}`);
+          e.dataTransfer.effectAllowed = 'move';
+          setDragging(true);
+        }}
+        onDragEnd={() => setDragging(false)}
+        onDragOver={onDragOverRow}
+        className={cn('group/row relative flex items-center', dragging && 'opacity-40')}
+      >
+        <NavLink
+          to={`${base}/channel/${channel.id}`}
+          draggable={false}
+          className={(state) => cn(rowClass(state), unread > 0 && 'font-semibold text-fg')}
+          aria-label={unread > 0 ? `${channel.name}, ${unread} unread` : channel.name}
+        >
+          <Icon aria-hidden />
+          <span className="min-w-0 flex-1 truncate">{channel.name}</span>
+          {unread > 0 ? (
+            <span
+              className="min-w-5 rounded-full bg-accent px-1.5 text-center text-[11px] leading-[18px] font-semibold text-white tabular-nums group-hover/row:mr-6 md:group-hover/row:mr-5"
+              data-testid="unread-count"
+            >
+              {unread > 99 ? '99+' : unread}
+            </span>
+          ) : null}
+        </NavLink>
+        <Menu>
+          <MenuTrigger
+            aria-label={`${channel.name} options`}
+            className="absolute right-1 flex size-6 items-center justify-center rounded text-muted opacity-0 outline-none hover:bg-selected hover:text-fg focus-visible:opacity-100 focus-visible:ring-2 focus-visible:ring-ring group-hover/row:opacity-100 data-[state=open]:opacity-100 [&_svg]:size-3.5"
+          >
+            <MoreHorizontal aria-hidden />
+          </MenuTrigger>
+          <MenuContent align="start" className="w-56">
+            <DropdownMenu.Sub>
+              <DropdownMenu.SubTrigger className="flex h-8 cursor-default items-center gap-2 rounded-md px-2 outline-none select-none data-[highlighted]:bg-hover data-[state=open]:bg-hover [&_svg]:size-4 [&_svg]:text-muted">
+                <FolderInput aria-hidden />
+                <span className="flex-1">Move to section</span>
+                <ChevronRight aria-hidden />
+              </DropdownMenu.SubTrigger>
+              <DropdownMenu.Portal>
+                <DropdownMenu.SubContent
+                  sideOffset={6}
+                  className="z-50 min-w-44 rounded-lg border border-line bg-surface p-1 text-sm text-fg shadow-xl outline-none"
+                >
+                  <MenuLabel>Move #{channel.name} to</MenuLabel>
+                  {others.map((s) => (
+                    <MenuItem key={s.id} onSelect={() => onMove(channel.id, s.id)}>
+                      {s.name}
+                    </MenuItem>
+                  ))}
+                  {others.length > 0 ? <MenuSeparator /> : null}
+                  <MenuItem icon={<FolderPlus />} onSelect={() => onCreateWith(channel.id)}>
+                    New section…
+                  </MenuItem>
+                </DropdownMenu.SubContent>
+              </DropdownMenu.Portal>
+            </DropdownMenu.Sub>
+          </MenuContent>
+        </Menu>
+      </li>
+    </>
+  );
+}
