@@ -6,6 +6,7 @@ import type { ClientToServerEvents, ServerToClientEvents } from '../../schemas/p
 import { type AppContext, type Broadcaster, rooms } from '../context.ts';
 import { createBroadcaster } from './broadcaster.ts';
 import { registerChannelEvents } from './channel-events.ts';
+import { registerMemberActionEvents } from './member-action-events.ts';
 import { registerMessageEvents } from './message-events.ts';
 import { createPresence, institutionRoomsOf } from './presence.ts';
 import { connectRedisAdapter, type RedisAdapter } from './redis-adapter.ts';
@@ -22,6 +23,8 @@ export interface Realtime {
   onlineUserIds(institutionId: string): Promise<Set<string>>;
   /** Put a user's sockets (on every node) into a workspace's room, e.g. after they join it. */
   joinInstitution(userId: string, institutionId: string): void;
+  /** Put a user's sockets (on every node) into a channel's room, e.g. after they are added to it. */
+  joinChannel(userId: string, channelId: string): void;
   /** Take a user's sockets (on every node) out of a channel's room, e.g. after they leave it. */
   leaveChannel(userId: string, channelId: string): void;
   /** Disconnects this node's sockets and stops the adapter; the HTTP server is left to its owner. */
@@ -49,6 +52,13 @@ export async function createRealtime(
   const presence = createPresence(io, log);
   const handlerDeps = { db, log, broadcast };
   let closing = false;
+  const controls = {
+    onlineUserIds: presence.onlineUserIds,
+    joinChannel: (userId: string, channelId: string) =>
+      io.in(rooms.user(userId)).socketsJoin(rooms.channel(channelId)),
+    leaveChannel: (userId: string, channelId: string) =>
+      io.in(rooms.user(userId)).socketsLeave(rooms.channel(channelId)),
+  };
 
   installSocketAuth(io, db, log);
 
@@ -57,6 +67,7 @@ export async function createRealtime(
     socket.join([rooms.user(userId), ...institutionIds.map(rooms.institution)]);
     registerChannelEvents(socket, handlerDeps);
     registerMessageEvents(socket, handlerDeps);
+    registerMemberActionEvents(socket, { ...handlerDeps, realtime: controls });
     void presence.connected(socket);
     let lastRooms: string[] = [];
     socket.on('disconnecting', () => {
@@ -70,10 +81,9 @@ export async function createRealtime(
   return {
     broadcast,
     io,
-    onlineUserIds: presence.onlineUserIds,
+    ...controls,
     joinInstitution: (userId, institutionId) =>
       io.in(rooms.user(userId)).socketsJoin(rooms.institution(institutionId)),
-    leaveChannel: (userId, channelId) => io.in(rooms.user(userId)).socketsLeave(rooms.channel(channelId)),
     async close() {
       closing = true;
       // Not io.close(): that would also close the HTTP server, which Fastify owns and closes itself.

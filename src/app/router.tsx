@@ -5,7 +5,9 @@ import { ChannelScreen } from '../screens/channel.tsx';
 import { DirectoryScreen } from '../screens/directory.tsx';
 import { DraftsScreen } from '../screens/drafts.tsx';
 import { EntryScreen, ShortPathRedirect } from '../screens/entry.tsx';
+import { GroupsScreen } from '../screens/groups.tsx';
 import { JoinScreen } from '../screens/join.tsx';
+import { MemberProfileScreen } from '../screens/member-profile.tsx';
 import { AccountDeletionScreen, LtiLaunchScreen, MetricsScreen } from '../screens/not-available.tsx';
 import { ProfileScreen } from '../screens/profile.tsx';
 import { SettingsScreen } from '../screens/settings.tsx';
@@ -51,6 +53,8 @@ export const routes: RouteObject[] = [
                   { index: true, element: <WorkspaceHomeScreen /> },
                   { path: 'channel/:channelId', element: <ChannelScreen /> },
                   { path: 'directory', element: <DirectoryScreen /> },
+                  { path: 'directory/:memberId', element: <MemberProfileScreen /> },
+                  { path: 'groups', element: <GroupsScreen /> },
                   { path: 'drafts', element: <DraftsScreen /> },
                   { path: 'profile', element: <ProfileScreen /> },
                   { path: 'settings', element: <SettingsScreen /> },

@@ -30,6 +30,7 @@ const SIZES = {
   sm: 'size-6 text-[10px] rounded-md',
   md: 'size-9 text-xs rounded-lg',
   lg: 'size-16 text-xl rounded-2xl',
+  xl: 'size-20 text-2xl rounded-[22px]',
 } as const;
 
 export interface AvatarProps {

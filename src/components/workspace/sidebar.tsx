@@ -4,6 +4,7 @@ import {
   BookUser,
   Building2,
   ChevronDown,
+  DoorOpen,
   LogOut,
   PenLine,
   Plus,
@@ -28,9 +29,10 @@ import { Tooltip } from '../ui/tooltip.tsx';
 import { ChannelSections } from './channel-sections.tsx';
 import { ConnectionDot } from './connection-status.tsx';
 import { InviteDialog } from './invite-dialog.tsx';
+import { LeaveWorkspaceDialog } from './leave-workspace-dialog.tsx';
 import { NewMessageDialog } from './new-message-dialog.tsx';
 
-type DialogName = 'create' | 'browse' | 'dm' | 'invite' | null;
+type DialogName = 'create' | 'browse' | 'dm' | 'invite' | 'leave' | null;
 
 export function Sidebar({ className }: { className?: string }) {
   const workspace = useWorkspace();
@@ -63,7 +65,7 @@ export function Sidebar({ className }: { className?: string }) {
 
   return (
     <nav aria-label="Workspace" className={cn('flex h-full min-h-0 flex-col bg-sidebar', className)}>
-      <WorkspaceSwitcher onInvite={() => setDialog('invite')} />
+      <WorkspaceSwitcher onInvite={() => setDialog('invite')} onLeave={() => setDialog('leave')} />
 
       <div className="flex flex-col gap-px px-2 pt-1 pb-2">
         <SidebarLink to={`${base}/drafts`} icon={<PenLine />} label="Drafts" count={drafts?.length} quiet />
@@ -142,11 +144,12 @@ export function Sidebar({ className }: { className?: string }) {
         open={dialog === 'invite'}
         onOpenChange={setOpen('invite')}
       />
+      <LeaveWorkspaceDialog open={dialog === 'leave'} onOpenChange={setOpen('leave')} />
     </nav>
   );
 }
 
-function WorkspaceSwitcher({ onInvite }: { onInvite: () => void }) {
+function WorkspaceSwitcher({ onInvite, onLeave }: { onInvite: () => void; onLeave: () => void }) {
   const { institution } = useWorkspace();
   const institutions = useInstitutions();
   const navigate = useNavigate();
@@ -184,6 +187,9 @@ function WorkspaceSwitcher({ onInvite }: { onInvite: () => void }) {
             Settings
           </MenuItem>
           <MenuSeparator />
+          <MenuItem icon={<DoorOpen />} destructive onSelect={onLeave}>
+            Leave {institution.name}
+          </MenuItem>
           <MenuItem icon={<LogOut />} onSelect={() => void logout(navigate)}>
             Sign out
           </MenuItem>
