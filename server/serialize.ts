@@ -112,4 +112,7 @@ export const toChannelMember = (row: ChannelMemberRow, roleIds: string[]): Chann
   lastReadMessage: row.lastReadMessageId,
   roles: roleIds,
   joinedAt: iso(row.joinedAt),
+  muted: row.muted,
+  blocked: row.blocked,
+  showOnProfile: row.showOnProfile,
 });

@@ -3,7 +3,10 @@
 import type { AppContext } from '../context.ts';
 import type { Realtime } from '../realtime/index.ts';
 
-export type RealtimeControls = Pick<Realtime, 'io' | 'onlineUserIds' | 'joinInstitution' | 'leaveChannel'>;
+export type RealtimeControls = Pick<
+  Realtime,
+  'io' | 'onlineUserIds' | 'joinInstitution' | 'joinChannel' | 'leaveChannel'
+>;
 
 export interface RouteContext extends AppContext {
   realtime: RealtimeControls;

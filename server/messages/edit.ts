@@ -22,7 +22,7 @@ export async function editMessage(
   const { db } = ctx;
   const access = await requireChannelMember(db, input.institutionId, input.channelId, userId);
   const current = await requireLiveMessage(db, input.channelId, input.messageId);
-  requireEditPermission(access, current);
+  await requireEditPermission(db, access, current, input.mentions);
   const content = messageContent(input.content, current.attachments);
 
   const row = await db.transaction(async (tx) => {

@@ -1,34 +1,69 @@
-// What a channel member may do with messages. One function per action so channel roles (canPost,
-// canDeleteMessage, …) can be added here without touching the services that ask.
-import { and, eq } from 'drizzle-orm';
+// What a channel member may do with messages: the one place message services ask, built on the spec §6
+// evaluation (schemas/permissions.ts via server/services/channel-permissions.ts).
+import { and, eq, ne } from 'drizzle-orm';
+import type { ChannelPermissions } from '../../schemas/permissions.ts';
+import type { Mention } from '../../schemas/protocol.ts';
 import type { ChannelAccess } from '../access.ts';
 import { isWorkspaceAdmin } from '../access.ts';
 import type { Db } from '../db/client.ts';
-import { channelMemberRoles, channelRoles } from '../db/schema.ts';
+import { channelMembers } from '../db/schema.ts';
 import { forbidden } from '../errors.ts';
+import { permissionsIn } from '../services/channel-permissions.ts';
 import type { MessageRow } from './wire.ts';
 
-/** Posting: channel membership is enough for now (requireChannelMember has already checked it). */
-export async function requirePostPermission(_db: Db, _access: ChannelAccess): Promise<void> {}
+const permissionsOf = (db: Db, access: ChannelAccess): Promise<ChannelPermissions> =>
+  permissionsIn(db, access.channel, access.channelMember);
 
-/** Editing: only the author. */
-export function requireEditPermission(access: ChannelAccess, message: MessageRow): void {
-  if (message.memberId !== access.member.id) throw forbidden('You can only edit your own messages');
-}
-
-async function holdsOwnershipRole(db: Db, channelMemberId: string): Promise<boolean> {
+/** In a direct message, has the other person blocked the caller? */
+async function blockedByOther(db: Db, access: ChannelAccess): Promise<boolean> {
+  if (access.channel.type !== 'direct_message') return false;
   const rows = await db
-    .select({ id: channelRoles.id })
-    .from(channelMemberRoles)
-    .innerJoin(channelRoles, eq(channelRoles.id, channelMemberRoles.roleId))
+    .select({ id: channelMembers.id })
+    .from(channelMembers)
     .where(
-      and(eq(channelMemberRoles.channelMemberId, channelMemberId), eq(channelRoles.isOwnershipRole, true)),
+      and(
+        eq(channelMembers.channelId, access.channel.id),
+        ne(channelMembers.memberId, access.member.id),
+        eq(channelMembers.blocked, true),
+      ),
     )
     .limit(1);
   return rows.length > 0;
 }
 
-/** Deleting: the author, a holder of the channel's ownership role, or a workspace owner or admin. */
+/** Posting needs canPost, mentions need canTag, and nobody posts to someone who blocked them. */
+export async function requirePostPermission(
+  db: Db,
+  access: ChannelAccess,
+  input: { mentions?: readonly Mention[] | undefined },
+): Promise<void> {
+  const [permissions, blocked] = await Promise.all([permissionsOf(db, access), blockedByOther(db, access)]);
+  if (!permissions.canPost) throw forbidden('You cannot post in this channel');
+  if (blocked) throw forbidden('You cannot message this person');
+  if ((input.mentions?.length ?? 0) > 0 && !permissions.canTag)
+    throw forbidden('You cannot mention people in this channel');
+}
+
+const mentionKey = (m: Mention) => `${m.type}:${m.id}`;
+
+/**
+ * Editing: only the author. Mentions the message did not have before need canTag; keeping the old ones
+ * does not, so losing canTag never locks someone out of fixing a typo.
+ */
+export async function requireEditPermission(
+  db: Db,
+  access: ChannelAccess,
+  message: MessageRow,
+  mentions: readonly Mention[] | undefined,
+): Promise<void> {
+  if (message.memberId !== access.member.id) throw forbidden('You can only edit your own messages');
+  const before = new Set(message.mentions.map(mentionKey));
+  const added = (mentions ?? []).filter((m) => !before.has(mentionKey(m)));
+  if (added.length > 0 && !(await permissionsOf(db, access)).canTag)
+    throw forbidden('You cannot mention people in this channel');
+}
+
+/** Deleting: the author, a member whose roles grant canDeleteMessage, or a workspace owner or admin. */
 export async function requireDeletePermission(
   db: Db,
   access: ChannelAccess,
@@ -36,6 +71,6 @@ export async function requireDeletePermission(
 ): Promise<void> {
   if (message.memberId === access.member.id) return;
   if (isWorkspaceAdmin(access.member)) return;
-  if (await holdsOwnershipRole(db, access.channelMember.id)) return;
+  if ((await permissionsOf(db, access)).canDeleteMessage) return;
   throw forbidden('You cannot delete this message');
 }

@@ -65,9 +65,10 @@ export async function postMessage(
     requireChannelMember(db, input.institutionId, input.channelId, userId),
     findByGenId(db, input.genId),
   ]);
-  await requirePostPermission(db, access);
   const memberId = access.member.id;
+  // A repeat answers with what was stored even if the sender has lost permission to post since.
   if (existing) return { message: repeatOf(existing, memberId, input.channelId), created: false };
+  await requirePostPermission(db, access, input);
 
   const attachments = input.attachments ?? [];
   const content = messageContent(input.content, attachments);

@@ -2,15 +2,16 @@
 // members. Every function starts from the caller's workspace membership (403 for outsiders) and treats a
 // channel id of another workspace as not found.
 import { randomUUID } from 'node:crypto';
-import { and, eq, exists, ne, or } from 'drizzle-orm';
+import { and, eq, exists, inArray, ne, or } from 'drizzle-orm';
 import type { Channel, ChannelMember, ChannelType } from '../../schemas/protocol.ts';
-import { isWorkspaceAdmin, requireChannel, requireMember } from '../access.ts';
+import { requireChannel, requireMember } from '../access.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
-import { channelMemberRoles, channelMembers, channelRoles, channels, members } from '../db/schema.ts';
+import { channelMembers, channelRoles, channels, members } from '../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../errors.ts';
 import type { RealtimeControls } from '../http/route-context.ts';
-import { type ChannelMemberRow, type ChannelRow, DM_KEY_SEPARATOR, type MemberRow } from '../serialize.ts';
+import { type ChannelMemberRow, type ChannelRow, DM_KEY_SEPARATOR, toChannelRole } from '../serialize.ts';
+import { membershipOf, requireChannelManager } from './channel-permissions.ts';
 import { addChannelMember, createChannelWithRoles, setUpRoles } from './channel-setup.ts';
 import { channelMemberView, channelMemberViews, channelView, channelViews } from './channel-views.ts';
 
@@ -19,19 +20,6 @@ type Ctx = Pick<AppContext, 'db' | 'broadcast'> & { realtime: Pick<RealtimeContr
 export interface ChannelWithMembership {
   channel: Channel;
   channelMember: ChannelMember;
-}
-
-async function membershipOf(
-  db: Db,
-  channelId: string,
-  memberId: string,
-): Promise<ChannelMemberRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(channelMembers)
-    .where(and(eq(channelMembers.channelId, channelId), eq(channelMembers.memberId, memberId)))
-    .limit(1);
-  return row;
 }
 
 async function withMembership(
@@ -57,26 +45,6 @@ async function assertNameFree(db: Db, institutionId: string, name: string, excep
     )
     .limit(1);
   if (clash.length > 0) throw conflict('A channel with this name already exists');
-}
-
-/** Workspace admins, and members holding the channel's ownership role, may rename and delete it. */
-async function requireChannelManager(db: Db, member: MemberRow, channel: ChannelRow): Promise<void> {
-  if (channel.type === 'direct_message') throw badRequest('A direct message cannot be renamed or deleted');
-  if (isWorkspaceAdmin(member)) return;
-  const owner = await db
-    .select({ roleId: channelRoles.id })
-    .from(channelMembers)
-    .innerJoin(channelMemberRoles, eq(channelMemberRoles.channelMemberId, channelMembers.id))
-    .innerJoin(channelRoles, eq(channelRoles.id, channelMemberRoles.roleId))
-    .where(
-      and(
-        eq(channelMembers.channelId, channel.id),
-        eq(channelMembers.memberId, member.id),
-        eq(channelRoles.isOwnershipRole, true),
-      ),
-    )
-    .limit(1);
-  if (owner.length === 0) throw forbidden('Only the channel owner or a workspace admin can do that');
 }
 
 /** What the caller may browse: public channels, and private ones they are in. Never direct messages. */
@@ -116,7 +84,12 @@ export async function joinedChannels(db: Db, userId: string, institutionId: stri
     .innerJoin(channels, eq(channels.id, channelMembers.channelId))
     .where(and(eq(channelMembers.memberId, member.id), eq(channels.institutionId, institutionId)))
     .orderBy(channels.createdAt);
+  const channelIds = rows.map((r) => r.channel.id);
+  const roles = channelIds.length
+    ? await db.select().from(channelRoles).where(inArray(channelRoles.channelId, channelIds))
+    : [];
   return {
+    channelRoles: roles.map(toChannelRole),
     channels: await channelViews(
       db,
       rows.map((r) => r.channel),

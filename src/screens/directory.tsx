@@ -96,11 +96,7 @@ export function DirectoryScreen() {
               className="pl-8"
             />
           </div>
-          <div
-            className="-mx-1 flex gap-1.5 overflow-x-auto px-1 pb-0.5"
-            role="group"
-            aria-label="Filter by role"
-          >
+          <fieldset className="-mx-1 flex gap-1.5 overflow-x-auto px-1 pb-0.5" aria-label="Filter by role">
             {FILTERS.map((f) => (
               <FilterChip key={f.id} active={filter === f.id} onClick={() => setFilter(f.id)}>
                 {f.label}
@@ -111,7 +107,7 @@ export function DirectoryScreen() {
               <span className="size-1.5 rounded-full bg-emerald-500" aria-hidden />
               Online
             </FilterChip>
-          </div>
+          </fieldset>
         </div>
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto">
