@@ -12,6 +12,7 @@ import { createPresence, institutionRoomsOf } from './presence.ts';
 import { connectRedisAdapter, type RedisAdapter } from './redis-adapter.ts';
 import { installSocketAuth } from './socket-auth.ts';
 import type { LanternServer } from './types.ts';
+import { registerVisitEvents } from './visit-events.ts';
 
 /** A message with its largest content and attachment list fits well within this. */
 const MAX_PAYLOAD_BYTES = 1_000_000;
@@ -67,6 +68,7 @@ export async function createRealtime(
     socket.join([rooms.user(userId), ...institutionIds.map(rooms.institution)]);
     registerChannelEvents(socket, handlerDeps);
     registerMessageEvents(socket, handlerDeps);
+    registerVisitEvents(socket, handlerDeps);
     registerMemberActionEvents(socket, { ...handlerDeps, realtime: controls });
     void presence.connected(socket);
     let lastRooms: string[] = [];

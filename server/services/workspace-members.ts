@@ -1,0 +1,123 @@
+// Workspace members beyond joining: role changes (one or many), a member's profile, and leaving.
+// Role rules: only primary_owner, owner and admin change roles; nobody changes the primary owner or makes
+// a second one; only the primary owner makes owners or changes an owner's role.
+import { and, eq, inArray } from 'drizzle-orm';
+import { isWorkspaceAdminRole } from '../../schemas/permissions.ts';
+import type { Member, MemberProfile, WorkspaceRole } from '../../schemas/protocol.ts';
+import { type MemberRow, requireMember } from '../access.ts';
+import type { AppContext } from '../context.ts';
+import { rooms } from '../context.ts';
+import { channelMembers, channels, members, users } from '../db/schema.ts';
+import { forbidden, notFound } from '../errors.ts';
+import type { RealtimeControls } from '../http/route-context.ts';
+import { toMember } from '../serialize.ts';
+import { profileChannelsOf } from './channel-membership.ts';
+
+type Ctx = Pick<AppContext, 'db' | 'broadcast'> & {
+  realtime: Pick<RealtimeControls, 'io' | 'onlineUserIds'>;
+};
+
+/** Why `actor` may not give `target` the role `role`, or null when they may. */
+export function roleChangeRefusal(
+  actor: Pick<MemberRow, 'role'>,
+  target: Pick<MemberRow, 'role'>,
+  role: WorkspaceRole,
+): string | null {
+  if (!isWorkspaceAdminRole(actor.role)) return 'Only workspace owners and admins can change roles';
+  if (target.role === 'primary_owner') return 'Nobody can change the primary owner’s role';
+  if (role === 'primary_owner') return 'A workspace has only one primary owner';
+  if ((role === 'owner' || target.role === 'owner') && actor.role !== 'primary_owner')
+    return 'Only the primary owner can make someone an owner or change an owner’s role';
+  return null;
+}
+
+async function memberViews(ctx: Ctx, institutionId: string, ids: string[]): Promise<Member[]> {
+  if (ids.length === 0) return [];
+  const online = await ctx.realtime.onlineUserIds(institutionId);
+  const rows = await ctx.db
+    .select({ member: members, user: users })
+    .from(members)
+    .innerJoin(users, eq(users.id, members.userId))
+    .where(and(eq(members.institutionId, institutionId), inArray(members.id, ids)));
+  const byId = new Map(rows.map((r) => [r.member.id, toMember(r.member, r.user, online.has(r.user.id))]));
+  return ids.map((id) => byId.get(id)).filter((m): m is Member => m !== undefined);
+}
+
+/**
+ * Gives every listed member the role, or none of them: the whole request is refused (403, naming how many
+ * could not be changed and why) when one of them may not be changed. Ids of other workspaces are 404.
+ */
+export async function updateMemberRoles(
+  ctx: Ctx,
+  userId: string,
+  institutionId: string,
+  memberIds: string[],
+  role: WorkspaceRole,
+): Promise<Member[]> {
+  const ids = [...new Set(memberIds)];
+  const actor = await requireMember(ctx.db, institutionId, userId);
+  if (!isWorkspaceAdminRole(actor.role)) throw forbidden('Only workspace owners and admins can change roles');
+  const changed = await ctx.db.transaction(async (tx) => {
+    // Locked so a concurrent change cannot slip between the rule check and the update.
+    const targets = await tx
+      .select()
+      .from(members)
+      .where(and(eq(members.institutionId, institutionId), inArray(members.id, ids)))
+      .for('update');
+    if (targets.length !== ids.length)
+      throw notFound(
+        ids.length === 1
+          ? 'Member not found'
+          : `${ids.length - targets.length} of these members were not found`,
+      );
+    const refusals = targets
+      .map((t) => roleChangeRefusal(actor, t, role))
+      .filter((r): r is string => r !== null);
+    if (refusals.length > 0)
+      throw forbidden(
+        ids.length === 1
+          ? (refusals[0] ?? '')
+          : `No roles changed: ${refusals.length} of ${ids.length} members cannot be changed (${refusals[0]})`,
+      );
+    const toChange = targets.filter((t) => t.role !== role).map((t) => t.id);
+    if (toChange.length) await tx.update(members).set({ role }).where(inArray(members.id, toChange));
+    return toChange.length;
+  });
+  if (changed > 0) ctx.broadcast.toInstitution(institutionId, 'refresh', { value: 'members' });
+  return memberViews(ctx, institutionId, ids);
+}
+
+/** A member as another member sees them, with the channels they chose to show (as far as the viewer may see). */
+export async function memberProfile(
+  ctx: Ctx,
+  userId: string,
+  institutionId: string,
+  memberId: string,
+): Promise<MemberProfile> {
+  const viewer = await requireMember(ctx.db, institutionId, userId);
+  const [member] = await memberViews(ctx, institutionId, [memberId]);
+  if (!member) throw notFound('Member not found');
+  return { member, channels: await profileChannelsOf(ctx.db, memberId, viewer.id) };
+}
+
+/**
+ * The caller leaves the workspace: their member row goes (and with it their channel memberships, groups
+ * and sections; their messages stay). The primary owner cannot leave. Their sockets leave its rooms.
+ */
+export async function leaveWorkspace(ctx: Ctx, userId: string, institutionId: string): Promise<{ ok: true }> {
+  const member = await requireMember(ctx.db, institutionId, userId);
+  if (member.role === 'primary_owner')
+    throw forbidden('The primary owner cannot leave the workspace; hand it over first');
+  const joined = await ctx.db
+    .select({ id: channelMembers.channelId })
+    .from(channelMembers)
+    .innerJoin(channels, eq(channels.id, channelMembers.channelId))
+    .where(and(eq(channelMembers.memberId, member.id), eq(channels.institutionId, institutionId)));
+  await ctx.db.delete(members).where(eq(members.id, member.id));
+  ctx.realtime.io
+    .in(rooms.user(userId))
+    .socketsLeave([rooms.institution(institutionId), ...joined.map((c) => rooms.channel(c.id))]);
+  ctx.broadcast.toUser(userId, 'refresh', { value: 'institutions' });
+  ctx.broadcast.toInstitution(institutionId, 'refresh', { value: 'members' });
+  return { ok: true };
+}
