@@ -4,4 +4,9 @@
 import type { LanternCollections } from '../src/store/database.ts';
 
 export type SyncDatabase = Pick<LanternCollections, 'messages' | 'outbox' | 'syncState' | 'channels'> &
-  Partial<Pick<LanternCollections, 'channelMembers' | 'institutions' | 'session'>>;
+  Partial<
+    Pick<
+      LanternCollections,
+      'channelMembers' | 'institutions' | 'session' | 'members' | 'invitations' | 'records'
+    >
+  >;

@@ -4,17 +4,21 @@ import { isSectionOperation, type OutboxDoc } from '../schemas/collections.ts';
 import type { Message, PostMessagePayload } from '../schemas/protocol.ts';
 import { replaceJoinedChannels } from '../src/data/channel-store.ts';
 import { createHttp, type Http } from '../src/data/http.ts';
+import { fetchSections, type WorkspaceStore } from '../src/data/workspace-store.ts';
 import { applySendResult, applyServerMessage, removeOutboxRow } from '../src/store/outbox.ts';
-import { classifyAck, type SendResult } from '../src/store/outbox-state.ts';
+import { classifyAck, DISCONNECTED_MESSAGE, type SendResult } from '../src/store/outbox-state.ts';
+import { storeSections } from '../src/store/section-outbox.ts';
 import type { ConnectionStatus, RefreshOutcome, RefreshTrigger, Visit, WorkerApi } from './api.ts';
 import { applyChannelMessage } from './apply.ts';
 import { LiveApplier } from './live.ts';
 import { OutboxLoop } from './outbox-loop.ts';
 import { Puller } from './pull.ts';
 import { Refresher } from './refresh.ts';
+import { sendSectionOperation } from './section-sender.ts';
 import { emitWithAck, type LanternSocket, openSocket, type SocketFactory } from './socket.ts';
 import type { SyncDatabase } from './sync-database.ts';
 import { type Clock, DEFAULT_TIMINGS, systemClock, type Timings } from './timings.ts';
+import { WorkspaceEvents } from './workspace-events.ts';
 
 export interface SyncEngineDeps {
   db: SyncDatabase;
@@ -46,6 +50,7 @@ export class SyncEngine implements WorkerApi {
   private readonly live: LiveApplier;
   private readonly outbox: OutboxLoop;
   private readonly refresher: Refresher;
+  private readonly workspaceEvents: WorkspaceEvents;
   private outboxWatch: { unsubscribe(): void } | null = null;
   private joinedRooms = new Set<string>();
   private closed = false;
@@ -94,6 +99,14 @@ export class SyncEngine implements WorkerApi {
       },
       () => this.clock.now(),
     );
+    this.workspaceEvents = new WorkspaceEvents({
+      store: () => this.workspaceStore(),
+      refreshJoined: async () => {
+        await this.refreshJoined();
+        await this.channelsChanged();
+      },
+      log: this.log,
+    });
     // A row put in the outbox by any tab starts a drain (multiInstance brings other tabs' writes here).
     this.outboxWatch = this.db.outbox.insert$.subscribe(() => void this.outbox.kick());
   }
@@ -194,6 +207,7 @@ export class SyncEngine implements WorkerApi {
   async settled(): Promise<void> {
     await this.live.idle();
     await this.outbox.idle();
+    await this.workspaceEvents.idle();
   }
 
   disconnect(): void {
@@ -260,9 +274,9 @@ export class SyncEngine implements WorkerApi {
     socket.on('newMessage', (m) => void this.live.receive(m, 'new'));
     socket.on('newEditMessage', (m) => void this.live.receive(m, 'edit'));
     socket.on('newDeleteMessage', (m) => void this.live.receive(m, 'delete'));
-    socket.on('refresh', (e) => {
-      if (e.value === 'joinedChannels') void this.refreshJoined().then(() => this.channelsChanged());
-    });
+    socket.on('refresh', (e) => void this.workspaceEvents.refresh(e.value));
+    socket.on('memberAction', (e) => void this.workspaceEvents.memberAction(e));
+    socket.on('userOnlineStatusUpdate', (e) => void this.workspaceEvents.onlineStatus(e));
   }
 
   /** Spec §4: on connect and every reconnect, join all channels, catch up, then drain the outbox. */
@@ -341,7 +355,11 @@ export class SyncEngine implements WorkerApi {
     const socket = this.socket;
     if (!socket) return { kind: 'transient', reason: 'not connected' };
     const op = entry.operation;
-    if (isSectionOperation(op)) return { kind: 'transient', reason: 'section changes are not sent yet' };
+    // Offline means the socket is down: section changes wait like messages do.
+    if (isSectionOperation(op))
+      return socket.connected
+        ? sendSectionOperation(this.http, entry, op)
+        : { kind: 'transient', reason: DISCONNECTED_MESSAGE };
     const ref = { institutionId: entry.institutionId, channelId: entry.channelId };
     try {
       let ack: unknown;
@@ -377,6 +395,7 @@ export class SyncEngine implements WorkerApi {
   }
 
   private async record(entry: OutboxDoc, result: SendResult): Promise<void> {
+    if (isSectionOperation(entry.operation)) return this.recordSection(entry, result);
     if (result.kind === 'ok') {
       // The ack carries the stored message: it confirms the post and may advance the checkpoint.
       await applyChannelMessage(this.db, result.message, { isLive: true });
@@ -384,6 +403,33 @@ export class SyncEngine implements WorkerApi {
       return;
     }
     await applySendResult(this.db, entry, result);
+  }
+
+  /**
+   * A section change: accepted → its row goes and the server's layout (with what is still queued laid
+   * over it) is stored; refused → the row goes too (nobody can retry it) and the server's layout wins.
+   */
+  private async recordSection(entry: OutboxDoc, result: SendResult): Promise<void> {
+    if (result.kind === 'transient') return applySendResult(this.db, entry, result);
+    await removeOutboxRow(this.db, entry.key);
+    if (result.kind === 'error') this.log(`Section change refused: ${result.message}`);
+    const records = this.db.records;
+    if (!records) return;
+    if (result.kind === 'applied' && result.sections)
+      return storeSections({ records, outbox: this.db.outbox }, entry.institutionId, result.sections);
+    const store = this.workspaceStore();
+    if (store)
+      await fetchSections(store, entry.institutionId).catch((e) => this.log('Sections refresh failed', e));
+  }
+
+  /** The store and REST client for workspace lists, when this store has those collections (not in the fuzz test). */
+  private workspaceStore(): WorkspaceStore | null {
+    const { channels, channelMembers, members, institutions, invitations, records, outbox } = this.db;
+    if (!channelMembers || !members || !institutions || !invitations || !records) return null;
+    return {
+      http: this.http,
+      db: { channels, channelMembers, members, institutions, invitations, records, outbox },
+    };
   }
 
   /** Asks the server which queued posts it already holds and confirms those (they are not resent). */

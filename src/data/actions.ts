@@ -13,7 +13,7 @@ import type {
   Group,
   GroupEmailsResponse,
   InstitutionWithMember,
-  InvitationWithInstitution,
+  JoinedChannels,
   Member,
   MemberProfile,
   Mention,
@@ -29,25 +29,29 @@ import { isDraftEmpty, settledAttachments } from '../store/drafts.ts';
 import { newGenId } from '../store/gen-id.ts';
 import * as outbox from '../store/outbox.ts';
 import { applyServerMessage } from '../store/outbox.ts';
-import {
-  getRecord,
-  listRecords,
-  putRecord,
-  putRecords,
-  removeRecord,
-  replaceRecords,
-} from '../store/records.ts';
-import { queueSectionChange, storeSections } from '../store/section-outbox.ts';
+import { getRecord, listRecords, putRecord, removeRecord } from '../store/records.ts';
+import { queueSectionChange } from '../store/section-outbox.ts';
 import * as sectionRules from '../store/sections.ts';
 import { replaceJoinedChannels, upsertMembership } from './channel-store.ts';
-import { clearLocalSession, requireClient } from './client.ts';
+import { clearLocalSession, type LanternClient, requireClient } from './client.ts';
+import {
+  channelPath,
+  fetchChannelMembers,
+  fetchChannelRequests,
+  fetchChannelRoles,
+  fetchGroups,
+  fetchInstitutions,
+  fetchMembers,
+  fetchMyRequests,
+  fetchSections,
+  institutionPath,
+  listOf,
+  storeOwnMembership,
+  storeRequests,
+  syncDefaultRole,
+} from './workspace-store.ts';
 
-/** Lists may come bare or wrapped in {data}; accept both so the client does not depend on the envelope. */
-function listOf<T>(body: T[] | { data: T[] }): T[] {
-  return Array.isArray(body) ? body : body.data;
-}
-
-const base = (institutionId: string) => `/api/institutions/${encodeURIComponent(institutionId)}`;
+const base = institutionPath;
 
 // ───────────────────────────── session ─────────────────────────────
 export async function requestCode(email: string): Promise<void> {
@@ -111,15 +115,7 @@ export async function selectInstitution(id: string): Promise<void> {
 
 /** Workspaces and pending invitations from the server into the store. */
 export async function refreshInstitutions(): Promise<void> {
-  const { http, db } = await requireClient();
-  const [institutions, invitations] = await Promise.all([
-    http.get<InstitutionWithMember[] | { data: InstitutionWithMember[] }>('/api/institutions').then(listOf),
-    http
-      .get<InvitationWithInstitution[] | { data: InvitationWithInstitution[] }>('/api/institutions/invited')
-      .then(listOf),
-  ]);
-  await replaceAll(db.institutions, institutions);
-  await replaceAll(db.invitations, invitations);
+  await fetchInstitutions(await requireClient());
 }
 
 export async function inviteMembers(institutionId: string, emails: string[]): Promise<void> {
@@ -143,17 +139,13 @@ export async function declineInvitation(invitationId: string): Promise<void> {
 
 /** Workspace members into the store. */
 export async function refreshMembers(institutionId: string): Promise<void> {
-  const { http, db } = await requireClient();
-  const members = listOf(await http.get<Member[] | { data: Member[] }>(`${base(institutionId)}/members`));
-  await replaceAll(db.members, members, { institutionId });
+  await fetchMembers(await requireClient(), institutionId);
 }
 
 // ───────────────────────────── channels ─────────────────────────────
 export async function refreshJoinedChannels(institutionId: string): Promise<void> {
   const { http, db, worker } = await requireClient();
-  const res = await http.get<{ channels: Channel[]; channelMembers: ChannelMember[] }>(
-    `${base(institutionId)}/channels/joined`,
-  );
+  const res = await http.get<JoinedChannels>(`${base(institutionId)}/channels/joined`);
   await replaceJoinedChannels(db, institutionId, res);
   await worker.channelsChanged();
 }
@@ -333,10 +325,7 @@ export async function deleteChannel(institutionId: string, channelId: string): P
   await worker.channelsChanged();
 }
 
-async function forgetChannel(
-  db: Awaited<ReturnType<typeof requireClient>>['db'],
-  channelId: string,
-): Promise<void> {
+async function forgetChannel(db: LanternClient['db'], channelId: string): Promise<void> {
   await db.channelMembers.find({ selector: { channelId } }).remove();
   await db.syncState.findOne(channelId).remove();
   await db.messages.find({ selector: { channelId } }).remove();
@@ -346,8 +335,6 @@ async function forgetChannel(
 }
 
 // ───────────────────────────── channel roles (issue 3) ─────────────────────────────
-const channelPath = (institutionId: string, channelId: string) =>
-  `${base(institutionId)}/channels/${encodeURIComponent(channelId)}`;
 
 /** A response that is the item itself or wraps it under `key`. */
 function itemOf<T>(body: unknown, key: string): T {
@@ -357,28 +344,13 @@ function itemOf<T>(body: unknown, key: string): T {
 
 /** The channel's roles from the server into the store (the default role among them). */
 export async function refreshChannelRoles(institutionId: string, channelId: string): Promise<ChannelRole[]> {
-  const { http, db } = await requireClient();
-  const roles = listOf(
-    await http.get<ChannelRole[] | { data: ChannelRole[] }>(`${channelPath(institutionId, channelId)}/roles`),
-  );
-  await replaceRecords(db, 'channelRole', { scope: channelId }, roles, { scope: channelId, institutionId });
-  await syncDefaultRole(channelId, roles);
-  return roles;
-}
-
-/** Keeps the channel row's embedded default role in step with the stored roles. */
-async function syncDefaultRole(channelId: string, roles: readonly ChannelRole[]): Promise<void> {
-  const { db } = await requireClient();
-  const fresh = roles.find((r) => r.isDefault);
-  const channel = await db.channels.findOne(channelId).exec();
-  if (fresh && channel && JSON.stringify(channel.defaultRole) !== JSON.stringify(fresh))
-    await channel.incrementalPatch({ defaultRole: fresh });
+  return fetchChannelRoles(await requireClient(), institutionId, channelId);
 }
 
 async function storeRole(institutionId: string, role: ChannelRole): Promise<ChannelRole> {
   const { db } = await requireClient();
   await putRecord(db, 'channelRole', role, { scope: role.channelId, institutionId });
-  if (role.isDefault) await syncDefaultRole(role.channelId, [role]);
+  await syncDefaultRole(db, [role]);
   return role;
 }
 
@@ -450,24 +422,7 @@ export async function refreshChannelMembers(
   institutionId: string,
   channelId: string,
 ): Promise<ChannelMemberEntry[]> {
-  const { http, db } = await requireClient();
-  const entries = listOf(
-    await http.get<ChannelMemberEntry[] | { data: ChannelMemberEntry[] }>(
-      `${channelPath(institutionId, channelId)}/members`,
-    ),
-  );
-  const memberships = entries.map((e) => e.channelMember);
-  await replaceRecords(db, 'channelMember', { scope: channelId }, memberships, {
-    scope: channelId,
-    institutionId,
-  });
-  if (entries.length) await db.members.bulkUpsert(entries.map((e) => e.member));
-  // My own row (roles may have changed) goes to channelMembers, keeping the unread count the worker keeps.
-  const self = (await db.institutions.findOne(institutionId).exec())?.member.id;
-  const mine = memberships.find((m) => m.memberId === self);
-  const stored = await db.channelMembers.findOne(mine?.id ?? '').exec();
-  if (mine && stored) await stored.incrementalModify((d) => ({ ...mine, unreadCount: d.unreadCount }));
-  return entries;
+  return fetchChannelMembers(await requireClient(), institutionId, channelId);
 }
 
 /** After a change of roles or members: the channel's members, its roles and my joined list. */
@@ -499,13 +454,12 @@ export async function removeChannelMembers(
   await refreshChannelMembers(institutionId, channelId);
 }
 
-/** Stores the caller's membership as the server returned it (keeping the local unread count). */
-async function storeOwnMembership(res: unknown): Promise<void> {
+/** Stores the caller's membership when a response carries it (keeping the local unread count). */
+async function storeMembershipFrom(res: unknown): Promise<void> {
   const { db } = await requireClient();
   const membership = itemOf<ChannelMember | undefined>(res, 'channelMember');
-  if (!membership || typeof membership !== 'object' || !('channelId' in membership)) return;
-  const stored = await db.channelMembers.findOne(membership.id).exec();
-  if (stored) await stored.incrementalModify((d) => ({ ...membership, unreadCount: d.unreadCount }));
+  if (membership && typeof membership === 'object' && 'channelId' in membership)
+    await storeOwnMembership(db, membership);
 }
 
 /** The caller's own setting for a channel: muted or not. */
@@ -515,7 +469,7 @@ export async function setChannelMuted(
   muted: boolean,
 ): Promise<void> {
   const { http } = await requireClient();
-  await storeOwnMembership(
+  await storeMembershipFrom(
     await http.put<unknown>(`${channelPath(institutionId, channelId)}/members`, { muted }),
   );
 }
@@ -534,7 +488,7 @@ async function setBlocked(institutionId: string, channelId: string, blocked: boo
   const res = await http.put<unknown>(
     `${channelPath(institutionId, channelId)}/${blocked ? 'block' : 'unblock'}`,
   );
-  await storeOwnMembership(res);
+  await storeMembershipFrom(res);
   // Whatever the response carried, the caller's row now says what the server holds.
   const rows = await db.channelMembers.find({ selector: { channelId } }).exec();
   for (const row of rows) if (row.blocked !== blocked) await row.incrementalPatch({ blocked });
@@ -555,15 +509,6 @@ export async function setProfileChannels(institutionId: string, channelIds: stri
 }
 
 // ───────────────────────────── channel requests (issue 3) ─────────────────────────────
-async function storeRequests(institutionId: string, requests: ChannelRequest[]): Promise<void> {
-  const { db } = await requireClient();
-  await putRecords(
-    db,
-    'channelRequest',
-    requests.map((data) => ({ data, place: { scope: data.channelId, institutionId } })),
-  );
-}
-
 /** Asks to join a private channel; the channel's owners see the request live. */
 export async function requestToJoin(
   institutionId: string,
@@ -575,7 +520,7 @@ export async function requestToJoin(
     await http.post<unknown>(`${channelPath(institutionId, channelId)}/requests`, { reason }),
     'request',
   );
-  await storeRequests(institutionId, [request]);
+  await storeRequests((await requireClient()).db, [request]);
   return request;
 }
 
@@ -584,23 +529,12 @@ export async function refreshChannelRequests(
   institutionId: string,
   channelId: string,
 ): Promise<ChannelRequest[]> {
-  const { http, db } = await requireClient();
-  const requests = listOf(
-    await http.get<ChannelRequest[] | { data: ChannelRequest[] }>(
-      `${channelPath(institutionId, channelId)}/requests`,
-    ),
-  );
-  const self = (await db.institutions.findOne(institutionId).exec())?.member.id;
-  // The caller's own request to this channel stays even if the manager list leaves it out.
-  await replaceRecords(
-    db,
-    'channelRequest',
-    { scope: channelId },
-    requests,
-    { scope: channelId, institutionId },
-    (r) => r.memberId === self,
-  );
-  return requests;
+  return fetchChannelRequests(await requireClient(), institutionId, channelId);
+}
+
+/** The caller's own join requests in a workspace into the store. */
+export async function refreshMyRequests(institutionId: string): Promise<ChannelRequest[]> {
+  return fetchMyRequests(await requireClient(), institutionId);
 }
 
 /** Approves (adds the member) or rejects a join request. */
@@ -618,7 +552,7 @@ export async function answerChannelRequest(
     ),
     'request',
   );
-  await storeRequests(institutionId, [request]);
+  await storeRequests((await requireClient()).db, [request]);
   if (status === 'approved') await refreshChannelMembers(institutionId, channelId).catch(() => undefined);
   return request;
 }
@@ -626,12 +560,9 @@ export async function answerChannelRequest(
 // ───────────────────────────── sections (issue 3; work offline) ─────────────────────────────
 /** The caller's sections from the server; changes still queued offline are laid over them. */
 export async function refreshSections(institutionId: string): Promise<Section[]> {
-  const { http, db } = await requireClient();
-  const sections = listOf(
-    await http.get<Section[] | { data: Section[] }>(`${base(institutionId)}/channels/sections`),
-  );
-  await storeSections(db, institutionId, sections);
-  return listRecords(db, 'section', { institutionId });
+  const client = await requireClient();
+  await fetchSections(client, institutionId);
+  return listRecords(client.db, 'section', { institutionId });
 }
 
 async function currentLayout(institutionId: string) {
@@ -706,6 +637,8 @@ export async function moveChannelToSection(
 ): Promise<void> {
   const { db, worker } = await requireClient();
   const { layout } = await currentLayout(institutionId);
+  // Before the server's layout is known there is only the stand-in section: nothing to move.
+  if (sectionId === sectionRules.PLACEHOLDER_SECTION_ID) return;
   const next = sectionRules.moveChannel(layout, channelId, sectionId, index);
   await queueSectionChange(db, institutionId, next, {
     kind: 'sectionsLayout',
@@ -745,10 +678,7 @@ async function storeGroup(group: Group): Promise<Group> {
 }
 
 export async function refreshGroups(institutionId: string): Promise<Group[]> {
-  const { http, db } = await requireClient();
-  const groups = listOf(await http.get<Group[] | { data: Group[] }>(`${base(institutionId)}/groups`));
-  await replaceRecords(db, 'group', { institutionId }, groups, { scope: institutionId, institutionId });
-  return groups;
+  return fetchGroups(await requireClient(), institutionId);
 }
 
 export async function createGroup(institutionId: string, name: string): Promise<Group> {
@@ -852,7 +782,7 @@ export async function refreshMemberProfile(institutionId: string, memberId: stri
  */
 export async function leaveInstitution(institutionId: string): Promise<void> {
   const { http, db, worker } = await requireClient();
-  await http.del(`${base(institutionId)}/members`);
+  await http.del(`${base(institutionId)}/members/me`);
   await forgetInstitution(db, institutionId);
   const session = await db.session.findOne('current').exec();
   if (session?.selectedInstitutionId === institutionId) {
@@ -862,10 +792,7 @@ export async function leaveInstitution(institutionId: string): Promise<void> {
   await worker.channelsChanged();
 }
 
-async function forgetInstitution(
-  db: Awaited<ReturnType<typeof requireClient>>['db'],
-  institutionId: string,
-): Promise<void> {
+async function forgetInstitution(db: LanternClient['db'], institutionId: string): Promise<void> {
   const channelIds = (await db.channels.find({ selector: { institutionId } }).exec()).map((c) => c.id);
   await db.channelMembers.find({ selector: { channelId: { $in: channelIds } } }).remove();
   await db.syncState.find({ selector: { institutionId } }).remove();
@@ -889,26 +816,6 @@ export function visitChannel(institutionId: string, channelId: string): void {
 
 export function visitGroup(institutionId: string, groupId: string): void {
   void requireClient().then(({ worker }) => worker.visit({ kind: 'group', institutionId, groupId }));
-}
-
-// ───────────────────────────── helpers ─────────────────────────────
-interface Replaceable<T extends { id: string }> {
-  find(q?: { selector?: Record<string, unknown> }): {
-    exec(): Promise<{ id: string; remove(): Promise<unknown> }[]>;
-  };
-  bulkUpsert(docs: T[]): Promise<unknown>;
-}
-
-/** Mirrors a server list: upserts what came, removes what is gone (within `scope`). */
-async function replaceAll<T extends { id: string }>(
-  collection: Replaceable<T>,
-  docs: T[],
-  scope: Record<string, unknown> = {},
-): Promise<void> {
-  const keep = new Set(docs.map((d) => d.id));
-  const existing = await collection.find({ selector: scope }).exec();
-  await Promise.all(existing.filter((d) => !keep.has(d.id)).map((d) => d.remove()));
-  if (docs.length) await collection.bulkUpsert(docs);
 }
 
 export type { ChannelMemberDoc };

@@ -1,13 +1,16 @@
 // Joined channels into the store: channels, this user's memberships, and a sync checkpoint row per
 // joined channel (the worker joins and pulls exactly the channels that have one).
 import type { RxCollection } from 'rxdb';
-import type { ChannelDoc, ChannelMemberDoc, SyncStateDoc } from '../../schemas/collections.ts';
-import type { Channel, ChannelMember } from '../../schemas/protocol.ts';
+import type { ChannelDoc, ChannelMemberDoc, RecordDoc, SyncStateDoc } from '../../schemas/collections.ts';
+import type { Channel, ChannelMember, ChannelRole } from '../../schemas/protocol.ts';
+import { putRecords, recordKey } from '../store/records.ts';
 
 export interface ChannelCollections {
   channels: RxCollection<ChannelDoc>;
   channelMembers?: RxCollection<ChannelMemberDoc>;
   syncState: RxCollection<SyncStateDoc>;
+  /** Channel roles are kept when present (the sync fuzz test opens the store without them). */
+  records?: RxCollection<RecordDoc>;
 }
 
 /** A joined channel: channel row, membership row, and a checkpoint row that starts at 0 if new. */
@@ -31,7 +34,7 @@ export async function upsertMembership(
 export async function replaceJoinedChannels(
   db: ChannelCollections,
   institutionId: string,
-  joined: { channels: Channel[]; channelMembers: ChannelMember[] },
+  joined: { channels: Channel[]; channelMembers: ChannelMember[]; channelRoles?: ChannelRole[] },
 ): Promise<void> {
   const ids = new Set(joined.channels.map((c) => c.id));
   const byChannel = new Map(joined.channelMembers.map((m) => [m.channelId, m]));
@@ -42,4 +45,24 @@ export async function replaceJoinedChannels(
     await s.remove();
     if (db.channelMembers) await db.channelMembers.find({ selector: { channelId: s.channelId } }).remove();
   }
+  if (joined.channelRoles && db.records)
+    await replaceChannelRoles(db.records, institutionId, ids, joined.channelRoles);
+}
+
+/** The roles of the joined channels replace the stored ones of those channels (so permissions work offline). */
+async function replaceChannelRoles(
+  records: RxCollection<RecordDoc>,
+  institutionId: string,
+  channelIds: ReadonlySet<string>,
+  roles: readonly ChannelRole[],
+): Promise<void> {
+  const keep = new Set(roles.map((r) => recordKey('channelRole', r.id)));
+  const stored = await records.find({ selector: { kind: 'channelRole', institutionId } }).exec();
+  const stale = stored.filter((d) => channelIds.has(d.scope) && !keep.has(d.key)).map((d) => d.key);
+  if (stale.length) await records.bulkRemove(stale);
+  await putRecords(
+    { records },
+    'channelRole',
+    roles.map((data) => ({ data, place: { scope: data.channelId, institutionId } })),
+  );
 }

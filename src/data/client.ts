@@ -88,6 +88,7 @@ export async function clearLocalSession(db: LanternDatabase): Promise<void> {
         'institutions',
         'invitations',
         'syncState',
+        'records',
       ] as const
     ).map((name) => db[name].find().remove()),
   );

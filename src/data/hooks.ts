@@ -41,6 +41,7 @@ import {
   refreshChannelRequests,
   refreshGroups,
   refreshMemberProfile,
+  refreshMyRequests,
   refreshSections,
 } from './actions.ts';
 import { getReadyClient, type LanternClient, startClient, subscribeClientReady } from './client.ts';
@@ -437,8 +438,9 @@ export function useChannelRequests(institutionId: string, channelId: string): Ch
   );
 }
 
-/** The caller's own join requests in a workspace, pending first then newest. */
+/** The caller's own join requests in a workspace, pending first then newest (refreshed on mount; live by memberAction). */
 export function useMyRequests(institutionId: string): ChannelRequest[] | undefined {
+  useRefreshOnMount(institutionId, () => refreshMyRequests(institutionId));
   return useObservable(
     (c) =>
       combineLatest([

@@ -8,10 +8,12 @@
 //                  │
 //               failed ──discard──► removed (pending/failed messages are removed locally only)
 import type { MessageStatus, OutboxDoc } from '../../schemas/collections.ts';
-import { isAckError, type Message } from '../../schemas/protocol.ts';
+import { isAckError, type Message, type Section } from '../../schemas/protocol.ts';
 
 export type SendResult =
   | { kind: 'ok'; message: Message }
+  /** A section change the server accepted, with the caller's layout afterwards when it sent one. */
+  | { kind: 'applied'; sections: Section[] | null }
   | { kind: 'error'; message: string }
   | { kind: 'transient'; reason: string };
 
@@ -42,6 +44,7 @@ export interface Transition {
 export function afterSend(entry: OutboxDoc, result: SendResult): Transition {
   switch (result.kind) {
     case 'ok':
+    case 'applied':
       return { entry: null, messageStatus: 'confirmed' };
     case 'error':
       return {

@@ -1,0 +1,276 @@
+// Workspace lists from the server into the store, shared by the tab's actions and the worker (which
+// runs them when a socket event says something changed): members, workspaces, sections, groups,
+// channel roles, channel members and join requests; plus the live updates (online state, memberAction).
+import type { RxCollection } from 'rxdb';
+import type {
+  ChannelDoc,
+  ChannelMemberDoc,
+  InstitutionDoc,
+  InvitationDoc,
+  MemberDoc,
+  OutboxDoc,
+  RecordDoc,
+} from '../../schemas/collections.ts';
+import type {
+  ChannelMemberEntry,
+  ChannelRequest,
+  ChannelRole,
+  Group,
+  InstitutionWithMember,
+  InvitationWithInstitution,
+  Member,
+  MemberActionEvent,
+  Section,
+} from '../../schemas/protocol.ts';
+import { getRecord, putRecord, replaceRecords } from '../store/records.ts';
+import { storeSections } from '../store/section-outbox.ts';
+import type { Http } from './http.ts';
+
+export interface WorkspaceCollections {
+  channels: RxCollection<ChannelDoc>;
+  channelMembers: RxCollection<ChannelMemberDoc>;
+  members: RxCollection<MemberDoc>;
+  institutions: RxCollection<InstitutionDoc>;
+  invitations: RxCollection<InvitationDoc>;
+  records: RxCollection<RecordDoc>;
+  outbox: RxCollection<OutboxDoc>;
+}
+
+export interface WorkspaceStore {
+  http: Http;
+  db: WorkspaceCollections;
+}
+
+/** Lists may come bare or wrapped in {data}; accept both so the client does not depend on the envelope. */
+export function listOf<T>(body: T[] | { data: T[] }): T[] {
+  return Array.isArray(body) ? body : body.data;
+}
+
+export const institutionPath = (institutionId: string) =>
+  `/api/institutions/${encodeURIComponent(institutionId)}`;
+export const channelPath = (institutionId: string, channelId: string) =>
+  `${institutionPath(institutionId)}/channels/${encodeURIComponent(channelId)}`;
+
+interface Replaceable<T extends { id: string }> {
+  find(q?: { selector?: Record<string, unknown> }): {
+    exec(): Promise<{ id: string; remove(): Promise<unknown> }[]>;
+  };
+  bulkUpsert(docs: T[]): Promise<unknown>;
+}
+
+/** Mirrors a server list: upserts what came, removes what is gone (within `scope`). */
+export async function replaceAll<T extends { id: string }>(
+  collection: Replaceable<T>,
+  docs: T[],
+  scope: Record<string, unknown> = {},
+): Promise<void> {
+  const keep = new Set(docs.map((d) => d.id));
+  const existing = await collection.find({ selector: scope }).exec();
+  await Promise.all(existing.filter((d) => !keep.has(d.id)).map((d) => d.remove()));
+  if (docs.length) await collection.bulkUpsert(docs);
+}
+
+/** Workspaces and pending invitations. */
+export async function fetchInstitutions({ http, db }: WorkspaceStore): Promise<void> {
+  const [institutions, invitations] = await Promise.all([
+    http.get<InstitutionWithMember[] | { data: InstitutionWithMember[] }>('/api/institutions').then(listOf),
+    http
+      .get<InvitationWithInstitution[] | { data: InvitationWithInstitution[] }>('/api/institutions/invited')
+      .then(listOf),
+  ]);
+  await replaceAll(db.institutions, institutions);
+  await replaceAll(db.invitations, invitations);
+}
+
+export async function fetchMembers({ http, db }: WorkspaceStore, institutionId: string): Promise<void> {
+  const members = listOf(
+    await http.get<Member[] | { data: Member[] }>(`${institutionPath(institutionId)}/members`),
+  );
+  await replaceAll(db.members, members, { institutionId });
+}
+
+/** The caller's sections; changes still queued offline are laid over them. */
+export async function fetchSections({ http, db }: WorkspaceStore, institutionId: string): Promise<void> {
+  const sections = listOf(
+    await http.get<Section[] | { data: Section[] }>(`${institutionPath(institutionId)}/channels/sections`),
+  );
+  await storeSections(db, institutionId, sections);
+}
+
+export async function fetchGroups({ http, db }: WorkspaceStore, institutionId: string): Promise<Group[]> {
+  const groups = listOf(
+    await http.get<Group[] | { data: Group[] }>(`${institutionPath(institutionId)}/groups`),
+  );
+  await replaceRecords(db, 'group', { institutionId }, groups, { scope: institutionId, institutionId });
+  return groups;
+}
+
+/** A channel's roles (the default one among them); the channel row's embedded default role follows. */
+export async function fetchChannelRoles(
+  { http, db }: WorkspaceStore,
+  institutionId: string,
+  channelId: string,
+): Promise<ChannelRole[]> {
+  const roles = listOf(
+    await http.get<ChannelRole[] | { data: ChannelRole[] }>(`${channelPath(institutionId, channelId)}/roles`),
+  );
+  await replaceRecords(db, 'channelRole', { scope: channelId }, roles, { scope: channelId, institutionId });
+  await syncDefaultRole(db, roles);
+  return roles;
+}
+
+/** Keeps a channel row's embedded default role in step with a fresher copy of it. */
+export async function syncDefaultRole(
+  db: Pick<WorkspaceCollections, 'channels'>,
+  roles: readonly ChannelRole[],
+): Promise<void> {
+  for (const role of roles.filter((r) => r.isDefault)) {
+    const channel = await db.channels.findOne(role.channelId).exec();
+    if (channel && JSON.stringify(channel.defaultRole) !== JSON.stringify(role))
+      await channel.incrementalPatch({ defaultRole: role });
+  }
+}
+
+/** Everyone in a channel (and their member records); the caller's own row keeps its local unread count. */
+export async function fetchChannelMembers(
+  { http, db }: WorkspaceStore,
+  institutionId: string,
+  channelId: string,
+): Promise<ChannelMemberEntry[]> {
+  const entries = listOf(
+    await http.get<ChannelMemberEntry[] | { data: ChannelMemberEntry[] }>(
+      `${channelPath(institutionId, channelId)}/members`,
+    ),
+  );
+  const memberships = entries.map((e) => e.channelMember);
+  await replaceRecords(db, 'channelMember', { scope: channelId }, memberships, {
+    scope: channelId,
+    institutionId,
+  });
+  if (entries.length) await db.members.bulkUpsert(entries.map((e) => e.member));
+  const self = (await db.institutions.findOne(institutionId).exec())?.member.id;
+  const mine = memberships.find((m) => m.memberId === self);
+  if (mine) await storeOwnMembership(db, mine);
+  return entries;
+}
+
+/** The caller's own membership as the server returned it, keeping the unread count kept here. */
+export async function storeOwnMembership(
+  db: Pick<WorkspaceCollections, 'channelMembers'>,
+  membership: ChannelMemberDoc,
+): Promise<void> {
+  const stored = await db.channelMembers.findOne(membership.id).exec();
+  if (stored) await stored.incrementalModify((d) => ({ ...membership, unreadCount: d.unreadCount }));
+}
+
+/** Join requests of a channel (for its managers); the caller's own request there is kept regardless. */
+export async function fetchChannelRequests(
+  { http, db }: WorkspaceStore,
+  institutionId: string,
+  channelId: string,
+): Promise<ChannelRequest[]> {
+  const requests = listOf(
+    await http.get<ChannelRequest[] | { data: ChannelRequest[] }>(
+      `${channelPath(institutionId, channelId)}/requests`,
+    ),
+  );
+  const self = (await db.institutions.findOne(institutionId).exec())?.member.id;
+  await replaceRecords(
+    db,
+    'channelRequest',
+    { scope: channelId },
+    requests,
+    { scope: channelId, institutionId },
+    (r) => r.memberId === self,
+  );
+  return requests;
+}
+
+/** The caller's own join requests in a workspace (GET channels/requests/mine). */
+export async function fetchMyRequests(
+  { http, db }: WorkspaceStore,
+  institutionId: string,
+): Promise<ChannelRequest[]> {
+  const requests = listOf(
+    await http.get<ChannelRequest[] | { data: ChannelRequest[] }>(
+      `${institutionPath(institutionId)}/channels/requests/mine`,
+    ),
+  );
+  await storeRequests(db, requests);
+  return requests;
+}
+
+export async function storeRequests(
+  db: Pick<WorkspaceCollections, 'records'>,
+  requests: readonly ChannelRequest[],
+) {
+  for (const r of requests)
+    await putRecord(db, 'channelRequest', r, { scope: r.channelId, institutionId: r.institutionId });
+}
+
+/** userOnlineStatusUpdate: every member row of that user (one per workspace) follows. */
+export async function setUserOnline(
+  db: Pick<WorkspaceCollections, 'members'>,
+  userId: string,
+  isOnline: boolean,
+): Promise<void> {
+  const rows = await db.members.find({ selector: { 'user.id': userId } }).exec();
+  for (const row of rows)
+    if (row.user.isOnline !== isOnline)
+      await row.incrementalModify((d) => ({ ...d, user: { ...d.user, isOnline } }));
+}
+
+/** What a memberAction event asks of the store. */
+export interface MemberActionPlan {
+  institutionId: string;
+  /** The caller is the requester: their request's status changes; on approval the joined list is reloaded. */
+  mine: boolean;
+  refreshJoined: boolean;
+  /** The caller manages the channel: reload its requests (and members after an approval). */
+  refreshRequests: boolean;
+  refreshMembers: boolean;
+}
+
+/**
+ * Which workspace a memberAction event is about (from the stored channel, request, or the caller's
+ * member ids) and what to reload. Null when the store knows nothing of it.
+ */
+export async function planMemberAction(
+  db: Pick<WorkspaceCollections, 'channels' | 'institutions' | 'records'>,
+  event: MemberActionEvent,
+): Promise<MemberActionPlan | null> {
+  const institutions = (await db.institutions.find().exec()).map((d) => d.toJSON() as InstitutionDoc);
+  const ownMemberIds = new Set(institutions.map((i) => i.member.id));
+  const mine = ownMemberIds.has(event.memberId);
+  const channel = await db.channels.findOne(event.channelId).exec();
+  const request = await getRecord(db, 'channelRequest', event.requestId);
+  const institutionId =
+    channel?.institutionId ??
+    request?.institutionId ??
+    (mine ? institutions.find((i) => i.member.id === event.memberId)?.id : undefined);
+  if (!institutionId) return null;
+  const approved = event.status === 'approved';
+  return {
+    institutionId,
+    mine,
+    refreshJoined: mine && approved,
+    refreshRequests: !mine,
+    refreshMembers: !mine && approved,
+  };
+}
+
+/** The caller's own stored request takes the new status at once (the event carries it). */
+export async function applyRequestStatus(
+  db: Pick<WorkspaceCollections, 'records'>,
+  event: MemberActionEvent,
+  decidedAt: string = new Date().toISOString(),
+): Promise<void> {
+  const request = await getRecord(db, 'channelRequest', event.requestId);
+  if (!request || request.status === event.status) return;
+  await putRecord(
+    db,
+    'channelRequest',
+    { ...request, status: event.status, decidedAt: event.status === 'pending' ? null : decidedAt },
+    { scope: request.channelId, institutionId: request.institutionId },
+  );
+}

@@ -1,0 +1,83 @@
+// Socket events about people and workspaces (issue 3), applied to the store one at a time in arrival
+// order: memberAction (join requests made or answered), userOnlineStatusUpdate (directory dots) and
+// refresh {value} (reload a list the server says changed).
+import type { z } from 'zod';
+import type { MemberActionEvent, refreshEvent, userOnlineStatusEvent } from '../schemas/protocol.ts';
+import {
+  applyRequestStatus,
+  fetchChannelMembers,
+  fetchChannelRequests,
+  fetchGroups,
+  fetchInstitutions,
+  fetchMembers,
+  fetchMyRequests,
+  fetchSections,
+  planMemberAction,
+  setUserOnline,
+  type WorkspaceStore,
+} from '../src/data/workspace-store.ts';
+
+export interface WorkspaceEventDeps {
+  /** Null when the store lacks the workspace collections (the sync fuzz test): events are ignored. */
+  store(): WorkspaceStore | null;
+  /** Reload joined channels (every workspace), join their rooms and catch up. */
+  refreshJoined(): Promise<void>;
+  log?: (message: string, error?: unknown) => void;
+}
+
+export class WorkspaceEvents {
+  private queue: Promise<void> = Promise.resolve();
+  private readonly deps: WorkspaceEventDeps;
+
+  constructor(deps: WorkspaceEventDeps) {
+    this.deps = deps;
+  }
+
+  memberAction(event: MemberActionEvent): Promise<void> {
+    return this.enqueue('memberAction', (store) => this.applyMemberAction(store, event));
+  }
+
+  onlineStatus(event: z.infer<typeof userOnlineStatusEvent>): Promise<void> {
+    return this.enqueue('userOnlineStatusUpdate', (store) =>
+      setUserOnline(store.db, event.user.id, event.status === 'online'),
+    );
+  }
+
+  refresh(value: z.infer<typeof refreshEvent>['value']): Promise<void> {
+    return this.enqueue(`refresh ${value}`, async (store) => {
+      if (value === 'joinedChannels') return this.deps.refreshJoined();
+      if (value === 'institutions') return fetchInstitutions(store);
+      const fetchOne = { members: fetchMembers, sections: fetchSections, groups: fetchGroups }[value];
+      const institutions = await store.db.institutions.find().exec();
+      await Promise.all(institutions.map((i) => fetchOne(store, i.id)));
+    });
+  }
+
+  /** Resolves once everything received so far is applied. */
+  idle(): Promise<void> {
+    return this.queue;
+  }
+
+  private enqueue(what: string, run: (store: WorkspaceStore) => Promise<unknown>): Promise<void> {
+    this.queue = this.queue
+      .then(async () => {
+        const store = this.deps.store();
+        if (store) await run(store);
+      })
+      .catch((error) => this.deps.log?.(`Could not apply ${what}`, error));
+    return this.queue;
+  }
+
+  private async applyMemberAction(store: WorkspaceStore, event: MemberActionEvent): Promise<void> {
+    const plan = await planMemberAction(store.db, event);
+    if (!plan) return;
+    if (plan.mine) {
+      // The event's status shows at once; the list then comes from the server (a request made on another device).
+      await applyRequestStatus(store.db, event);
+      await fetchMyRequests(store, plan.institutionId);
+    }
+    if (plan.refreshRequests) await fetchChannelRequests(store, plan.institutionId, event.channelId);
+    if (plan.refreshMembers) await fetchChannelMembers(store, plan.institutionId, event.channelId);
+    if (plan.refreshJoined) await this.deps.refreshJoined();
+  }
+}
