@@ -202,6 +202,28 @@ describe.each(databases)('channel sections on %s', (kind) => {
     expect(twice.status).toBe(400);
   });
 
+  it('creates one default section when several first reads race', async () => {
+    const ws = await makeWorkspace(t);
+    const reads = await Promise.all(Array.from({ length: 5 }, () => ws.owner.api.get<Layout>(url(ws))));
+    expect(reads.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    expect((await layoutOf(ws.owner, ws)).filter((s) => s.isDefault)).toHaveLength(1);
+  });
+
+  it('settles racing moves of one channel (two devices) with the channel in exactly one section', async () => {
+    const ws = await makeWorkspace(t);
+    const room = await makeChannel(ws.owner, ws);
+    const a = (await createSection(ws.owner, ws, { name: 'A' })).section;
+    const b = (await createSection(ws.owner, ws, { name: 'B' })).section;
+    const moves = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        ws.owner.api.put<Layout>(url(ws, `/${i % 2 ? a.id : b.id}`), { channels: [room.id] }),
+      ),
+    );
+    expect(moves.map((m) => m.status)).toEqual(Array(8).fill(200));
+    const holding = (await layoutOf(ws.owner, ws)).filter((s) => s.channels.includes(room.id));
+    expect(holding).toHaveLength(1);
+  });
+
   it('tells the person’s other devices to reload their sections', async () => {
     const ws = await makeWorkspace(t);
     const device = await connect(t, ws.owner.token);
