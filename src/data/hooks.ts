@@ -31,10 +31,11 @@ import type {
   WorkspaceRole,
 } from '../../schemas/protocol.ts';
 import type { ConnectionStatus } from '../../worker/api.ts';
-import { type ChannelAccess, channelAccess } from '../store/channel-access.ts';
+import { type ChannelAccess, watchChannelAccess } from '../store/channel-access.ts';
 import { orderMessages } from '../store/message-order.ts';
 import { recordKey } from '../store/records.ts';
-import { arrangeSidebar, type SidebarLayout } from '../store/sections.ts';
+import type { SidebarLayout } from '../store/sections.ts';
+import { watchSidebar } from '../store/sidebar.ts';
 import {
   fetchBrowsableChannels,
   refreshChannelMembers,
@@ -301,36 +302,7 @@ export function useChannelRoles(channelId: string): ChannelRole[] | undefined {
  * roles (spec §6; works offline). `cannotPostReason` is the sentence to show when canPost is false.
  */
 export function useChannelPermissions(channelId: string): ChannelAccess | undefined {
-  return useObservable(
-    (c) =>
-      combineLatest([
-        c.db.channels.findOne(channelId).$,
-        c.db.channelMembers.find({ selector: { channelId } }).$,
-        records$(c, 'channelRole', { scope: channelId }),
-        records$(c, 'channelMember', { scope: channelId }),
-      ]).pipe(
-        map(([channel, mine, roles, others]) => {
-          if (!channel)
-            return channelAccess({
-              channel: { type: 'public', defaultRole: null },
-              membership: null,
-              roles: [],
-            });
-          const membership = mine[0] ? (mine[0].toJSON() as ChannelMemberDoc) : null;
-          const otherMembership =
-            channel.type === 'direct_message' && membership
-              ? (others.find((m) => m.memberId !== membership.memberId) ?? null)
-              : null;
-          return channelAccess({
-            channel: channel.toJSON() as ChannelDoc,
-            membership,
-            roles,
-            otherMembership,
-          });
-        }),
-      ),
-    [channelId],
-  );
+  return useObservable((c) => watchChannelAccess(c.db, channelId), [channelId]);
 }
 
 /** A person in a channel: membership (with role ids) and their workspace member record. */
@@ -373,23 +345,7 @@ export function useChannelMembersOf(
  */
 export function useSections(institutionId: string): SidebarLayout | undefined {
   useRefreshOnMount(institutionId, () => refreshSections(institutionId));
-  return useObservable(
-    (c) =>
-      combineLatest([
-        records$(c, 'section', { institutionId }),
-        records$(c, 'sectionCollapsed', { institutionId }),
-        c.db.channels.find({ selector: { institutionId } }).$,
-        c.db.channelMembers.find().$,
-      ]).pipe(
-        map(([sections, collapsedRows, channels, memberships]) => {
-          const joined = new Set(memberships.map((m) => m.channelId));
-          const list = channels.map((ch) => ch.toJSON() as ChannelDoc).filter((ch) => joined.has(ch.id));
-          const collapsed = new Set(collapsedRows.filter((r) => r.collapsed).map((r) => r.sectionId));
-          return arrangeSidebar(sections, list, collapsed);
-        }),
-      ),
-    [institutionId],
-  );
+  return useObservable((c) => watchSidebar(c.db, institutionId), [institutionId]);
 }
 
 /** Local only: whether a section is collapsed (false until stored: expanded by default). */

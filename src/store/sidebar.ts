@@ -1,0 +1,35 @@
+// The sidebar as a live query over the store: the caller's stored sections, their local collapsed
+// state and the joined channels of a workspace, arranged by src/store/sections.ts (works offline).
+import type { RxCollection } from 'rxdb';
+import { combineLatest, map, type Observable } from 'rxjs';
+import type { ChannelDoc, ChannelMemberDoc, RecordDoc } from '../../schemas/collections.ts';
+import type { Section } from '../../schemas/protocol.ts';
+import { arrangeSidebar, type SidebarLayout } from './sections.ts';
+
+export interface SidebarCollections {
+  channels: RxCollection<ChannelDoc>;
+  channelMembers: RxCollection<ChannelMemberDoc>;
+  records: RxCollection<RecordDoc>;
+}
+
+export function watchSidebar(db: SidebarCollections, institutionId: string): Observable<SidebarLayout> {
+  return combineLatest([
+    db.records.find({ selector: { kind: 'section', institutionId } }).$,
+    db.records.find({ selector: { kind: 'sectionCollapsed', institutionId } }).$,
+    db.channels.find({ selector: { institutionId } }).$,
+    db.channelMembers.find().$,
+  ]).pipe(
+    map(([sectionRows, collapsedRows, channels, memberships]) => {
+      const sections = sectionRows.map((d) => (d.toJSON() as RecordDoc<'section'>).data as Section);
+      const collapsed = new Set(
+        collapsedRows
+          .map((d) => (d.toJSON() as RecordDoc<'sectionCollapsed'>).data)
+          .filter((r) => r.collapsed)
+          .map((r) => r.sectionId),
+      );
+      const joined = new Set(memberships.map((m) => m.channelId));
+      const list = channels.map((ch) => ch.toJSON() as ChannelDoc).filter((ch) => joined.has(ch.id));
+      return arrangeSidebar(sections, list, collapsed);
+    }),
+  );
+}

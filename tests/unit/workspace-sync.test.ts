@@ -1,0 +1,191 @@
+// The tab's actions and the worker's sync engine against a real server: sidebar changes made while
+// offline are kept, sent once when back online; join requests and presence reach the store live.
+import { randomUUID } from 'node:crypto';
+import type { Remote } from 'comlink';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Section } from '../../schemas/protocol.ts';
+import {
+  createSection,
+  moveChannelToSection,
+  refreshInstitutions,
+  refreshJoinedChannels,
+  refreshMembers,
+  refreshSections,
+  renameSection,
+  requestToJoin,
+} from '../../src/data/actions.ts';
+import { type LanternClient, startClient } from '../../src/data/client.ts';
+import { listRecords } from '../../src/store/records.ts';
+import type { WorkerApi } from '../../worker/api.ts';
+import { lazyApi } from '../../worker/engine-host.ts';
+import { SyncEngine } from '../../worker/sync-engine.ts';
+import { startTestServer, type TestServer } from '../server/harness.ts';
+import { eventually, makeChannel, makeWorkspace, type Workspace } from '../server/messaging-world.ts';
+import { addPerson, type Person } from '../server/workspace-world.ts';
+
+const FAST_TIMINGS = {
+  ackTimeoutMs: 2_000,
+  resyncIntervalMs: 300,
+  reconnectionDelayMs: 20,
+  reconnectionDelayMaxMs: 120,
+  connectTimeoutMs: 3_000,
+};
+
+let server: TestServer;
+let ws: Workspace;
+let me: Person;
+let client: LanternClient;
+let engine: SyncEngine;
+/** Every request the engine made, as "METHOD path". */
+const engineRequests: string[] = [];
+
+beforeAll(async () => {
+  server = await startTestServer('pglite');
+  ws = await makeWorkspace(server);
+  me = await addPerson(server, ws, 'member');
+  let resolveEngine: (e: SyncEngine) => void = () => {};
+  const enginePromise = new Promise<SyncEngine>((r) => {
+    resolveEngine = r;
+  });
+  client = await startClient({
+    baseUrl: server.url,
+    databaseName: `workspace-sync-${randomUUID()}`,
+    worker: lazyApi(enginePromise) as unknown as Remote<WorkerApi>,
+  });
+  await client.db.session.upsert({
+    id: 'current',
+    token: me.token,
+    user: me.user,
+    selectedInstitutionId: ws.id,
+  });
+  engine = new SyncEngine({
+    db: client.db,
+    baseUrl: server.url,
+    timings: FAST_TIMINGS,
+    getToken: async () => me.token,
+    fetch: (input, init) => {
+      engineRequests.push(`${init?.method ?? 'GET'} ${new URL(String(input)).pathname}`);
+      return fetch(input, init);
+    },
+    log: () => {},
+  });
+  resolveEngine(engine);
+  await refreshInstitutions();
+  await refreshJoinedChannels(ws.id);
+  await refreshMembers(ws.id);
+}, 60_000);
+
+afterAll(async () => {
+  engine?.close();
+  await client?.db.close();
+  await server?.close();
+});
+
+let engineStatus = 'offline';
+const connected = () => eventually(() => engineStatus === 'connected', 10_000);
+
+async function goOnline(): Promise<void> {
+  await engine.subscribeConnection((s) => {
+    engineStatus = s;
+  });
+  await engine.sessionChanged(me.token);
+  await connected();
+}
+
+function goOffline(): void {
+  engine.disconnect();
+  engineStatus = 'offline';
+}
+
+async function serverSections(): Promise<Section[]> {
+  const res = await me.api.get<{ data: Section[] }>(`/api/institutions/${ws.id}/channels/sections`);
+  return res.body.data;
+}
+
+describe('sidebar changes made offline', () => {
+  it('show at once, stay queued while offline, and reach the server exactly once when back online', async () => {
+    await refreshSections(ws.id);
+    goOffline();
+
+    const projects = await createSection(ws.id, 'Projects');
+    await moveChannelToSection(ws.id, ws.general.id, projects.id);
+    await renameSection(ws.id, projects.id, 'Launch');
+
+    const local = await listRecords(client.db, 'section', { institutionId: ws.id });
+    expect(local.find((s) => s.id === projects.id)).toMatchObject({
+      name: 'Launch',
+      channels: [ws.general.id],
+    });
+    expect(await client.db.outbox.count().exec()).toBe(3);
+    expect((await serverSections()).some((s) => s.id === projects.id)).toBe(false);
+
+    engineRequests.length = 0;
+    await goOnline();
+    const until = Date.now() + 10_000;
+    while ((await client.db.outbox.count().exec()) > 0 && Date.now() < until)
+      await new Promise((r) => setTimeout(r, 50));
+    await engine.settled();
+    // Past a resync interval: nothing is sent a second time.
+    await new Promise((r) => setTimeout(r, FAST_TIMINGS.resyncIntervalMs * 2));
+
+    expect(await client.db.outbox.count().exec()).toBe(0);
+    const onServer = (await serverSections()).find((s) => s.id === projects.id);
+    expect(onServer).toMatchObject({ name: 'Launch', channels: [ws.general.id] });
+    // Reads may follow (the server tells every socket of mine to refresh sections); writes happen once.
+    const sectionCalls = engineRequests.filter(
+      (r) => r.includes('/channels/sections') && !r.startsWith('GET'),
+    );
+    expect(sectionCalls).toEqual([
+      `POST /api/institutions/${ws.id}/channels/sections`,
+      `PUT /api/institutions/${ws.id}/channels/sections`,
+      `PUT /api/institutions/${ws.id}/channels/sections/${projects.id}`,
+    ]);
+  });
+});
+
+describe('live workspace events', () => {
+  it('shows my join request approved and the channel joined when an owner approves it', async () => {
+    await goOnline();
+    const secret = await makeChannel(ws.owner, ws, 'private');
+    const request = await requestToJoin(ws.id, secret.id, 'I run the launch');
+    expect(request.status).toBe('pending');
+
+    const answer = await ws.owner.api.put(
+      `/api/institutions/${ws.id}/channels/${secret.id}/requests/${request.id}`,
+      { status: 'approved' },
+    );
+    expect(answer.status).toBe(200);
+
+    const stored = async () =>
+      (await listRecords(client.db, 'channelRequest', { scope: secret.id })).find((r) => r.id === request.id);
+    const joined = async () =>
+      (await client.db.channelMembers.find({ selector: { channelId: secret.id } }).exec()).length;
+    const until = Date.now() + 10_000;
+    while (((await stored())?.status !== 'approved' || (await joined()) === 0) && Date.now() < until)
+      await new Promise((r) => setTimeout(r, 50));
+    expect((await stored())?.status).toBe('approved');
+    expect(await joined()).toBe(1);
+  });
+
+  it('marks a colleague online in the directory when they connect', async () => {
+    await goOnline();
+    const colleague = await addPerson(server, ws, 'member');
+    await refreshMembers(ws.id);
+    const row = () => client.db.members.findOne(colleague.memberId).exec();
+    expect((await row())?.user.isOnline).toBe(false);
+
+    const { io } = await import('socket.io-client');
+    const socket = io(server.url, {
+      transports: ['websocket'],
+      auth: { token: colleague.token },
+      forceNew: true,
+    });
+    try {
+      const until = Date.now() + 10_000;
+      while (!(await row())?.user.isOnline && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+      expect((await row())?.user.isOnline).toBe(true);
+    } finally {
+      socket.disconnect();
+    }
+  });
+});
