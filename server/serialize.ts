@@ -4,6 +4,7 @@ import type {
   Channel,
   ChannelMember,
   ChannelRole,
+  Group,
   Institution,
   Invitation,
   Member,
@@ -14,6 +15,7 @@ import type {
   channelMembers,
   channelRoles,
   channels,
+  groups,
   institutions,
   invitations,
   members,
@@ -29,6 +31,7 @@ export type InvitationRow = typeof invitations.$inferSelect;
 export type ChannelRow = typeof channels.$inferSelect;
 export type ChannelRoleRow = typeof channelRoles.$inferSelect;
 export type ChannelMemberRow = typeof channelMembers.$inferSelect;
+export type GroupRow = typeof groups.$inferSelect;
 
 const iso = (d: Date) => d.toISOString();
 
@@ -115,4 +118,13 @@ export const toChannelMember = (row: ChannelMemberRow, roleIds: string[]): Chann
   muted: row.muted,
   blocked: row.blocked,
   showOnProfile: row.showOnProfile,
+});
+
+export const toGroup = (row: GroupRow, memberIds: string[]): Group => ({
+  id: row.id,
+  institutionId: row.institutionId,
+  name: row.name,
+  createdBy: row.createdBy,
+  memberIds,
+  createdAt: iso(row.createdAt),
 });

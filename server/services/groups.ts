@@ -10,11 +10,9 @@ import type { Db } from '../db/client.ts';
 import { groupMembers, groups, members, users } from '../db/schema.ts';
 import { conflict, forbidden, notFound } from '../errors.ts';
 import { isUniqueViolation } from '../messages/unique-violation.ts';
+import { type GroupRow, toGroup } from '../serialize.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'broadcast'>;
-type GroupRow = typeof groups.$inferSelect;
-
-const iso = (d: Date) => d.toISOString();
 
 async function groupViews(db: Db, rows: GroupRow[]): Promise<Group[]> {
   const ids = rows.map((r) => r.id);
@@ -28,14 +26,7 @@ async function groupViews(db: Db, rows: GroupRow[]): Promise<Group[]> {
   const membersOf = new Map<string, string[]>();
   for (const link of links)
     membersOf.set(link.groupId, [...(membersOf.get(link.groupId) ?? []), link.memberId]);
-  return rows.map((row) => ({
-    id: row.id,
-    institutionId: row.institutionId,
-    name: row.name,
-    createdBy: row.createdBy,
-    memberIds: membersOf.get(row.id) ?? [],
-    createdAt: iso(row.createdAt),
-  }));
+  return rows.map((row) => toGroup(row, membersOf.get(row.id) ?? []));
 }
 
 async function groupView(db: Db, row: GroupRow): Promise<Group> {
