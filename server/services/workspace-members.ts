@@ -119,5 +119,7 @@ export async function leaveWorkspace(ctx: Ctx, userId: string, institutionId: st
     .socketsLeave([rooms.institution(institutionId), ...joined.map((c) => rooms.channel(c.id))]);
   ctx.broadcast.toUser(userId, 'refresh', { value: 'institutions' });
   ctx.broadcast.toInstitution(institutionId, 'refresh', { value: 'members' });
+  // Their group memberships went with them.
+  ctx.broadcast.toInstitution(institutionId, 'refresh', { value: 'groups' });
   return { ok: true };
 }

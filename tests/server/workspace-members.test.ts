@@ -195,7 +195,10 @@ describe.each(databases)('workspace members on %s', (kind) => {
 
       const res = await leaver.api.delete(memberUrl(ws, 'me'));
       expect(res.status).toBe(200);
-      await eventually(() => ownerSaw.includes('members') && leaverSaw.includes('institutions'));
+      await eventually(
+        () =>
+          ownerSaw.includes('members') && ownerSaw.includes('groups') && leaverSaw.includes('institutions'),
+      );
 
       const mine = await leaver.api.get<{ data: Institution[] }>('/api/institutions');
       expect(mine.body.data.map((i) => i.id)).not.toContain(ws.id);
