@@ -2,8 +2,10 @@
 // offline are kept, sent once when back online; join requests and presence reach the store live.
 import { randomUUID } from 'node:crypto';
 import type { Remote } from 'comlink';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Section } from '../../schemas/protocol.ts';
+import { visits } from '../../server/db/schema.ts';
 import {
   createSection,
   moveChannelToSection,
@@ -13,6 +15,7 @@ import {
   refreshSections,
   renameSection,
   requestToJoin,
+  visitMember,
 } from '../../src/data/actions.ts';
 import { type LanternClient, startClient } from '../../src/data/client.ts';
 import { listRecords } from '../../src/store/records.ts';
@@ -167,6 +170,25 @@ describe('live workspace events', () => {
     expect(await joined()).toBe(1);
   });
 
+  it('shows a new join request to me, the channel owner, as soon as it is made', async () => {
+    await goOnline();
+    const mine = await makeChannel(me, ws, 'private');
+    await refreshJoinedChannels(ws.id);
+    const asker = await addPerson(server, ws, 'member');
+    const made = await asker.api.post<{ request: { id: string } }>(
+      `/api/institutions/${ws.id}/channels/${mine.id}/requests`,
+      { reason: 'Can I help?' },
+    );
+    expect(made.status).toBe(201);
+
+    const seen = async () =>
+      (await listRecords(client.db, 'channelRequest', { scope: mine.id })).map((r) => r.id);
+    const until = Date.now() + 10_000;
+    while (!(await seen()).includes(made.body.request.id) && Date.now() < until)
+      await new Promise((r) => setTimeout(r, 50));
+    expect(await seen()).toEqual([made.body.request.id]);
+  });
+
   it('marks a colleague online in the directory when they connect', async () => {
     await goOnline();
     const colleague = await addPerson(server, ws, 'member');
@@ -187,5 +209,30 @@ describe('live workspace events', () => {
     } finally {
       socket.disconnect();
     }
+  });
+});
+
+describe('visits', () => {
+  const visitsOf = (targetId: string) =>
+    server.ctx.db
+      .select()
+      .from(visits)
+      .where(and(eq(visits.visitorMemberId, me.memberId), eq(visits.targetId, targetId)));
+
+  it('are recorded while connected and dropped while offline, never queued for later', async () => {
+    const colleague = await addPerson(server, ws, 'member');
+    goOffline();
+    visitMember(ws.id, colleague.memberId);
+    await new Promise((r) => setTimeout(r, 100));
+    await goOnline();
+    await engine.settled();
+    expect(await visitsOf(colleague.memberId)).toHaveLength(0);
+
+    visitMember(ws.id, colleague.memberId);
+    const until = Date.now() + 5_000;
+    while ((await visitsOf(colleague.memberId)).length === 0 && Date.now() < until)
+      await new Promise((r) => setTimeout(r, 50));
+    expect(await visitsOf(colleague.memberId)).toHaveLength(1);
+    expect(await client.db.outbox.count().exec()).toBe(0);
   });
 });
