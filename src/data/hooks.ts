@@ -15,6 +15,7 @@ import {
   SETTINGS_DEFAULTS,
   type SettingsDoc,
 } from '../../schemas/collections.ts';
+import type { MentionSuggestion } from '../../schemas/mention-suggestions.ts';
 import {
   isWorkspaceAdminRole,
   type WorkspacePermissions,
@@ -32,6 +33,7 @@ import type {
 } from '../../schemas/protocol.ts';
 import type { ConnectionStatus } from '../../worker/api.ts';
 import { type ChannelAccess, watchChannelAccess } from '../store/channel-access.ts';
+import { watchMentionSuggestions } from '../store/mention-source.ts';
 import { orderMessages } from '../store/message-order.ts';
 import { recordKey } from '../store/records.ts';
 import type { SidebarLayout } from '../store/sections.ts';
@@ -467,5 +469,24 @@ export function useWorkspacePermissions(institutionId: string): WorkspaceAccess 
         }),
       ),
     [institutionId],
+  );
+}
+
+/**
+ * What to offer after '@' in a channel's composer (spec §5; nothing when the caller may not tag).
+ * The channel's members and the workspace's groups are refreshed when the hook mounts; the list itself
+ * is computed from the store, so it also works offline.
+ */
+export function useMentionSuggestions(
+  institutionId: string,
+  channelId: string,
+  query: string,
+): MentionSuggestion[] | undefined {
+  useRefreshOnMount(`${institutionId}/${channelId}`, () =>
+    Promise.all([refreshChannelMembers(institutionId, channelId), refreshGroups(institutionId)]),
+  );
+  return useObservable(
+    (c) => watchMentionSuggestions(c.db, institutionId, channelId, query),
+    [institutionId, channelId, query],
   );
 }
