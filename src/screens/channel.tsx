@@ -230,7 +230,8 @@ function MembersButton({
   onClick: () => void;
 }) {
   const members = useChannelMembersOf(institutionId, channelId);
-  const count = members?.length;
+  // Zero means the list has not been fetched yet (the caller is always in it).
+  const count = members?.length ? members.length : undefined;
   return (
     <Tooltip content="Members">
       <Button

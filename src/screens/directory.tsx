@@ -134,10 +134,13 @@ export function DirectoryScreen() {
                     <p className="flex items-center gap-2">
                       <span className="truncate text-sm font-medium">{nameOf(m)}</span>
                       {m.id === me.id ? <span className="shrink-0 text-xs text-muted">you</span> : null}
+                      {m.role === 'member' ? null : <RoleBadge role={m.role} className="sm:hidden" />}
                     </p>
                     <p className="truncate text-[13px] text-muted">{m.email}</p>
                   </div>
-                  <RoleBadge role={m.role} className="hidden sm:inline-flex" />
+                  <span className="hidden w-32 justify-end sm:flex">
+                    <RoleBadge role={m.role} />
+                  </span>
                 </Link>
                 {m.id === me.id ? (
                   <span className="w-8 md:w-[92px]" aria-hidden />

@@ -114,7 +114,6 @@ export function SidebarSectionBlock({
           ) : null}
         </button>
         <div className="flex items-center gap-0.5">
-          {headerActions}
           <Menu>
             <MenuTrigger
               aria-label={`${section.name} section options`}
@@ -139,6 +138,7 @@ export function SidebarSectionBlock({
               )}
             </MenuContent>
           </Menu>
+          {headerActions}
         </div>
       </div>
       <ul className="flex flex-col gap-px" aria-labelledby={headingId}>
