@@ -288,6 +288,9 @@ export class SyncEngine implements WorkerApi {
       this.log('Catch-up after connect failed', error);
     }
     if (this.socket === socket && socket.connected) await this.outbox.onConnect();
+    // Presence and layout may have changed while disconnected (no events reach a closed socket).
+    void this.workspaceEvents.refresh('members');
+    void this.workspaceEvents.refresh('sections');
   }
 
   private async joinRooms(): Promise<void> {

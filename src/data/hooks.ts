@@ -304,6 +304,12 @@ export function useChannelRoles(channelId: string): ChannelRole[] | undefined {
  * roles (spec §6; works offline). `cannotPostReason` is the sentence to show when canPost is false.
  */
 export function useChannelPermissions(channelId: string): ChannelAccess | undefined {
+  const client = useLanternClient();
+  // A direct message also needs the other person's membership (did they block me?); fetched on open.
+  useRefreshOnMount(client ? channelId : null, async () => {
+    const channel = await client?.db.channels.findOne(channelId).exec();
+    if (channel?.type === 'direct_message') await refreshChannelMembers(channel.institutionId, channelId);
+  });
   return useObservable((c) => watchChannelAccess(c.db, channelId), [channelId]);
 }
 
