@@ -328,7 +328,9 @@ export function useChannelMembersOf(
   channelId: string,
   roleId?: string,
 ): ChannelMemberView[] | undefined {
-  useRefreshOnMount(`${institutionId}/${channelId}`, () => refreshChannelMembers(institutionId, channelId));
+  useRefreshOnMount(channelId ? `${institutionId}/${channelId}` : null, () =>
+    refreshChannelMembers(institutionId, channelId),
+  );
   return useObservable(
     (c) =>
       combineLatest([
