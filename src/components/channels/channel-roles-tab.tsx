@@ -23,7 +23,8 @@ import { SwitchRow } from '../ui/switch.tsx';
 import { PERMISSION_TEXT } from './permission-labels.ts';
 
 type Flags = Record<ChannelPermissionFlag, boolean>;
-const NO_FLAGS: Flags = {
+/** A new role starts able to post, like the default role; the other permissions are opt-in. */
+const NEW_ROLE_FLAGS: Flags = {
   canPinMessage: false,
   canPost: true,
   canTag: false,
@@ -123,7 +124,16 @@ function RoleCard({
     void updateChannelRole(institution.id, channel.id, role.id, update).catch(notifyError);
   }
 
-  const holderIds = holders.map((h) => h.member.id);
+  // The role's holders as the person last set them, until the store catches up with the server.
+  const [pendingHolders, setPendingHolders] = useState<string[] | null>(null);
+  const holderIds = pendingHolders ?? holders.map((h) => h.member.id);
+
+  function setHolders(next: string[]) {
+    setPendingHolders(next);
+    setRoleMembers(institution.id, channel.id, role.id, next)
+      .catch(notifyError)
+      .finally(() => setPendingHolders(null));
+  }
   return (
     <li className={cn('rounded-lg border border-line', open && 'border-line-strong shadow-xs')}>
       <button
@@ -208,7 +218,7 @@ function RoleCard({
                             const next = on
                               ? holderIds.filter((id) => id !== member.id)
                               : [...holderIds, member.id];
-                            void setRoleMembers(institution.id, channel.id, role.id, next).catch(notifyError);
+                            setHolders(next);
                           }}
                           className="size-4 accent-[var(--accent)]"
                           aria-label={`${role.name}: ${member.name || member.email}`}
@@ -259,7 +269,7 @@ function CreateRoleDialog({
 }) {
   const { institution } = useWorkspace();
   const [name, setName] = useState('');
-  const [flags, setFlags] = useState<Flags>(NO_FLAGS);
+  const [flags, setFlags] = useState<Flags>(NEW_ROLE_FLAGS);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const id = useId();
