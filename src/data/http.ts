@@ -21,7 +21,7 @@ export interface HttpOptions {
   fetch?: typeof fetch;
   /** A request that has not answered by then fails (a half-open connection must not hang a pull). */
   timeoutMs?: number;
-  /** Spec §8: 401/403 or 'session invalid' → the caller signs the user out. */
+  /** Spec §8: the session is gone (see isSessionInvalid) → the caller signs the user out. */
   onSessionInvalid?: () => void;
 }
 
@@ -49,7 +49,7 @@ export function createHttp(options: HttpOptions): Http {
     const parsed: unknown = text ? safeJson(text) : undefined;
     if (!res.ok) {
       const message = (parsed as Partial<ErrorBody> | undefined)?.message ?? '';
-      const invalid = res.status === 401 || res.status === 403 || message === 'session invalid';
+      const invalid = isSessionInvalid(res.status, message);
       if (invalid && token && !path.startsWith('/api/auth/')) options.onSessionInvalid?.();
       throw new ApiError(res.status, message);
     }
@@ -69,4 +69,14 @@ function safeJson(text: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Spec §8 signs out on 401, 403 or 'session invalid'. Our server answers 403 for "signed in, but your
+ * role does not allow this" (issue 3 authorization), which must show its message, not sign the person
+ * out; a missing or expired session is always 401 'session invalid'. So a 403 signs out only when it
+ * says 'session invalid' (decision 0005).
+ */
+export function isSessionInvalid(status: number, message: string): boolean {
+  return status === 401 || message === 'session invalid';
 }
