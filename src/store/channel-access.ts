@@ -4,7 +4,13 @@
 import type { RxCollection } from 'rxdb';
 import { combineLatest, map, type Observable } from 'rxjs';
 import type { ChannelDoc, ChannelMemberDoc, RecordDoc } from '../../schemas/collections.ts';
-import { type ChannelPermissions, channelPermissions, type RoleFlags } from '../../schemas/permissions.ts';
+import {
+  CHANNEL_PERMISSION_FLAGS,
+  type ChannelPermissionFlag,
+  type ChannelPermissions,
+  channelPermissions,
+  type RoleFlags,
+} from '../../schemas/permissions.ts';
 import type { ChannelRole } from '../../schemas/protocol.ts';
 
 export const NOT_MEMBER_REASON = 'Join this channel to post';
@@ -34,14 +40,14 @@ export interface ChannelAccessInput {
   otherMembership?: Pick<ChannelMemberDoc, 'blocked'> | null;
 }
 
-const NONE: ChannelPermissions = {
-  canPinMessage: false,
-  canPost: false,
-  canTag: false,
-  canAddMembers: false,
-  canDeleteMessage: false,
+/** Nothing allowed: a non-member's permissions. */
+const NONE = {
+  ...(Object.fromEntries(CHANNEL_PERMISSION_FLAGS.map((flag) => [flag, false])) as Record<
+    ChannelPermissionFlag,
+    false
+  >),
   canManage: false,
-};
+} satisfies ChannelPermissions;
 
 export function channelAccess({
   channel,
