@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientToServerEvents, Message, ServerToClientEvents } from '../../schemas/protocol.ts';
 import { hashToken, newToken } from '../../server/auth/tokens.ts';
 import { openDatabase } from '../../server/db/client.ts';
-import { channelMembers, channels, institutions, members, sessions, users } from '../../server/db/schema.ts';
+import { institutions, members, sessions, users } from '../../server/db/schema.ts';
+import { addChannelMember, createChannelWithRoles } from '../../server/services/channel-setup.ts';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -112,7 +113,6 @@ async function seed(databaseUrl: string) {
   const database = await openDatabase({ databaseUrl, dbDir: '' });
   const { db } = database;
   const institutionId = randomUUID();
-  const channelId = randomUUID();
   const people = [0, 1].map((i) => ({
     userId: randomUUID(),
     memberId: randomUUID(),
@@ -137,16 +137,19 @@ async function seed(databaseUrl: string) {
         }) as const,
     ),
   );
-  await db
-    .insert(channels)
-    .values({ id: channelId, institutionId, name: 'general', type: 'public', isDefault: true });
-  await db
-    .insert(channelMembers)
-    .values(people.map((p) => ({ id: randomUUID(), channelId, memberId: p.memberId })));
+  // The channel gets its roles the way the app makes them, so posting is allowed by its default role.
+  const { channel } = await createChannelWithRoles(db, {
+    institutionId,
+    name: 'general',
+    type: 'public',
+    isDefault: true,
+    createdBy: people[0]!.memberId,
+  });
+  for (const p of people) await addChannelMember(db, channel.id, p.memberId);
   await database.close();
   return {
     institutionId,
-    channelId,
+    channelId: channel.id,
     alice: people[0] as (typeof people)[0],
     bob: people[1] as (typeof people)[0],
   };
