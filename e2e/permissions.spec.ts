@@ -8,6 +8,7 @@ import { LanternServer } from './support/server.ts';
 import { addTeammate, createChannelApi, type Teammate } from './support/team.ts';
 import { createWorkspaceThroughUi, sidebarChannel, signInThroughUi } from './support/ui.ts';
 
+const ARTIFACTS = 'e2e/artifacts';
 const DESKTOP = { width: 1280, height: 800 };
 
 let server: LanternServer;
@@ -86,6 +87,7 @@ test('a member given a role without canPost finds the composer closed, with the 
   await panel.getByRole('button', { name: /^Readers/ }).click();
   await panel.getByRole('checkbox', { name: 'Readers: Tomas Berg' }).click();
   await expect(panel.getByRole('checkbox', { name: 'Readers: Tomas Berg' })).toBeChecked();
+  await adaPage.screenshot({ path: `${ARTIFACTS}/channel-roles-desktop.png` });
 
   // The server agrees: Tomas holds Readers, which does not allow posting.
   await expect
@@ -111,6 +113,7 @@ test('a member given a role without canPost finds the composer closed, with the 
     "You don't have permission to post in this channel",
   );
   await expect(tomasPage.getByRole('textbox', { name: 'Message #night-shift' })).toHaveCount(0);
+  await tomasPage.screenshot({ path: `${ARTIFACTS}/composer-closed-desktop.png` });
   await adaPage.keyboard.press('Escape');
 });
 
@@ -132,11 +135,13 @@ test('a request to join a private channel is approved live and the channel appea
   await tomasPage.getByLabel(/Why would you like to join/).fill('I cover the weekend handover');
   await tomasPage.getByRole('button', { name: 'Request to join' }).click();
   await expect(tomasPage.getByTestId('request-pending')).toBeVisible();
+  await tomasPage.screenshot({ path: `${ARTIFACTS}/join-request-desktop.png` });
 
   // The request reaches Ada's open panel without a reload; she approves it.
   const request = panel.getByRole('list', { name: 'Join requests' }).getByRole('listitem');
   await expect(request).toContainText('Tomas Berg');
   await expect(request).toContainText('I cover the weekend handover');
+  await adaPage.screenshot({ path: `${ARTIFACTS}/channel-requests-desktop.png` });
   await panel.getByRole('button', { name: 'Approve Tomas Berg' }).click();
   await expect(panel.getByText('No requests waiting')).toBeVisible();
 

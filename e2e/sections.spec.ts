@@ -122,6 +122,13 @@ test('a channel moved to a new section keeps its place after a reload', async ({
   await expect(page).toHaveTitle('Grace Hopper - Lantern');
   await expect(page.getByRole('button', { name: 'Message', exact: true })).toBeVisible();
   await page.screenshot({ path: `${ARTIFACTS}/profile-desktop.png` });
+  // The same two pages in the dark scheme, to keep both looks honest.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: `${ARTIFACTS}/profile-dark-desktop.png` });
+  await page.getByRole('link', { name: 'Directory' }).click();
+  await expect(page).toHaveTitle('Directory - Lantern');
+  await page.screenshot({ path: `${ARTIFACTS}/directory-dark-desktop.png` });
+  await page.emulateMedia({ colorScheme: 'light' });
 
   await page.setViewportSize(PHONE);
   await page.goto(`${server.url}/client/${workspaceId}`);

@@ -110,6 +110,17 @@ export async function addChannelMembers(
   return all.filter((e) => named.has(e.member.id));
 }
 
+/** True when every holder of the channel's ownership role is among `leaving`. */
+export async function wouldLoseEveryOwner(db: Db, channelId: string, leaving: Set<string>): Promise<boolean> {
+  const owners = await db
+    .select({ memberId: channelMembers.memberId })
+    .from(channelMembers)
+    .innerJoin(channelMemberRoles, eq(channelMemberRoles.channelMemberId, channelMembers.id))
+    .innerJoin(channelRoles, eq(channelRoles.id, channelMemberRoles.roleId))
+    .where(and(eq(channelMembers.channelId, channelId), eq(channelRoles.isOwnershipRole, true)));
+  return owners.length > 0 && owners.every((o) => leaving.has(o.memberId));
+}
+
 /** Removes people; only channel managers and workspace admins. The last owner cannot be removed. */
 export async function removeChannelMembers(
   ctx: ChannelServiceContext,
@@ -127,14 +138,8 @@ export async function removeChannelMembers(
   if (channel.isDefault) throw badRequest('Nobody can be removed from a default channel');
   const targets = await requireWorkspaceMembers(db, institutionId, memberIds);
   const removedUsers = await db.transaction(async (tx) => {
-    const owners = await tx
-      .select({ memberId: channelMembers.memberId })
-      .from(channelMembers)
-      .innerJoin(channelMemberRoles, eq(channelMemberRoles.channelMemberId, channelMembers.id))
-      .innerJoin(channelRoles, eq(channelRoles.id, channelMemberRoles.roleId))
-      .where(and(eq(channelMembers.channelId, channelId), eq(channelRoles.isOwnershipRole, true)));
     const leaving = new Set(targets.map((t) => t.id));
-    if (owners.length > 0 && owners.every((o) => leaving.has(o.memberId)))
+    if (await wouldLoseEveryOwner(tx, channelId, leaving))
       throw badRequest('The channel would have no owner: transfer ownership first');
     const removed = await tx
       .delete(channelMembers)

@@ -11,6 +11,7 @@ import { channelMembers, channelRoles, channels, members } from '../db/schema.ts
 import { badRequest, conflict, forbidden, notFound } from '../errors.ts';
 import type { RealtimeControls } from '../http/route-context.ts';
 import { type ChannelMemberRow, type ChannelRow, DM_KEY_SEPARATOR, toChannelRole } from '../serialize.ts';
+import { wouldLoseEveryOwner } from './channel-membership.ts';
 import { membershipOf, requireChannelManager } from './channel-permissions.ts';
 import { addChannelMember, createChannelWithRoles, setUpRoles } from './channel-setup.ts';
 import { channelMemberView, channelMemberViews, channelView, channelViews } from './channel-views.ts';
@@ -151,10 +152,20 @@ export async function leaveChannel(ctx: Ctx, userId: string, institutionId: stri
   const channel = await requireChannel(ctx.db, institutionId, channelId);
   if (channel.isDefault) throw badRequest('You cannot leave a default channel');
   if (channel.type === 'direct_message') throw badRequest('You cannot leave a direct message');
-  const removed = await ctx.db
-    .delete(channelMembers)
-    .where(and(eq(channelMembers.channelId, channelId), eq(channelMembers.memberId, member.id)))
-    .returning({ id: channelMembers.id });
+  const removed = await ctx.db.transaction(async (tx) => {
+    // The only owner may leave an otherwise empty channel, but not strand the people still in it.
+    const others = await tx
+      .select({ id: channelMembers.id })
+      .from(channelMembers)
+      .where(and(eq(channelMembers.channelId, channelId), ne(channelMembers.memberId, member.id)))
+      .limit(1);
+    if (others.length > 0 && (await wouldLoseEveryOwner(tx, channelId, new Set([member.id]))))
+      throw badRequest("You are this channel's only owner: transfer ownership before leaving");
+    return tx
+      .delete(channelMembers)
+      .where(and(eq(channelMembers.channelId, channelId), eq(channelMembers.memberId, member.id)))
+      .returning({ id: channelMembers.id });
+  });
   // Leaving twice is not an error: a retried request must not fail the second time.
   if (removed.length > 0) {
     ctx.realtime.leaveChannel(userId, channelId);

@@ -92,6 +92,30 @@ describe.each(databases)('channel membership on %s', (kind) => {
     expect(lastOwner.body.message).toBe('The channel would have no owner: transfer ownership first');
   });
 
+  it('keeps the only owner from leaving people behind without an owner, until ownership moves', async () => {
+    const { ws, primaryOwner: owner, member } = await makeTeam(t);
+    const channel = await channelWith(owner, ws, 'public', [member]);
+    const leave = `${channelUrl(ws, channel)}/members`;
+
+    const refused = await owner.api.delete(leave);
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe("You are this channel's only owner: transfer ownership before leaving");
+    expect((await membersOf(owner, ws, channel)).map((p) => p.member.id)).toContain(owner.memberId);
+
+    const moved = await owner.api.put(`${channelUrl(ws, channel)}/transfer-ownership`, {
+      member: member.memberId,
+    });
+    expect(moved.status).toBe(200);
+    expect((await owner.api.delete(leave)).status).toBe(200);
+    expect((await membersOf(member, ws, channel)).map((p) => p.member.id)).toEqual([member.memberId]);
+  });
+
+  it('lets the only owner leave a channel nobody else is in', async () => {
+    const { ws, primaryOwner: owner } = await makeTeam(t);
+    const channel = await channelWith(owner, ws, 'public');
+    expect((await owner.api.delete(`${channelUrl(ws, channel)}/members`)).status).toBe(200);
+  });
+
   it('keeps each person’s own settings, such as muting, to themselves', async () => {
     const { ws, primaryOwner: owner, member } = await makeTeam(t);
     const channel = await channelWith(owner, ws, 'public', [member]);
