@@ -125,7 +125,7 @@ test('a channel moved to a new section keeps its place after a reload', async ({
   // The same two pages in the dark scheme, to keep both looks honest.
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.screenshot({ path: `${ARTIFACTS}/profile-dark-desktop.png` });
-  await page.getByRole('link', { name: 'Directory' }).click();
+  await page.getByRole('navigation', { name: 'Workspace' }).getByRole('link', { name: 'Directory' }).click();
   await expect(page).toHaveTitle('Directory - Lantern');
   await page.screenshot({ path: `${ARTIFACTS}/directory-dark-desktop.png` });
   await page.emulateMedia({ colorScheme: 'light' });
