@@ -134,9 +134,13 @@ export function DirectoryScreen() {
                     <p className="flex items-center gap-2">
                       <span className="truncate text-sm font-medium">{nameOf(m)}</span>
                       {m.id === me.id ? <span className="shrink-0 text-xs text-muted">you</span> : null}
-                      {m.role === 'member' ? null : <RoleBadge role={m.role} className="sm:hidden" />}
                     </p>
-                    <p className="truncate text-[13px] text-muted">{m.email}</p>
+                    <p className="flex min-w-0 items-center gap-1.5 text-[13px] text-muted">
+                      {m.role === 'member' ? null : (
+                        <RoleBadge role={m.role} className="h-4 px-1.5 sm:hidden" />
+                      )}
+                      <span className="truncate">{m.email}</span>
+                    </p>
                   </div>
                   <span className="hidden w-32 justify-end sm:flex">
                     <RoleBadge role={m.role} />
