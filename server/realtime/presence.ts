@@ -30,24 +30,41 @@ export function createPresence(io: LanternServer, log: Logger): Presence {
     io.to(institutionRooms).emit('userOnlineStatusUpdate', { user: { id: userId }, status });
   };
 
+  // Transitions of one user run one after another on this node. Otherwise a reload's old socket (its
+  // count taken before the new socket joined) could announce "offline" after the new one's "online".
+  const queues = new Map<string, Promise<void>>();
+  const serially = (userId: string, step: () => Promise<void>): Promise<void> => {
+    const run = (queues.get(userId) ?? Promise.resolve()).then(step);
+    const tail = run.catch(() => undefined);
+    queues.set(userId, tail);
+    void tail.then(() => {
+      if (queues.get(userId) === tail) queues.delete(userId);
+    });
+    return run;
+  };
+
   return {
-    async connected(socket) {
-      try {
-        // The new socket is already in its user room, so "first" means a count of one.
-        if ((await socketCount(socket.data.userId)) <= 1)
-          announce(socket.data.userId, institutionRoomsOf(socket), 'online');
-      } catch (err) {
-        log.warn({ err }, 'presence: could not count sockets on connect');
-      }
+    connected(socket) {
+      const { userId } = socket.data;
+      return serially(userId, async () => {
+        try {
+          // The new socket is already in its user room, so "first" means a count of one.
+          if ((await socketCount(userId)) <= 1) announce(userId, institutionRoomsOf(socket), 'online');
+        } catch (err) {
+          log.warn({ err }, 'presence: could not count sockets on connect');
+        }
+      });
     },
-    async disconnected(socket, institutionRooms) {
-      try {
-        // socket.io has already removed the socket from its rooms when 'disconnect' fires.
-        if ((await socketCount(socket.data.userId)) === 0)
-          announce(socket.data.userId, institutionRooms, 'offline');
-      } catch (err) {
-        log.warn({ err }, 'presence: could not count sockets on disconnect');
-      }
+    disconnected(socket, institutionRooms) {
+      const { userId } = socket.data;
+      return serially(userId, async () => {
+        try {
+          // socket.io has already removed the socket from its rooms when 'disconnect' fires.
+          if ((await socketCount(userId)) === 0) announce(userId, institutionRooms, 'offline');
+        } catch (err) {
+          log.warn({ err }, 'presence: could not count sockets on disconnect');
+        }
+      });
     },
     async onlineUserIds(institutionId) {
       const sockets = await io.in(rooms.institution(institutionId)).fetchSockets();

@@ -78,6 +78,25 @@ describe.each(databases)('realtime on %s', (kind) => {
       await eventually(() => updates.length >= 2);
       expect(updates[1]).toEqual({ id: carol.user.id, status: 'offline' });
     });
+    it('leaves a member who reloads (old socket gone, new one at once) online for the others', async () => {
+      const erin = await t.signUp();
+      await ws.owner.api.post(`/api/institutions/${ws.id}/invited-members`, { emails: [erin.user.email] });
+      expect((await erin.api.post(`/api/institutions/${ws.id}/members`)).status).toBe(200);
+      const watcher = await connect(t, ws.owner.token);
+      const updates: string[] = [];
+      watcher.on('userOnlineStatusUpdate', (e) => {
+        if (e.user.id === erin.user.id) updates.push(e.status);
+      });
+      let current = await connect(t, erin.token);
+      await eventually(() => updates.length >= 1);
+      for (let reload = 0; reload < 5; reload++) {
+        const next = connect(t, erin.token);
+        current.disconnect();
+        current = await next;
+      }
+      await pause(QUIET_MS);
+      expect(updates.at(-1)).toBe('online');
+    });
     it('tells a workspace joined after connecting when the member goes offline', async () => {
       const dave = await t.signUp();
       const socket = await connect(t, dave.token);
