@@ -4,7 +4,7 @@ import { isSectionOperation, type OutboxDoc } from '../schemas/collections.ts';
 import type { Message, PostMessagePayload } from '../schemas/protocol.ts';
 import { replaceJoinedChannels } from '../src/data/channel-store.ts';
 import { createHttp, type Http } from '../src/data/http.ts';
-import { fetchSections, type WorkspaceStore } from '../src/data/workspace-store.ts';
+import { fetchSections, setUserOnline, type WorkspaceStore } from '../src/data/workspace-store.ts';
 import { applySendResult, applyServerMessage, removeOutboxRow } from '../src/store/outbox.ts';
 import { classifyAck, DISCONNECTED_MESSAGE, type SendResult } from '../src/store/outbox-state.ts';
 import { storeSections } from '../src/store/section-outbox.ts';
@@ -219,6 +219,7 @@ export class SyncEngine implements WorkerApi {
       s.disconnect();
     }
     this.setStatus('offline');
+    if (s) void this.showSelfOnline(false);
     this.outbox.onDisconnect();
   }
 
@@ -237,6 +238,17 @@ export class SyncEngine implements WorkerApi {
     return (await this.db.session?.findOne('current').exec())?.token ?? null;
   }
 
+  /**
+   * One's own presence is this device's socket: the server never tells a disconnected client it went
+   * offline, and its own "online" may arrive before a member list fetched a moment earlier.
+   */
+  private async showSelfOnline(isOnline: boolean): Promise<void> {
+    if (!this.db.members || !this.db.institutions) return;
+    const [institution] = await this.db.institutions.find().exec();
+    const userId = institution?.member.user.id;
+    if (userId) await setUserOnline({ members: this.db.members }, userId, isOnline).catch(() => undefined);
+  }
+
   private setStatus(status: ConnectionStatus): void {
     if (status === this.status) return;
     this.status = status;
@@ -248,6 +260,7 @@ export class SyncEngine implements WorkerApi {
     socket.on('connect', () => {
       if (this.socket !== socket) return;
       this.setStatus('connected');
+      void this.showSelfOnline(true);
       void this.onConnected(socket);
     });
     socket.on('disconnect', (reason) => {
@@ -258,6 +271,7 @@ export class SyncEngine implements WorkerApi {
       // Never let socket.io replay emits it buffered; the outbox resends what matters.
       socket.sendBuffer = [];
       this.setStatus('connecting');
+      void this.showSelfOnline(false);
       this.outbox.onDisconnect();
       if (reason === 'io server disconnect') socket.connect();
     });

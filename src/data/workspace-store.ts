@@ -83,8 +83,15 @@ export async function fetchInstitutions({ http, db }: WorkspaceStore): Promise<v
 }
 
 export async function fetchMembers({ http, db }: WorkspaceStore, institutionId: string): Promise<void> {
-  const members = listOf(
+  const fetched = listOf(
     await http.get<Member[] | { data: Member[] }>(`${institutionPath(institutionId)}/members`),
+  );
+  // One's own online state follows this device's socket (the worker sets it); a list fetched just
+  // before the socket connected must not turn it back off.
+  const selfId = (await db.institutions.findOne(institutionId).exec())?.member.id;
+  const self = selfId ? await db.members.findOne(selfId).exec() : null;
+  const members = fetched.map((m) =>
+    self && m.id === self.id ? { ...m, user: { ...m.user, isOnline: self.user.isOnline } } : m,
   );
   await replaceAll(db.members, members, { institutionId });
 }

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { Remote } from 'comlink';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Section } from '../../schemas/protocol.ts';
+import type { Member, Section } from '../../schemas/protocol.ts';
 import { visits } from '../../server/db/schema.ts';
 import {
   createSection,
@@ -18,6 +18,8 @@ import {
   visitMember,
 } from '../../src/data/actions.ts';
 import { type LanternClient, startClient } from '../../src/data/client.ts';
+import type { Http } from '../../src/data/http.ts';
+import { fetchMembers } from '../../src/data/workspace-store.ts';
 import { listRecords } from '../../src/store/records.ts';
 import type { WorkerApi } from '../../worker/api.ts';
 import { lazyApi } from '../../worker/engine-host.ts';
@@ -187,6 +189,30 @@ describe('live workspace events', () => {
     while (!(await seen()).includes(made.body.request.id) && Date.now() < until)
       await new Promise((r) => setTimeout(r, 50));
     expect(await seen()).toEqual([made.body.request.id]);
+  });
+
+  it('shows me online while connected, even when a member list fetched before my socket connected lands after', async () => {
+    const myRow = () => client.db.members.findOne(me.memberId).exec();
+    const listed = () => me.api.get<{ data: Member[] }>(`/api/institutions/${ws.id}/members`);
+    const meIn = (res: Awaited<ReturnType<typeof listed>>) => res.body.data.find((m) => m.id === me.memberId);
+    const until = async (check: () => Promise<boolean>) => {
+      const deadline = Date.now() + 10_000;
+      while (!(await check())) {
+        if (Date.now() > deadline) throw new Error('timed out');
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    };
+    goOffline();
+    await until(async () => (await myRow())?.user.isOnline === false);
+    await until(async () => meIn(await listed())?.user.isOnline === false);
+    const beforeConnect = await listed();
+
+    await goOnline();
+    await until(async () => (await myRow())?.user.isOnline === true);
+    // The answer the server gave while I had no socket arrives only now.
+    const late = { get: async () => beforeConnect.body } as unknown as Http;
+    await fetchMembers({ http: late, db: client.db }, ws.id);
+    expect((await myRow())?.user.isOnline).toBe(true);
   });
 
   it('marks a colleague online in the directory when they connect', async () => {
