@@ -27,7 +27,7 @@ function line(name: string, r: LoadResult): string {
     `p99 ${fmt(r.p99Ms).padStart(7)} ms`,
     `acked ${fmt(r.ackedPerSecond).padStart(7)}/s`,
     `delivered ${r.deliveries}/${r.expectedDeliveries}`,
-    r.ackErrors ? `ack errors ${r.ackErrors}` : '',
+    r.ackErrors ? `ack errors ${r.ackErrors} (first: ${r.firstAckError})` : '',
   ].join('  ');
 }
 

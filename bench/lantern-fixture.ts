@@ -9,7 +9,8 @@ import pg from 'pg';
 import { createApp } from '../server/app.ts';
 import { hashToken, newToken } from '../server/auth/tokens.ts';
 import { loadConfig } from '../server/config.ts';
-import { channelMembers, channels, institutions, members, sessions, users } from '../server/db/schema.ts';
+import { channelMembers, institutions, members, sessions, users } from '../server/db/schema.ts';
+import { createChannelWithRoles } from '../server/services/channel-setup.ts';
 import type { LoadTarget } from './load.ts';
 
 export interface LanternFixture {
@@ -66,12 +67,6 @@ export async function startLantern(clientCount: number, channelCount: number): P
     userId: u.id,
     role: i === 0 ? ('primary_owner' as const) : ('member' as const),
   }));
-  const channelRows = Array.from({ length: channelCount }, (_, i) => ({
-    id: randomUUID(),
-    institutionId,
-    name: `bench-${i}`,
-    type: 'public' as const,
-  }));
   await db.insert(users).values(userRows);
   await db
     .insert(sessions)
@@ -80,7 +75,18 @@ export async function startLantern(clientCount: number, channelCount: number): P
     );
   await db.insert(institutions).values({ id: institutionId, name: 'Bench' });
   await db.insert(members).values(memberRows);
-  await db.insert(channels).values(channelRows);
+  // Channels get their roles the way the app makes them, so the default role lets everyone post.
+  const channelRows: { id: string }[] = [];
+  for (let i = 0; i < channelCount; i++) {
+    const { channel } = await createChannelWithRoles(db, {
+      institutionId,
+      name: `bench-${i}`,
+      type: 'public',
+      isDefault: false,
+      createdBy: memberRows[0]?.id ?? null,
+    });
+    channelRows.push(channel);
+  }
   // Client i posts in and listens to channel i mod channelCount, as the load does.
   await db.insert(channelMembers).values(
     memberRows.map((m, i) => ({

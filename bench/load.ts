@@ -23,6 +23,8 @@ export interface LoadResult {
   sent: number;
   acked: number;
   ackErrors: number;
+  /** The first refusal's message, so a broken run says why. */
+  firstAckError: string | null;
   deliveries: number;
   expectedDeliveries: number;
   p50Ms: number;
@@ -92,6 +94,7 @@ export async function runLoad(target: LoadTarget, options: LoadOptions): Promise
   let sent = 0;
   let acked = 0;
   let ackErrors = 0;
+  let firstAckError: string | null = null;
   let lastAckAt = 0;
   let expectedDeliveries = 0;
   const start = performance.now();
@@ -119,8 +122,10 @@ export async function runLoad(target: LoadTarget, options: LoadOptions): Promise
           'postMessage',
           { institutionId: target.institutionId, channelId, genId, content: `<p>bench ${sent}</p>` },
           (r) => {
-            if ('error' in r) ackErrors += 1;
-            else acked += 1;
+            if ('error' in r) {
+              ackErrors += 1;
+              firstAckError ??= r.error.message;
+            } else acked += 1;
             lastAckAt = performance.now();
           },
         );
@@ -145,6 +150,7 @@ export async function runLoad(target: LoadTarget, options: LoadOptions): Promise
     sent,
     acked,
     ackErrors,
+    firstAckError,
     deliveries,
     expectedDeliveries,
     p50Ms: percentile(latencies, 50),
