@@ -6,8 +6,9 @@ import { z } from 'zod';
  * Bump when any schema in this file changes shape (tests/unit/protocol-version.test.ts checks). History:
  * 1 — first protocol: sign-in, workspaces, channels, messages with per-channel change sequence.
  * 2 — channel roles and permissions, membership, requests, sections, groups, member roles, visits.
+ * 3 — message actions (reactions, pins, stars, polls, forward), search, activities, files.
  */
-export const PROTOCOL_VERSION = 2;
+export const PROTOCOL_VERSION = 3;
 
 // ───────────────────────────── limits ─────────────────────────────
 export const MESSAGE_PAGE_SIZE = 30;
@@ -407,6 +408,108 @@ export const profileChannel = z.object({ id, name: z.string(), type: channelType
 export type ProfileChannel = z.infer<typeof profileChannel>;
 export const memberProfile = z.object({ member, channels: z.array(profileChannel) });
 export type MemberProfile = z.infer<typeof memberProfile>;
+
+// ───────────────────────────── REST: message search ─────────────────────────────
+export const SEARCH_PAGE_SIZE = 10;
+export const SEARCH_PAGE_MAX = 50;
+export const SEARCH_QUERY_MAX = 200;
+export const messageSearchQuery = z.object({
+  search: z
+    .string()
+    .trim()
+    .min(1, 'Type something to search for')
+    .max(SEARCH_QUERY_MAX, `Search for at most ${SEARCH_QUERY_MAX} characters`),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(SEARCH_PAGE_MAX).default(SEARCH_PAGE_SIZE),
+});
+/** One hit: the message and an HTML-escaped excerpt of its text with the matched words inside <mark>. */
+export const messageSearchHit = z.object({ message, highlight: z.string() });
+export type MessageSearchHit = z.infer<typeof messageSearchHit>;
+export const messageSearchResponse = z.object({
+  data: z.array(messageSearchHit),
+  metadata: z.object({ page: z.number(), limit: z.number(), total: z.number(), hasMore: z.boolean() }),
+});
+export type MessageSearchResponse = z.infer<typeof messageSearchResponse>;
+
+// ───────────────────────────── REST: files ─────────────────────────────
+export const FILE_NAME_MAX = 255;
+export const FILES_PAGE_SIZE = 30;
+export const FILES_PER_DELETE_MAX = 100;
+/** Ask for somewhere to PUT a file's bytes. `size` is the exact byte count that will be sent. */
+export const fileSignQuery = z.object({
+  size: z.coerce.number().int().min(0),
+  fileName: z.string().max(FILE_NAME_MAX).optional(),
+  fileType: z.string().max(255).optional(),
+});
+/**
+ * `uploadUrl` takes one PUT of exactly `size` bytes with the file's content type before `expiresAt`:
+ * the server's own store (relative address) or a presigned S3 address. `fileKey` then goes into POST /api/files.
+ */
+export const fileSignResponse = z.object({
+  signature: z.string(),
+  fileKey: z.string(),
+  uploadUrl: z.string(),
+  expiresAt: isoDate,
+});
+export type FileSignResponse = z.infer<typeof fileSignResponse>;
+export const fileMeta = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]));
+/**
+ * Register a file posted in a channel. Own uploads give `fileKey` (from the sign call); third-party files
+ * (isFromThirdParty, e.g. a GIF service) give `fileUrl` instead. A client-chosen `id` makes a retried
+ * registration return the same file.
+ */
+export const registerFileBody = z
+  .object({
+    id: genId.optional(),
+    institutionId: id,
+    channelId: id,
+    fileName: z.string().trim().min(1, 'A file needs a name').max(FILE_NAME_MAX),
+    fileType: z.string().max(255),
+    fileSize: z.number().int().nonnegative(),
+    isFromThirdParty: z.boolean().default(false),
+    meta: fileMeta.optional(),
+    fileKey: z.string().max(200).optional(),
+    fileUrl: z.string().url().max(2048).optional(),
+  })
+  .refine((b) => (b.isFromThirdParty ? !!b.fileUrl : !!b.fileKey), {
+    message: 'Give fileKey for an uploaded file, or fileUrl for a third-party one',
+  });
+export const fileEntity = z.object({
+  id,
+  institutionId: id,
+  channelId: id,
+  memberId: id,
+  fileName: z.string(),
+  fileType: z.string(),
+  fileSize: z.number().int().nonnegative(),
+  /** Where to GET the bytes: /api/files/{id}/content with the bearer token, or the third-party address. */
+  url: z.string(),
+  isUploading: z.boolean(),
+  uploadFailed: z.boolean(),
+  isFromThirdParty: z.boolean(),
+  meta: fileMeta,
+  createdAt: isoDate,
+});
+export type FileEntity = z.infer<typeof fileEntity>;
+export const fileResponse = z.object({ file: fileEntity });
+export const updateFileBody = z
+  .object({ isUploading: z.boolean().optional(), uploadFailed: z.boolean().optional() })
+  .refine((b) => b.isUploading !== undefined || b.uploadFailed !== undefined, {
+    message: 'Give isUploading or uploadFailed',
+  });
+export const deleteFilesBody = z.object({ fileIds: z.array(id).min(1).max(FILES_PER_DELETE_MAX) });
+export const deleteFilesResponse = z.object({ fileIds: z.array(id) });
+export const filesQuery = z.object({
+  channelId: id.optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(FILES_PAGE_SIZE),
+  search: z.string().trim().max(SEARCH_QUERY_MAX).optional(),
+});
+export const filesResponse = z.object({
+  data: z.array(fileEntity),
+  metadata: z.object({ page: z.number(), limit: z.number(), total: z.number(), hasMore: z.boolean() }),
+});
+export type FilesResponse = z.infer<typeof filesResponse>;
 
 // ───────────────────────────── socket ─────────────────────────────
 export const channelRef = z.object({ institutionId: id, channelId: id });
