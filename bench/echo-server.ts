@@ -41,6 +41,10 @@ export async function startEchoServer(): Promise<EchoServer> {
         deletedAt: null,
         seq,
         createdSeq: seq,
+        reactions: [],
+        isPinned: false,
+        poll: null,
+        forwardedFrom: null,
       };
       io.to(`channel:${p.channelId}`).emit('newMessage', message);
       ack(message);

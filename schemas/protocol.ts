@@ -138,6 +138,38 @@ export const attachment = z.object({
 });
 export type Attachment = z.infer<typeof attachment>;
 
+export const REACTION_EMOJI_MAX = 64;
+export const POLL_QUESTION_MAX = 300;
+export const POLL_OPTION_MAX = 200;
+export const POLL_OPTIONS_MIN = 2;
+export const POLL_OPTIONS_MAX = 10;
+export const FORWARD_TARGETS_MAX = 10;
+export const ACTIVITY_PAGE_SIZE = 20;
+
+/** One emoji on a message: who reacted with it, in the order they did. */
+export const reaction = z.object({
+  emoji: z.string(),
+  count: z.number().int().nonnegative(),
+  memberIds: z.array(id),
+});
+export type Reaction = z.infer<typeof reaction>;
+export const pollOption = z.object({
+  text: z.string(),
+  votes: z.number().int().nonnegative(),
+  memberIds: z.array(id),
+});
+export type PollOption = z.infer<typeof pollOption>;
+/** A poll is a message with empty content and this field; results are live (every vote changes the message). */
+export const poll = z.object({
+  question: z.string(),
+  options: z.array(pollOption),
+  multiple: z.boolean(),
+  closedAt: isoDate.nullable(),
+});
+export type Poll = z.infer<typeof poll>;
+export const forwardedFrom = z.object({ messageId: id, channelId: id });
+export type ForwardedFrom = z.infer<typeof forwardedFrom>;
+
 /**
  * A message as the server stores it. `seq` is the channel's change sequence at the message's latest
  * change (create, edit, delete): every change bumps the channel's sequence by exactly one, so a client
@@ -160,8 +192,16 @@ export const message = z.object({
   deletedAt: isoDate.nullable(),
   seq: z.number().int().positive(),
   createdSeq: z.number().int().positive(),
+  /** Shared state changed by message actions; each change bumps seq like an edit. Stars are private: not here. */
+  reactions: z.array(reaction).default([]),
+  isPinned: z.boolean().default(false),
+  poll: poll.nullable().default(null),
+  forwardedFrom: forwardedFrom.nullable().default(null),
 });
 export type Message = z.infer<typeof message>;
+/** The starrer's view: acks of toggleStarredMessage. */
+export const starredMessage = message.extend({ isStarred: z.boolean() });
+export type StarredMessage = z.infer<typeof starredMessage>;
 
 // ───────────────────────────── REST: auth and users ─────────────────────────────
 export const signinOtpQuery = z.object({ email });
@@ -333,6 +373,52 @@ const messageFields = {
   genId,
 };
 export const postMessageRestBody = z.object(messageFields);
+
+/** Pinned and starred side panels (starred: the caller's own stars in that channel). Newest first. */
+export const messageListQuery = messagePageQuery;
+export const messageListItem = z.object({ message });
+export const messageListResponse = z.object({
+  data: z.array(messageListItem),
+  metadata: z.object({ page: z.number(), limit: z.number(), total: z.number(), hasMore: z.boolean() }),
+});
+export type MessageListResponse = z.infer<typeof messageListResponse>;
+
+// ───────────────────────────── REST: activity feed ─────────────────────────────
+/** mention: of me, a role or group I hold, @everyone/@here; reply: to my message; reaction: on my message. */
+export const activityType = z.enum(['mention', 'reply', 'reaction']);
+export type ActivityType = z.infer<typeof activityType>;
+export const activity = z.object({
+  id,
+  type: activityType,
+  message,
+  actorMemberId: id,
+  /** The emoji of a reaction activity; null for the others. */
+  emoji: z.string().nullable(),
+  createdAt: isoDate,
+  read: z.boolean(),
+});
+export type Activity = z.infer<typeof activity>;
+export const activitiesQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(MESSAGE_PAGE_MAX).default(ACTIVITY_PAGE_SIZE),
+});
+export const activitiesResponse = z.object({
+  data: z.array(activity),
+  metadata: z.object({
+    page: z.number(),
+    limit: z.number(),
+    total: z.number(),
+    hasMore: z.boolean(),
+    unread: z.number(),
+  }),
+});
+export type ActivitiesResponse = z.infer<typeof activitiesResponse>;
+/** Either these ids or all of the caller's activities in the workspace. */
+export const markActivitiesReadBody = z
+  .object({ ids: z.array(id).min(1).max(500).optional(), all: z.literal(true).optional() })
+  .refine((b) => (b.ids ? !b.all : b.all), 'Give either ids or all');
+export type MarkActivitiesReadBody = z.infer<typeof markActivitiesReadBody>;
+export const markActivitiesReadResponse = z.object({ unread: z.number() });
 
 // ───────────────────────────── REST: sections (each member arranges their own sidebar) ─────────────────────────────
 export const SECTION_NAME_MAX = 40;
@@ -525,6 +611,63 @@ export type EditMessagePayload = z.infer<typeof editMessagePayload>;
 export const deleteMessagePayload = channelRef.extend({ messageId: id });
 export type DeleteMessagePayload = z.infer<typeof deleteMessagePayload>;
 export const resetUnreadCountPayload = channelRef;
+
+/**
+ * Message actions. Each carries the client's idempotency key `opId`: the server applies an op once and
+ * answers a repeat with the current message, changing and broadcasting nothing. Toggles may state the
+ * wanted end state (pinned, reacted, starred) so a replay can never undo itself; without it the server
+ * flips, and remembers the result under the opId.
+ */
+export const opId = z.string().uuid();
+const messageOp = channelRef.extend({ messageId: id, opId });
+export const togglePinMessagePayload = messageOp.extend({ pinned: z.boolean().optional() });
+export type TogglePinMessagePayload = z.input<typeof togglePinMessagePayload>;
+export const toggleReactionPayload = messageOp.extend({
+  emoji: z.string().trim().min(1, 'Emoji cannot be empty').max(REACTION_EMOJI_MAX),
+  reacted: z.boolean().optional(),
+});
+export type ToggleReactionPayload = z.input<typeof toggleReactionPayload>;
+export const toggleStarredMessagePayload = messageOp.extend({ starred: z.boolean().optional() });
+export type ToggleStarredMessagePayload = z.input<typeof toggleStarredMessagePayload>;
+/** A poll is a new message: genId is its id like postMessage's (the message exists once per genId). */
+export const createPollPayload = channelRef.extend({
+  opId,
+  genId,
+  question: z.string().trim().min(1, 'Question cannot be empty').max(POLL_QUESTION_MAX),
+  options: z
+    .array(z.string().trim().min(1, 'Option cannot be empty').max(POLL_OPTION_MAX))
+    .min(POLL_OPTIONS_MIN, 'A poll needs at least 2 options')
+    .max(POLL_OPTIONS_MAX, 'A poll has at most 10 options'),
+  multiple: z.boolean().default(false),
+});
+export type CreatePollPayload = z.input<typeof createPollPayload>;
+export const closePollPayload = messageOp;
+export type ClosePollPayload = z.input<typeof closePollPayload>;
+/** The caller's whole vote: replaces any earlier one. Single-choice polls take exactly one index. */
+export const voteOnPollPayload = messageOp.extend({
+  optionIndexes: z
+    .array(
+      z
+        .number()
+        .int()
+        .min(0)
+        .max(POLL_OPTIONS_MAX - 1),
+    )
+    .min(1, 'Choose an option')
+    .max(POLL_OPTIONS_MAX),
+});
+export type VoteOnPollPayload = z.input<typeof voteOnPollPayload>;
+export const removeVoteOnPollPayload = messageOp;
+export type RemoveVoteOnPollPayload = z.input<typeof removeVoteOnPollPayload>;
+/** channelId is the source channel; genIds[i] is the new message's genId in channelIds[i]. */
+export const forwardMessagePayload = messageOp
+  .extend({
+    channelIds: z.array(id).min(1, 'Choose a channel').max(FORWARD_TARGETS_MAX),
+    genIds: z.array(genId).min(1).max(FORWARD_TARGETS_MAX),
+  })
+  .refine((p) => p.genIds.length === p.channelIds.length, 'Give one genId per channel')
+  .refine((p) => new Set(p.channelIds).size === p.channelIds.length, 'A channel is listed twice');
+export type ForwardMessagePayload = z.input<typeof forwardMessagePayload>;
 /** A channel manager answers a join request over the socket (same rule as PUT requests/{requestId}). */
 export const memberActionPayload = channelRef.extend({
   action: z.literal('request'),
@@ -567,6 +710,14 @@ export interface ClientToServerEvents {
   editMessage: (p: z.input<typeof editMessagePayload>, ack: (r: Ack<Message>) => void) => void;
   deleteMessage: (p: z.input<typeof deleteMessagePayload>, ack: (r: Ack<Message>) => void) => void;
   resetUnreadCount: (p: z.input<typeof resetUnreadCountPayload>, ack: (r: Ack<{ ok: true }>) => void) => void;
+  togglePinMessage: (p: TogglePinMessagePayload, ack: (r: Ack<Message>) => void) => void;
+  toggleReaction: (p: ToggleReactionPayload, ack: (r: Ack<Message>) => void) => void;
+  toggleStarredMessage: (p: ToggleStarredMessagePayload, ack: (r: Ack<StarredMessage>) => void) => void;
+  createPoll: (p: CreatePollPayload, ack: (r: Ack<Message>) => void) => void;
+  closePoll: (p: ClosePollPayload, ack: (r: Ack<Message>) => void) => void;
+  voteOnPoll: (p: VoteOnPollPayload, ack: (r: Ack<Message>) => void) => void;
+  removeVoteOnPoll: (p: RemoveVoteOnPollPayload, ack: (r: Ack<Message>) => void) => void;
+  forwardMessage: (p: ForwardMessagePayload, ack: (r: Ack<Message[]>) => void) => void;
   memberAction: (p: z.input<typeof memberActionPayload>, ack: (r: Ack<ChannelRequest>) => void) => void;
   visitMember: (p: z.input<typeof visitMemberPayload>, ack: (r: Ack<{ ok: true }>) => void) => void;
   visitChannel: (p: z.input<typeof visitChannelPayload>, ack: (r: Ack<{ ok: true }>) => void) => void;
@@ -576,7 +727,10 @@ export interface ClientToServerEvents {
 /** Events the server emits. */
 export interface ServerToClientEvents {
   newMessage: (m: Message) => void;
+  /** Any change to a message: edit, reaction, pin, vote, poll closed. */
   newEditMessage: (m: Message) => void;
+  /** Also sent (after newEditMessage) when a message is pinned or unpinned: pinned panels refresh. */
+  newEditPinnedMessage: (m: Message) => void;
   newDeleteMessage: (m: Message) => void;
   refresh: (e: z.infer<typeof refreshEvent>) => void;
   userOnlineStatusUpdate: (e: z.infer<typeof userOnlineStatusEvent>) => void;

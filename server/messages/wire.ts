@@ -20,5 +20,22 @@ export function toWireMessage(row: MessageRow): Message {
     deletedAt: row.deletedAt?.toISOString() ?? null,
     seq: row.seq,
     createdSeq: row.createdSeq,
+    reactions: row.reactions.map((r) => ({
+      emoji: r.emoji,
+      count: r.memberIds.length,
+      memberIds: r.memberIds,
+    })),
+    isPinned: row.pinnedAt !== null,
+    poll: row.poll
+      ? {
+          ...row.poll,
+          options: row.poll.options.map((o) => ({
+            text: o.text,
+            votes: o.memberIds.length,
+            memberIds: o.memberIds,
+          })),
+        }
+      : null,
+    forwardedFrom: row.forwardedFrom ?? null,
   };
 }

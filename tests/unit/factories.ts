@@ -23,6 +23,10 @@ export function makeServerMessage(overrides: Partial<Message> = {}): Message {
     deletedAt: null,
     seq: n,
     createdSeq: n,
+    reactions: [],
+    isPinned: false,
+    poll: null,
+    forwardedFrom: null,
     ...overrides,
   };
 }

@@ -1,3 +1,16 @@
+CREATE TABLE "activities" (
+	"id" text PRIMARY KEY NOT NULL,
+	"institution_id" text NOT NULL,
+	"recipient_member_id" text NOT NULL,
+	"type" text NOT NULL,
+	"message_id" text NOT NULL,
+	"channel_id" text NOT NULL,
+	"actor_member_id" text NOT NULL,
+	"emoji" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"read_at" timestamp with time zone
+);
+--> statement-breakpoint
 CREATE TABLE "channel_member_roles" (
 	"channel_member_id" text NOT NULL,
 	"role_id" text NOT NULL,
@@ -75,6 +88,24 @@ CREATE TABLE "channels" (
 	CONSTRAINT "channels_direct_message_key_unique" UNIQUE("direct_message_key")
 );
 --> statement-breakpoint
+CREATE TABLE "files" (
+	"id" text PRIMARY KEY NOT NULL,
+	"institution_id" text NOT NULL,
+	"channel_id" text NOT NULL,
+	"member_id" text NOT NULL,
+	"file_key" text,
+	"file_url" text,
+	"file_name" text NOT NULL,
+	"file_type" text NOT NULL,
+	"file_size" bigint NOT NULL,
+	"is_from_third_party" boolean DEFAULT false NOT NULL,
+	"meta" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"is_uploading" boolean DEFAULT true NOT NULL,
+	"upload_failed" boolean DEFAULT false NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "files_file_key_unique" UNIQUE("file_key")
+);
+--> statement-breakpoint
 CREATE TABLE "group_members" (
 	"group_id" text NOT NULL,
 	"member_id" text NOT NULL,
@@ -113,6 +144,23 @@ CREATE TABLE "members" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "message_ops" (
+	"op_id" text PRIMARY KEY NOT NULL,
+	"member_id" text NOT NULL,
+	"kind" text NOT NULL,
+	"message_id" text NOT NULL,
+	"result" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "message_stars" (
+	"member_id" text NOT NULL,
+	"message_id" text NOT NULL,
+	"channel_id" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "message_stars_member_id_message_id_pk" PRIMARY KEY("member_id","message_id")
+);
+--> statement-breakpoint
 CREATE TABLE "messages" (
 	"id" text PRIMARY KEY NOT NULL,
 	"gen_id" text NOT NULL,
@@ -127,7 +175,12 @@ CREATE TABLE "messages" (
 	"edited_at" timestamp with time zone,
 	"deleted_at" timestamp with time zone,
 	"seq" bigint NOT NULL,
-	"created_seq" bigint NOT NULL
+	"created_seq" bigint NOT NULL,
+	"plain_text" text GENERATED ALWAYS AS (replace(replace(replace(replace(replace(replace(regexp_replace(content, '<[^>]*>', ' ', 'g'), '&nbsp;', ' '), '&lt;', '<'), '&gt;', '>'), '&quot;', '"'), '&#39;', ''''), '&amp;', '&')) STORED NOT NULL,
+	"reactions" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"pinned_at" timestamp with time zone,
+	"poll" jsonb,
+	"forwarded_from" jsonb
 );
 --> statement-breakpoint
 CREATE TABLE "sessions" (
@@ -176,6 +229,10 @@ CREATE TABLE "visits" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "activities" ADD CONSTRAINT "activities_institution_id_institutions_id_fk" FOREIGN KEY ("institution_id") REFERENCES "public"."institutions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "activities" ADD CONSTRAINT "activities_recipient_member_id_members_id_fk" FOREIGN KEY ("recipient_member_id") REFERENCES "public"."members"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "activities" ADD CONSTRAINT "activities_message_id_messages_id_fk" FOREIGN KEY ("message_id") REFERENCES "public"."messages"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "activities" ADD CONSTRAINT "activities_channel_id_channels_id_fk" FOREIGN KEY ("channel_id") REFERENCES "public"."channels"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "channel_member_roles" ADD CONSTRAINT "channel_member_roles_channel_member_id_channel_members_id_fk" FOREIGN KEY ("channel_member_id") REFERENCES "public"."channel_members"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "channel_member_roles" ADD CONSTRAINT "channel_member_roles_role_id_channel_roles_id_fk" FOREIGN KEY ("role_id") REFERENCES "public"."channel_roles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "channel_members" ADD CONSTRAINT "channel_members_channel_id_channels_id_fk" FOREIGN KEY ("channel_id") REFERENCES "public"."channels"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -191,6 +248,8 @@ ALTER TABLE "channel_sections" ADD CONSTRAINT "channel_sections_institution_id_i
 ALTER TABLE "channel_sections" ADD CONSTRAINT "channel_sections_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "channels" ADD CONSTRAINT "channels_institution_id_institutions_id_fk" FOREIGN KEY ("institution_id") REFERENCES "public"."institutions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "channels" ADD CONSTRAINT "channels_created_by_members_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."members"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "files" ADD CONSTRAINT "files_institution_id_institutions_id_fk" FOREIGN KEY ("institution_id") REFERENCES "public"."institutions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "files" ADD CONSTRAINT "files_channel_id_channels_id_fk" FOREIGN KEY ("channel_id") REFERENCES "public"."channels"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "group_members" ADD CONSTRAINT "group_members_group_id_groups_id_fk" FOREIGN KEY ("group_id") REFERENCES "public"."groups"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "group_members" ADD CONSTRAINT "group_members_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "groups" ADD CONSTRAINT "groups_institution_id_institutions_id_fk" FOREIGN KEY ("institution_id") REFERENCES "public"."institutions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -200,11 +259,15 @@ ALTER TABLE "invitations" ADD CONSTRAINT "invitations_institution_id_institution
 ALTER TABLE "invitations" ADD CONSTRAINT "invitations_invited_by_members_id_fk" FOREIGN KEY ("invited_by") REFERENCES "public"."members"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "members" ADD CONSTRAINT "members_institution_id_institutions_id_fk" FOREIGN KEY ("institution_id") REFERENCES "public"."institutions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "members" ADD CONSTRAINT "members_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "message_stars" ADD CONSTRAINT "message_stars_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "message_stars" ADD CONSTRAINT "message_stars_message_id_messages_id_fk" FOREIGN KEY ("message_id") REFERENCES "public"."messages"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "message_stars" ADD CONSTRAINT "message_stars_channel_id_channels_id_fk" FOREIGN KEY ("channel_id") REFERENCES "public"."channels"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "messages" ADD CONSTRAINT "messages_channel_id_channels_id_fk" FOREIGN KEY ("channel_id") REFERENCES "public"."channels"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "messages" ADD CONSTRAINT "messages_institution_id_institutions_id_fk" FOREIGN KEY ("institution_id") REFERENCES "public"."institutions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "visits" ADD CONSTRAINT "visits_institution_id_institutions_id_fk" FOREIGN KEY ("institution_id") REFERENCES "public"."institutions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "visits" ADD CONSTRAINT "visits_visitor_member_id_members_id_fk" FOREIGN KEY ("visitor_member_id") REFERENCES "public"."members"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "activities_recipient_idx" ON "activities" USING btree ("recipient_member_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "channel_members_channel_member_uq" ON "channel_members" USING btree ("channel_id","member_id");--> statement-breakpoint
 CREATE INDEX "channel_members_member_idx" ON "channel_members" USING btree ("member_id");--> statement-breakpoint
 CREATE INDEX "channel_requests_channel_idx" ON "channel_requests" USING btree ("channel_id","status");--> statement-breakpoint
@@ -215,13 +278,18 @@ CREATE UNIQUE INDEX "channel_section_channels_member_channel_uq" ON "channel_sec
 CREATE INDEX "channel_sections_member_idx" ON "channel_sections" USING btree ("member_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "channel_sections_one_default_uq" ON "channel_sections" USING btree ("member_id") WHERE "channel_sections"."is_default";--> statement-breakpoint
 CREATE INDEX "channels_institution_idx" ON "channels" USING btree ("institution_id");--> statement-breakpoint
+CREATE INDEX "files_channel_created_idx" ON "files" USING btree ("channel_id","created_at");--> statement-breakpoint
+CREATE INDEX "files_institution_created_idx" ON "files" USING btree ("institution_id","created_at");--> statement-breakpoint
 CREATE INDEX "group_members_member_idx" ON "group_members" USING btree ("member_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "groups_institution_name_uq" ON "groups" USING btree ("institution_id",lower("name"));--> statement-breakpoint
 CREATE UNIQUE INDEX "invitations_institution_email_uq" ON "invitations" USING btree ("institution_id","email");--> statement-breakpoint
 CREATE INDEX "invitations_email_idx" ON "invitations" USING btree ("email");--> statement-breakpoint
 CREATE UNIQUE INDEX "members_institution_user_uq" ON "members" USING btree ("institution_id","user_id");--> statement-breakpoint
 CREATE INDEX "members_user_idx" ON "members" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "message_stars_member_channel_idx" ON "message_stars" USING btree ("member_id","channel_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "messages_gen_id_uq" ON "messages" USING btree ("gen_id");--> statement-breakpoint
+CREATE INDEX "messages_channel_pinned_idx" ON "messages" USING btree ("channel_id","pinned_at");--> statement-breakpoint
+CREATE INDEX "messages_search_idx" ON "messages" USING gin (to_tsvector('simple', "plain_text"));--> statement-breakpoint
 CREATE INDEX "messages_channel_seq_idx" ON "messages" USING btree ("channel_id","seq");--> statement-breakpoint
 CREATE INDEX "messages_channel_created_seq_idx" ON "messages" USING btree ("channel_id","created_seq");--> statement-breakpoint
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
