@@ -17,6 +17,7 @@ import { registerInstitutionRoutes } from './http/institutions.ts';
 import { registerJsonParser } from './http/json.ts';
 import { registerMessageRoutes } from './http/messages.ts';
 import type { RouteContext } from './http/route-context.ts';
+import { registerSearchRoutes } from './http/search.ts';
 import { registerSectionRoutes } from './http/sections.ts';
 import { registerStatic } from './http/static.ts';
 import { registerUserRoutes } from './http/users.ts';
@@ -72,6 +73,7 @@ export async function createApp(config: Config): Promise<LanternServer> {
   registerGroupRoutes(app, routeCtx);
   registerWorkspaceMemberRoutes(app, routeCtx);
   registerMessageRoutes(app, ctx);
+  registerSearchRoutes(app, ctx);
   await registerStatic(app, config.CLIENT_DIR);
   await app.ready();
 

@@ -36,6 +36,21 @@ export const configSchema = z.object({
    */
   OTP_PER_EMAIL_PER_HOUR: z.coerce.number().int().min(1).default(10),
   OTP_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(100),
+  /** Largest file accepted for upload, in bytes (413 beyond it). */
+  FILE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(25 * 1024 * 1024),
+  /**
+   * An S3-compatible store for file bytes (all five together); without them files are kept on disk under
+   * DATA_DIR/files. The endpoint is addressed path-style: <S3_ENDPOINT>/<S3_BUCKET>/<key>.
+   */
+  S3_ENDPOINT: optionalUrl.optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;
@@ -44,6 +59,7 @@ export interface Config extends RawConfig {
   dataDir: string;
   dbDir: string;
   mailDir: string;
+  filesDir: string;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -58,5 +74,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     dbDir: path.join(dataDir, 'db'),
     mailDir: path.join(dataDir, 'mail'),
+    filesDir: path.join(dataDir, 'files'),
   };
 }

@@ -9,10 +9,15 @@ import { z } from 'zod';
 const secretsSchema = z.object({
   /** HMAC key for sign-in codes: a stolen database alone cannot be used to read or guess live codes. */
   otpPepper: z.string().min(32),
+  /** HMAC key for upload addresses of the server's own file store (server/files/upload-signature.ts). */
+  fileSigningKey: z.string().min(32),
 });
 export type Secrets = z.infer<typeof secretsSchema>;
 
-const generate = (): Secrets => ({ otpPepper: randomBytes(32).toString('base64url') });
+const generate = (): Secrets => ({
+  otpPepper: randomBytes(32).toString('base64url'),
+  fileSigningKey: randomBytes(32).toString('base64url'),
+});
 
 export function loadSecrets(dataDir: string): Secrets {
   const file = path.join(dataDir, 'secrets.json');

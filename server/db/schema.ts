@@ -273,7 +273,7 @@ export const messages = pgTable(
     plainText: text('plain_text')
       .notNull()
       .generatedAlwaysAs(
-        sql`replace(replace(replace(replace(replace(replace(regexp_replace(content, '<[^>]*>', ' ', 'g'), '&nbsp;', ' '), '&lt;', '<'), '&gt;', '>'), '&quot;', '"'), '&#39;', ''''), '&amp;', '&')`,
+        sql`btrim(regexp_replace(replace(replace(replace(replace(replace(replace(regexp_replace(content, '<[^>]*>', ' ', 'g'), '&nbsp;', ' '), '&lt;', '<'), '&gt;', '>'), '&quot;', '"'), '&#39;', ''''), '&amp;', '&'), '[[:space:]]+', ' ', 'g'))`,
       ),
     /** Shared message-action state (server/messages/*): reactions, pin, poll and where a forward came from. */
     reactions: jsonb('reactions').$type<StoredReaction[]>().notNull().default(sql`'[]'::jsonb`),

@@ -176,7 +176,7 @@ CREATE TABLE "messages" (
 	"deleted_at" timestamp with time zone,
 	"seq" bigint NOT NULL,
 	"created_seq" bigint NOT NULL,
-	"plain_text" text GENERATED ALWAYS AS (replace(replace(replace(replace(replace(replace(regexp_replace(content, '<[^>]*>', ' ', 'g'), '&nbsp;', ' '), '&lt;', '<'), '&gt;', '>'), '&quot;', '"'), '&#39;', ''''), '&amp;', '&')) STORED NOT NULL,
+	"plain_text" text GENERATED ALWAYS AS (btrim(regexp_replace(replace(replace(replace(replace(replace(replace(regexp_replace(content, '<[^>]*>', ' ', 'g'), '&nbsp;', ' '), '&lt;', '<'), '&gt;', '>'), '&quot;', '"'), '&#39;', ''''), '&amp;', '&'), '[[:space:]]+', ' ', 'g'))) STORED NOT NULL,
 	"reactions" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"pinned_at" timestamp with time zone,
 	"poll" jsonb,
