@@ -77,7 +77,7 @@ test('messages written while the server is down are delivered exactly once when 
 
   await page.reload();
   await expect(composer(page, '#general')).toBeVisible();
-  await expect(composer(page, '#general')).toHaveValue('half-typed thou');
+  await expect(composer(page, '#general')).toHaveText('half-typed thou');
   for (const text of texts) {
     await expect(messageList(page).filter({ hasText: text })).toHaveAttribute('data-status', 'pending');
   }
@@ -89,7 +89,7 @@ test('messages written while the server is down are delivered exactly once when 
     await expect(messageList(page).filter({ hasText: text })).toHaveAttribute('data-status', 'confirmed');
   }
   // The draft is still there, untouched by the delivery.
-  await expect(composer(page, '#general')).toHaveValue('half-typed thou');
+  await expect(composer(page, '#general')).toHaveText('half-typed thou');
 
   const stored = await server.api<{ data: StoredMessage[] }>(
     'GET',

@@ -49,5 +49,5 @@ export async function sendThroughUi(page: Page, target: string, text: string): P
   const box = composer(page, target);
   await box.fill(text);
   await box.press('Enter');
-  await expect(box).toHaveValue('');
+  await expect(box).toHaveText('');
 }

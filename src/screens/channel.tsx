@@ -12,8 +12,9 @@ import {
   Settings2,
   Users,
 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import type { MessageDoc } from '../../schemas/collections.ts';
 import { notFound, ROUTE_ID } from '../app/http-status-error.ts';
 import { rememberLastChannel } from '../app/last-channel.ts';
 import { notifyError } from '../app/notify.ts';
@@ -22,6 +23,7 @@ import { channelLabel, useWorkspace } from '../app/workspace-context.ts';
 import { ChannelDetails, type DetailsTab } from '../components/channels/channel-details.tsx';
 import { PrivateChannelGate } from '../components/channels/request-to-join.tsx';
 import { Composer, ComposerDisabled } from '../components/messages/composer.tsx';
+import { type Conversation, ConversationContext } from '../components/messages/conversation-context.ts';
 import { MessageList } from '../components/messages/message-list.tsx';
 import { Avatar } from '../components/ui/avatar.tsx';
 import { Button } from '../components/ui/button.tsx';
@@ -50,6 +52,35 @@ export function ChannelScreen() {
   const access = useChannelPermissions(channelId);
   const navigate = useNavigate();
   const [details, setDetails] = useState<DetailsTab | null>(null);
+  // A reply or an edit belongs to the channel it was started in: kept with that channel's id.
+  const [reply, setReply] = useState<{ channelId: string; message: MessageDoc | null }>({
+    channelId,
+    message: null,
+  });
+  const [edit, setEdit] = useState<{ channelId: string; genId: string | null }>({ channelId, genId: null });
+  const replyTo = reply.channelId === channelId ? reply.message : null;
+  const editing = edit.channelId === channelId ? edit.genId : null;
+  const conversation = useMemo<Conversation>(
+    () => ({
+      institutionId,
+      channelId,
+      replyTo,
+      setReplyTo: (message) => setReply({ channelId, message }),
+      editing,
+      setEditing: (genId) => setEdit({ channelId, genId }),
+      jumpTo: (messageId) => jumpToMessage(messageId),
+      focusComposer: () => document.querySelector<HTMLElement>('.composer-editor')?.focus(),
+    }),
+    [institutionId, channelId, replyTo, editing],
+  );
+  const lastOwnMessage = useMemo(() => {
+    if (!messages) return null;
+    for (let i = messages.length - 1; i >= 0; i--) {
+      const m = messages[i];
+      if (m && m.memberId === workspace.me.id && m.status === 'confirmed' && m.id) return m;
+    }
+    return null;
+  }, [messages, workspace.me.id]);
 
   useEffect(() => {
     rememberLastChannel(institutionId, channelId);
@@ -97,126 +128,141 @@ export function ChannelScreen() {
   }
 
   return (
-    <div className="flex min-h-0 flex-1 flex-col">
-      <ScreenHeader
-        title={label.isDirect ? label.title : channel.name}
-        icon={
-          label.isDirect ? (
-            <Avatar
-              id={label.otherMemberId ?? channel.id}
-              name={label.title}
-              src={person?.profileImage}
-              size="sm"
-              online={person?.user.isOnline}
-            />
-          ) : channel.type === 'private' ? (
-            <Lock />
-          ) : (
-            <Hash />
-          )
-        }
-        subtitle={label.isDirect ? person?.email : undefined}
-        actions={
-          label.isDirect ? (
-            label.isSelf ? null : (
-              <Menu>
-                <MenuTrigger asChild>
-                  <Button variant="ghost" size="icon" aria-label="Conversation options">
-                    <MoreHorizontal />
-                  </Button>
-                </MenuTrigger>
-                <MenuContent align="end">
-                  {access?.blockedByMe ? (
-                    <MenuItem
-                      icon={<CircleSlash />}
-                      onSelect={() => void unblockDirectMessage(institutionId, channelId).catch(notifyError)}
-                    >
-                      Unblock {label.title}
-                    </MenuItem>
-                  ) : (
-                    <MenuItem
-                      icon={<Ban />}
-                      destructive
-                      onSelect={() => void blockDirectMessage(institutionId, channelId).catch(notifyError)}
-                    >
-                      Block {label.title}
-                    </MenuItem>
-                  )}
-                </MenuContent>
-              </Menu>
-            )
-          ) : (
-            <>
-              <MembersButton
-                institutionId={institutionId}
-                channelId={channelId}
-                onClick={() => setDetails('members')}
+    <ConversationContext.Provider value={conversation}>
+      <div className="flex min-h-0 flex-1 flex-col">
+        <ScreenHeader
+          title={label.isDirect ? label.title : channel.name}
+          icon={
+            label.isDirect ? (
+              <Avatar
+                id={label.otherMemberId ?? channel.id}
+                name={label.title}
+                src={person?.profileImage}
+                size="sm"
+                online={person?.user.isOnline}
               />
-              <Tooltip content="Channel details">
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  aria-label="Channel details"
-                  onClick={() => setDetails('about')}
-                >
-                  <Info />
-                </Button>
-              </Tooltip>
-              <Menu>
-                <MenuTrigger asChild>
-                  <Button variant="ghost" size="icon" aria-label="Channel options">
-                    <MoreHorizontal />
-                  </Button>
-                </MenuTrigger>
-                <MenuContent align="end">
-                  <MenuItem icon={<Info />} onSelect={() => setDetails('about')}>
-                    Channel details
-                  </MenuItem>
-                  {access?.canManage ? (
-                    <MenuItem icon={<Settings2 />} onSelect={() => setDetails('roles')}>
-                      Roles and permissions
-                    </MenuItem>
-                  ) : null}
-                  {canLeave ? (
-                    <>
-                      <MenuSeparator />
-                      <MenuItem icon={<LogOut />} destructive onSelect={() => void leave()}>
-                        Leave #{channel.name}
+            ) : channel.type === 'private' ? (
+              <Lock />
+            ) : (
+              <Hash />
+            )
+          }
+          subtitle={label.isDirect ? person?.email : undefined}
+          actions={
+            label.isDirect ? (
+              label.isSelf ? null : (
+                <Menu>
+                  <MenuTrigger asChild>
+                    <Button variant="ghost" size="icon" aria-label="Conversation options">
+                      <MoreHorizontal />
+                    </Button>
+                  </MenuTrigger>
+                  <MenuContent align="end">
+                    {access?.blockedByMe ? (
+                      <MenuItem
+                        icon={<CircleSlash />}
+                        onSelect={() =>
+                          void unblockDirectMessage(institutionId, channelId).catch(notifyError)
+                        }
+                      >
+                        Unblock {label.title}
                       </MenuItem>
-                    </>
-                  ) : null}
-                </MenuContent>
-              </Menu>
-            </>
-          )
-        }
-      />
-      {messages === undefined ? (
-        <Spinner />
-      ) : (
-        <MessageList key={channelId} channelId={channelId} messages={messages} intro={label} />
-      )}
-      {access === undefined ? null : access.canPost ? (
-        <Composer
-          key={channelId}
-          institutionId={institutionId}
-          channelId={channelId}
-          label={label.isDirect ? `Message ${label.title}` : `Message #${channel.name}`}
+                    ) : (
+                      <MenuItem
+                        icon={<Ban />}
+                        destructive
+                        onSelect={() => void blockDirectMessage(institutionId, channelId).catch(notifyError)}
+                      >
+                        Block {label.title}
+                      </MenuItem>
+                    )}
+                  </MenuContent>
+                </Menu>
+              )
+            ) : (
+              <>
+                <MembersButton
+                  institutionId={institutionId}
+                  channelId={channelId}
+                  onClick={() => setDetails('members')}
+                />
+                <Tooltip content="Channel details">
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label="Channel details"
+                    onClick={() => setDetails('about')}
+                  >
+                    <Info />
+                  </Button>
+                </Tooltip>
+                <Menu>
+                  <MenuTrigger asChild>
+                    <Button variant="ghost" size="icon" aria-label="Channel options">
+                      <MoreHorizontal />
+                    </Button>
+                  </MenuTrigger>
+                  <MenuContent align="end">
+                    <MenuItem icon={<Info />} onSelect={() => setDetails('about')}>
+                      Channel details
+                    </MenuItem>
+                    {access?.canManage ? (
+                      <MenuItem icon={<Settings2 />} onSelect={() => setDetails('roles')}>
+                        Roles and permissions
+                      </MenuItem>
+                    ) : null}
+                    {canLeave ? (
+                      <>
+                        <MenuSeparator />
+                        <MenuItem icon={<LogOut />} destructive onSelect={() => void leave()}>
+                          Leave #{channel.name}
+                        </MenuItem>
+                      </>
+                    ) : null}
+                  </MenuContent>
+                </Menu>
+              </>
+            )
+          }
         />
-      ) : (
-        <ComposerDisabled reason={access.cannotPostReason ?? NO_POST_PERMISSION_REASON} />
-      )}
-      {label.isDirect ? null : (
-        <ChannelDetails
-          channel={channel}
-          open={details !== null}
-          onOpenChange={(open) => setDetails(open ? (details ?? 'about') : null)}
-          tab={details ?? 'about'}
-          onTabChange={setDetails}
-        />
-      )}
-    </div>
+        {messages === undefined ? (
+          <Spinner />
+        ) : (
+          <MessageList key={channelId} channelId={channelId} messages={messages} intro={label} />
+        )}
+        {access === undefined ? null : access.canPost ? (
+          <Composer
+            key={channelId}
+            institutionId={institutionId}
+            channelId={channelId}
+            label={label.isDirect ? `Message ${label.title}` : `Message #${channel.name}`}
+            lastOwnMessage={lastOwnMessage}
+          />
+        ) : (
+          <ComposerDisabled reason={access.cannotPostReason ?? NO_POST_PERMISSION_REASON} />
+        )}
+        {label.isDirect ? null : (
+          <ChannelDetails
+            channel={channel}
+            open={details !== null}
+            onOpenChange={(open) => setDetails(open ? (details ?? 'about') : null)}
+            tab={details ?? 'about'}
+            onTabChange={setDetails}
+          />
+        )}
+      </div>
+    </ConversationContext.Provider>
   );
+}
+
+/** Scrolls the list to a message by its server id and flashes it; quiet when it is not loaded. */
+function jumpToMessage(messageId: string) {
+  const row = document.querySelector<HTMLElement>(`article[data-message-id="${CSS.escape(messageId)}"]`);
+  if (!row) return;
+  row.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  row.classList.remove('message-highlight');
+  void row.offsetWidth;
+  row.classList.add('message-highlight');
 }
 
 /** The header's people count: opens the Members tab. */

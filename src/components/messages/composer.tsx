@@ -1,21 +1,41 @@
-// The composer: a textbox labelled "Message #channel" (or "Message {person}"); Enter sends,
-// Shift+Enter adds a line. Every change is saved as the channel's draft (spec §4 Drafts), so what
-// was typed survives a reload, a crash or a dead server; the draft is restored when the channel opens.
-import { Lock, SendHorizontal } from 'lucide-react';
-import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
+// The composer (spec §4) on TipTap: a textbox labelled "Message #channel" (or "Message {person}") with
+// formatting, '@' mention chips, emoji and a reply quote. Enter sends and Shift+Enter breaks the line
+// (swapped by the showAdvancedKeyboard setting); Up in an empty box edits one's last message. Every
+// change is saved as the channel's draft, so what was typed survives a reload, a crash or a dead server.
+import type { Editor } from '@tiptap/core';
+import { EditorContent, useEditor } from '@tiptap/react';
+import { Lock, Paperclip, Plus, Reply, SendHorizontal, Smile, Type, Vote, X } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import type { MessageDoc } from '../../../schemas/collections.ts';
 import { notifyError } from '../../app/notify.ts';
+import { useWorkspace } from '../../app/workspace-context.ts';
 import { saveDraft, sendMessage } from '../../data/actions.ts';
-import { useDraft } from '../../data/hooks.ts';
+import { useDraft, useSettings } from '../../data/hooks.ts';
 import { cn } from '../ui/cn.ts';
-import { htmlToText, textToHtml } from './message-html.ts';
-
-const MAX_HEIGHT_PX = 240;
+import { Menu, MenuContent, MenuItem, MenuTrigger } from '../ui/menu.tsx';
+import { ComposerToolbar } from './composer-toolbar.tsx';
+import { useConversation } from './conversation-context.ts';
+import {
+  type EditorKeyHandlers,
+  editorExtensions,
+  type MentionBridge,
+  type MentionItem,
+  mentionsOf,
+} from './editor-extensions.ts';
+import { EmojiPicker } from './emoji-picker.tsx';
+import { MentionMenu, type MentionMenuHandle } from './mention-menu.tsx';
+import { htmlPreview } from './message-html.ts';
 
 export interface ComposerProps {
   institutionId: string;
   channelId: string;
   /** Accessible name and placeholder: 'Message #general' or 'Message Ada Lovelace'. */
   label: string;
+  /** The newest message of mine that may still be edited: Up in an empty composer edits it. */
+  lastOwnMessage?: MessageDoc | null;
+  /** Offered in the + menu when given. */
+  onCreatePoll?: () => void;
+  onAttachFiles?: (files: File[]) => void;
 }
 
 /** Shown in place of the textbox when posting is not allowed: the reason, never a silent dead box. */
@@ -34,52 +54,12 @@ export function ComposerDisabled({ reason }: { reason: string }) {
   );
 }
 
-/** Mount with key={channelId}: one composer instance per channel keeps restore logic simple. */
-export function Composer({ institutionId, channelId, label }: ComposerProps) {
-  const draft = useDraft(channelId);
-  const [text, setText] = useState('');
-  const [restored, setRestored] = useState(false);
-  const textarea = useRef<HTMLTextAreaElement>(null);
-  /** The HTML this tab last wrote, to tell our own echo from another tab's edit. */
-  const lastWritten = useRef<string>('');
-  /**
-   * Draft writes run one at a time, and only the newest waiting value is written next: a late
-   * keystroke can never overwrite a later clear, and fast typing never builds a backlog that a
-   * reload would cut short.
-   */
+/** Draft writes run one at a time and only the newest waiting value is written next. */
+function useDraftWriter(institutionId: string, channelId: string) {
   const writing = useRef(false);
   const next = useRef<string | null>(null);
-  const [saveState, setSaveState] = useState<'idle' | 'saving' | 'saved'>('idle');
-
-  // Restore once the draft query answers; afterwards, follow edits made in another tab while this
-  // one is not being typed in.
-  useEffect(() => {
-    if (draft === undefined) return;
-    const content = draft?.content ?? '';
-    if (!restored) {
-      setText(htmlToText(content));
-      lastWritten.current = content;
-      setRestored(true);
-    } else if (content !== lastWritten.current && document.activeElement !== textarea.current) {
-      setText(htmlToText(content));
-      lastWritten.current = content;
-    }
-  }, [draft, restored]);
-
-  useLayoutEffect(() => {
-    const el = textarea.current;
-    if (!el) return;
-    el.style.height = 'auto';
-    el.style.height = `${Math.min(el.scrollHeight, MAX_HEIGHT_PX)}px`;
-  });
-
-  function persist(html: string) {
-    lastWritten.current = html;
-    next.current = html;
-    setSaveState('saving');
-    if (!writing.current) void drain();
-  }
-
+  const lastWritten = useRef('');
+  const [state, setState] = useState<'idle' | 'saving' | 'saved'>('idle');
   async function drain() {
     writing.current = true;
     while (next.current !== null) {
@@ -92,76 +72,289 @@ export function Composer({ institutionId, channelId, label }: ComposerProps) {
       }
     }
     writing.current = false;
-    setSaveState('saved');
+    setState('saved');
   }
-
-  function change(value: string) {
-    setText(value);
-    persist(textToHtml(value));
+  function persist(html: string) {
+    lastWritten.current = html;
+    next.current = html;
+    setState('saving');
+    if (!writing.current) void drain();
   }
+  return { persist, lastWritten, state };
+}
 
-  async function send() {
-    const html = textToHtml(text);
-    if (!html) return;
-    setText('');
+/** Mount with key={channelId}: one composer instance per channel keeps restore logic simple. */
+export function Composer({
+  institutionId,
+  channelId,
+  label,
+  lastOwnMessage,
+  onCreatePoll,
+  onAttachFiles,
+}: ComposerProps) {
+  const draft = useDraft(channelId);
+  const settings = useSettings();
+  const conversation = useConversation();
+  const { membersById } = useWorkspace();
+  const drafts = useDraftWriter(institutionId, channelId);
+  const [restored, setRestored] = useState(false);
+  const [empty, setEmpty] = useState(true);
+  const [showToolbar, setShowToolbar] = useState(false);
+  const [mention, setMention] = useState<{
+    query: string;
+    command: (item: MentionItem) => void;
+    rect: DOMRect | null;
+  } | null>(null);
+  const menu = useRef<MentionMenuHandle>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const handlers = useRef<EditorKeyHandlers>({ advanced: () => false, submit: () => {} });
+  const mentions = useRef<MentionBridge>({
+    open: (s) => setMention(s),
+    close: () => setMention(null),
+    keyDown: (event) => {
+      if (event.key === 'Escape') {
+        setMention(null);
+        return true;
+      }
+      return menu.current?.keyDown(event) ?? false;
+    },
+  });
+
+  const editor = useEditor({
+    extensions: editorExtensions({ placeholder: label, handlers, mentions }),
+    editable: false,
+    editorProps: {
+      attributes: {
+        role: 'textbox',
+        'aria-label': label,
+        'aria-multiline': 'true',
+        enterkeyhint: 'send',
+        class:
+          'composer-editor message-body max-h-60 min-h-6 overflow-y-auto py-1 text-[14px] leading-6 outline-none',
+      },
+      handlePaste: (_view, event) => {
+        const files = Array.from(event.clipboardData?.files ?? []).filter((f) => f.type.startsWith('image/'));
+        if (files.length === 0 || !onAttachFilesRef.current) return false;
+        onAttachFilesRef.current(files);
+        return true;
+      },
+    },
+    onUpdate: ({ editor: e }) => {
+      setEmpty(e.isEmpty);
+      drafts.persist(e.isEmpty ? '' : e.getHTML());
+    },
+  });
+  const onAttachFilesRef = useRef(onAttachFiles);
+  onAttachFilesRef.current = onAttachFiles;
+
+  // Restore once the draft query answers; afterwards, follow edits made in another tab while this
+  // one is not being typed in.
+  useEffect(() => {
+    if (draft === undefined || !editor) return;
+    const content = draft?.content ?? '';
+    if (!restored) {
+      editor.commands.setContent(content, { emitUpdate: false });
+      drafts.lastWritten.current = content;
+      editor.setEditable(true);
+      setEmpty(editor.isEmpty);
+      setRestored(true);
+    } else if (content !== drafts.lastWritten.current && !editor.isFocused) {
+      editor.commands.setContent(content, { emitUpdate: false });
+      drafts.lastWritten.current = content;
+      setEmpty(editor.isEmpty);
+    }
+  }, [draft, restored, editor, drafts.lastWritten]);
+
+  async function send(e: Editor) {
+    if (e.isEmpty) return;
+    const html = e.getHTML();
+    const json = e.getJSON();
+    const replyTo = conversation?.replyTo ?? null;
+    e.commands.clearContent(false);
+    setEmpty(true);
+    conversation?.setReplyTo(null);
     try {
-      await sendMessage({ institutionId, channelId, content: html });
-      persist('');
+      await sendMessage({
+        institutionId,
+        channelId,
+        content: html,
+        mentions: mentionsOf(json),
+        replyTo: replyTo?.id ?? undefined,
+      });
+      drafts.persist('');
     } catch (error) {
       // Nothing reached the outbox: give the words back rather than lose them.
-      setText(text);
+      e.commands.setContent(html, { emitUpdate: false });
+      setEmpty(false);
+      conversation?.setReplyTo(replyTo);
       notifyError(error);
     }
   }
 
-  function keyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
-    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
-    event.preventDefault();
-    void send();
-  }
+  handlers.current = {
+    advanced: () => settings.showAdvancedKeyboard,
+    submit: () => {
+      if (editor) void send(editor);
+    },
+    upInEmpty: () => {
+      if (!lastOwnMessage || !conversation) return false;
+      conversation.setEditing(lastOwnMessage.genId);
+      return true;
+    },
+    escape: () => {
+      if (!conversation?.replyTo) return false;
+      conversation.setReplyTo(null);
+      return true;
+    },
+  };
 
-  const canSend = text.trim().length > 0;
+  // Choosing Reply on a message brings the caret here.
+  const replyTo = conversation?.replyTo ?? null;
+  useEffect(() => {
+    if (replyTo && editor) editor.commands.focus('end');
+  }, [replyTo, editor]);
+
+  if (!editor) return null;
+  const replyAuthor = replyTo ? membersById.get(replyTo.memberId) : undefined;
+  const canSend = !empty;
+  const iconButton =
+    'flex size-7 shrink-0 items-center justify-center rounded-md text-muted hover:bg-hover hover:text-fg';
+
   return (
     <div className="shrink-0 px-3 pb-3 md:px-4 md:pb-4">
-      <div className="flex items-end gap-2 rounded-lg border border-line-strong bg-surface px-3 py-2 shadow-xs focus-within:border-accent focus-within:ring-2 focus-within:ring-ring">
-        <textarea
-          ref={textarea}
-          value={text}
-          onChange={(e) => change(e.target.value)}
-          onKeyDown={keyDown}
-          readOnly={!restored}
-          aria-label={label}
-          placeholder={label}
-          rows={1}
-          enterKeyHint="send"
-          className="max-h-60 min-h-6 flex-1 resize-none bg-transparent py-1 text-[14px] leading-6 outline-none placeholder:text-faint"
+      <div className="rounded-lg border border-line-strong bg-surface shadow-xs focus-within:border-accent focus-within:ring-2 focus-within:ring-ring">
+        {replyTo ? (
+          <div
+            className="flex items-center gap-2 border-b border-line px-3 py-1.5 text-[12px]"
+            data-testid="reply-preview"
+          >
+            <Reply className="size-3.5 shrink-0 text-accent" aria-hidden />
+            <span className="shrink-0 font-medium">
+              Replying to {replyAuthor?.name || replyAuthor?.email || 'a message'}
+            </span>
+            <span className="min-w-0 flex-1 truncate text-muted">{htmlPreview(replyTo.content)}</span>
+            <button
+              type="button"
+              aria-label="Cancel reply"
+              onClick={() => conversation?.setReplyTo(null)}
+              className="rounded p-0.5 text-muted hover:bg-hover hover:text-fg"
+            >
+              <X className="size-3.5" aria-hidden />
+            </button>
+          </div>
+        ) : null}
+        <ComposerToolbar
+          editor={editor}
+          className={cn('border-b border-line px-2 py-1', showToolbar ? 'flex' : 'hidden md:flex')}
         />
-        <button
-          type="button"
-          onClick={() => void send()}
-          disabled={!canSend}
-          aria-label="Send message"
-          className={cn(
-            'mb-0.5 flex size-7 shrink-0 items-center justify-center rounded-md transition-colors',
-            canSend ? 'bg-accent text-white hover:opacity-90' : 'text-faint',
-          )}
-        >
-          <SendHorizontal className="size-4" aria-hidden />
-        </button>
+        <div className="px-3 pt-1">
+          <EditorContent editor={editor} />
+        </div>
+        <div className="flex items-center gap-0.5 px-1.5 pb-1.5">
+          <Menu>
+            <MenuTrigger asChild>
+              <button type="button" aria-label="More actions" className={iconButton}>
+                <Plus className="size-4" aria-hidden />
+              </button>
+            </MenuTrigger>
+            <MenuContent align="start" side="top">
+              <MenuItem icon={<Paperclip />} onSelect={() => fileInput.current?.click()}>
+                Upload a file
+              </MenuItem>
+              {onCreatePoll ? (
+                <MenuItem icon={<Vote />} onSelect={onCreatePoll}>
+                  Create a poll
+                </MenuItem>
+              ) : null}
+            </MenuContent>
+          </Menu>
+          <button
+            type="button"
+            aria-label="Attach files"
+            title="Attach files"
+            className={iconButton}
+            onClick={() => fileInput.current?.click()}
+          >
+            <Paperclip className="size-4" aria-hidden />
+          </button>
+          <input
+            ref={fileInput}
+            type="file"
+            multiple
+            hidden
+            aria-hidden
+            tabIndex={-1}
+            onChange={(e) => {
+              const files = Array.from(e.target.files ?? []);
+              e.target.value = '';
+              if (files.length > 0) onAttachFiles?.(files);
+            }}
+          />
+          <EmojiPicker
+            onPick={(char) => editor.chain().focus().insertContent(char).run()}
+            trigger={
+              <button type="button" aria-label="Insert emoji" title="Emoji" className={iconButton}>
+                <Smile className="size-4" aria-hidden />
+              </button>
+            }
+          />
+          <button
+            type="button"
+            aria-label="Show formatting"
+            aria-pressed={showToolbar}
+            onClick={() => setShowToolbar((v) => !v)}
+            className={cn(iconButton, 'md:hidden', showToolbar && 'bg-selected text-fg')}
+          >
+            <Type className="size-4" aria-hidden />
+          </button>
+          <button
+            type="button"
+            onMouseDown={(e) => e.preventDefault()}
+            onClick={() => void send(editor)}
+            disabled={!canSend}
+            aria-label="Send message"
+            className={cn(
+              'ml-auto flex size-7 shrink-0 items-center justify-center rounded-md transition-colors',
+              canSend ? 'bg-accent text-white hover:opacity-90' : 'text-faint',
+            )}
+          >
+            <SendHorizontal className="size-4" aria-hidden />
+          </button>
+        </div>
       </div>
       <div className="mt-1 flex min-h-4 items-center justify-between gap-3 px-1 text-[11px] text-faint">
         <p className="hidden md:block">
-          <kbd className="font-sans font-medium">Enter</kbd> to send ·{' '}
-          <kbd className="font-sans font-medium">Shift + Enter</kbd> for a new line
+          {settings.showAdvancedKeyboard ? (
+            <>
+              <kbd className="font-sans font-medium">Shift + Enter</kbd> to send ·{' '}
+              <kbd className="font-sans font-medium">Enter</kbd> for a new line
+            </>
+          ) : (
+            <>
+              <kbd className="font-sans font-medium">Enter</kbd> to send ·{' '}
+              <kbd className="font-sans font-medium">Shift + Enter</kbd> for a new line
+            </>
+          )}
         </p>
         <p aria-live="polite" className="ml-auto">
-          {canSend && saveState !== 'idle'
-            ? saveState === 'saving'
+          {canSend && drafts.state !== 'idle'
+            ? drafts.state === 'saving'
               ? 'Saving draft…'
               : 'Draft saved on this device'
             : null}
         </p>
       </div>
+      {mention ? (
+        <MentionMenu
+          ref={menu}
+          institutionId={institutionId}
+          channelId={channelId}
+          query={mention.query}
+          rect={mention.rect}
+          onPick={(item) => mention.command(item)}
+        />
+      ) : null}
     </div>
   );
 }

@@ -1,7 +1,6 @@
 // Day separators and times in the message list (date-fns); spec §9 default date format 'MMMM dd, yyyy'.
 import { format, isSameDay, isSameYear, isToday, isYesterday } from 'date-fns';
-
-export const DEFAULT_DATE_FORMAT = 'MMMM dd, yyyy';
+import { DEFAULT_DATE_FORMAT } from './date-format.ts';
 
 export function dayLabel(date: Date, now: Date = new Date()): string {
   if (isToday(date)) return 'Today';

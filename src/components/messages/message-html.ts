@@ -1,5 +1,5 @@
-// Message HTML on the client: rendering through DOMPurify (spec issue item 12) and the plain-text
-// composer's conversions (one <p> per line) until the rich composer arrives.
+// Message HTML on the client: rendering through DOMPurify (spec issue item 12), with mention chips
+// (<span data-type="mention" data-id class="mention">), and plain-text conversions for previews.
 import DOMPurify from 'dompurify';
 
 /** Sanitised HTML for dangerouslySetInnerHTML; links open in a new tab and never leak the opener. */
@@ -23,12 +23,14 @@ export function renderMessageHtml(html: string): string {
       'a',
       'span',
     ],
-    ALLOWED_ATTR: ['href', 'title', 'data-mention-id', 'data-mention-type'],
+    ALLOWED_ATTR: ['href', 'title', 'data-type', 'data-id', 'class'],
   });
 }
 
 if (typeof window !== 'undefined') {
   DOMPurify.addHook('afterSanitizeAttributes', (node) => {
+    // Only the mention chip's class survives: another person's markup never borrows the app's styles.
+    if (node.hasAttribute('class') && node.getAttribute('class') !== 'mention') node.removeAttribute('class');
     if (node.tagName === 'A') {
       node.setAttribute('target', '_blank');
       node.setAttribute('rel', 'noopener noreferrer nofollow');

@@ -1,0 +1,129 @@
+// The composer's formatting buttons (spec §4): bold, italic, strike, code, link, lists, quote, code
+// block. Each shows its shortcut on hover and its pressed state.
+import type { Editor } from '@tiptap/core';
+import { useEditorState } from '@tiptap/react';
+import {
+  Bold,
+  Code,
+  Italic,
+  Link2,
+  List,
+  ListOrdered,
+  type LucideIcon,
+  SquareCode,
+  Strikethrough,
+  TextQuote,
+} from 'lucide-react';
+import { cn } from '../ui/cn.ts';
+
+interface Tool {
+  name: string;
+  shortcut: string;
+  icon: LucideIcon;
+  mark: string;
+  run: (editor: Editor) => void;
+}
+
+const TOOLS: Tool[] = [
+  {
+    name: 'Bold',
+    shortcut: 'Ctrl+B',
+    icon: Bold,
+    mark: 'bold',
+    run: (e) => e.chain().focus().toggleBold().run(),
+  },
+  {
+    name: 'Italic',
+    shortcut: 'Ctrl+I',
+    icon: Italic,
+    mark: 'italic',
+    run: (e) => e.chain().focus().toggleItalic().run(),
+  },
+  {
+    name: 'Strikethrough',
+    shortcut: 'Ctrl+Shift+S',
+    icon: Strikethrough,
+    mark: 'strike',
+    run: (e) => e.chain().focus().toggleStrike().run(),
+  },
+  {
+    name: 'Code',
+    shortcut: 'Ctrl+E',
+    icon: Code,
+    mark: 'code',
+    run: (e) => e.chain().focus().toggleCode().run(),
+  },
+  { name: 'Link', shortcut: '', icon: Link2, mark: 'link', run: toggleLink },
+  {
+    name: 'Bulleted list',
+    shortcut: 'Ctrl+Shift+8',
+    icon: List,
+    mark: 'bulletList',
+    run: (e) => e.chain().focus().toggleBulletList().run(),
+  },
+  {
+    name: 'Numbered list',
+    shortcut: 'Ctrl+Shift+7',
+    icon: ListOrdered,
+    mark: 'orderedList',
+    run: (e) => e.chain().focus().toggleOrderedList().run(),
+  },
+  {
+    name: 'Quote',
+    shortcut: 'Ctrl+Shift+B',
+    icon: TextQuote,
+    mark: 'blockquote',
+    run: (e) => e.chain().focus().toggleBlockquote().run(),
+  },
+  {
+    name: 'Code block',
+    shortcut: 'Ctrl+Alt+C',
+    icon: SquareCode,
+    mark: 'codeBlock',
+    run: (e) => e.chain().focus().toggleCodeBlock().run(),
+  },
+];
+
+function toggleLink(editor: Editor) {
+  if (editor.isActive('link')) {
+    editor.chain().focus().extendMarkRange('link').unsetLink().run();
+    return;
+  }
+  const href = window.prompt('Link address', 'https://');
+  if (!href || href === 'https://') return;
+  const chain = editor.chain().focus();
+  if (editor.state.selection.empty) {
+    chain.insertContent({ type: 'text', text: href, marks: [{ type: 'link', attrs: { href } }] }).run();
+  } else {
+    chain.extendMarkRange('link').setLink({ href }).run();
+  }
+}
+
+export function ComposerToolbar({ editor, className }: { editor: Editor; className?: string }) {
+  const active = useEditorState({
+    editor,
+    selector: ({ editor: e }) => TOOLS.map((t) => e.isActive(t.mark)),
+  });
+  return (
+    <div role="toolbar" aria-label="Formatting" className={cn('flex items-center gap-0.5', className)}>
+      {TOOLS.map((tool, index) => (
+        <button
+          key={tool.name}
+          type="button"
+          title={tool.shortcut ? `${tool.name} (${tool.shortcut})` : tool.name}
+          aria-label={tool.name}
+          aria-pressed={active[index] ?? false}
+          onMouseDown={(e) => e.preventDefault()}
+          onClick={() => tool.run(editor)}
+          className={cn(
+            'flex size-7 items-center justify-center rounded text-muted hover:bg-hover hover:text-fg',
+            active[index] && 'bg-selected text-fg',
+            (index === 4 || index === 6) && 'mr-1.5',
+          )}
+        >
+          <tool.icon className="size-3.5" aria-hidden />
+        </button>
+      ))}
+    </div>
+  );
+}
