@@ -5,6 +5,7 @@ import type { editMessagePayload, Message } from '../../schemas/protocol.ts';
 import { requireChannelMember } from '../access.ts';
 import { messages } from '../db/schema.ts';
 import { badRequest } from '../errors.ts';
+import { recordMessageActivities } from '../services/activities.ts';
 import { messageContent } from './content.ts';
 import type { MessagesContext } from './context.ts';
 import { requireLiveMessage } from './find.ts';
@@ -34,6 +35,10 @@ export async function editMessage(
       .where(and(eq(messages.id, current.id), isNull(messages.deletedAt)))
       .returning();
     if (!updated) throw badRequest('This message was deleted');
+    // Only mentions the edit added reach anyone's feed; the old ones already did.
+    const before = new Set(current.mentions.map((m) => `${m.type}:${m.id}`));
+    const added = updated.mentions.filter((m) => !before.has(`${m.type}:${m.id}`));
+    if (added.length > 0) await recordMessageActivities(tx, updated, { mentions: added, reply: false });
     return updated;
   });
 

@@ -74,3 +74,21 @@ export async function requireDeletePermission(
   if ((await permissionsOf(db, access)).canDeleteMessage) return;
   throw forbidden('You cannot delete this message');
 }
+
+/** Pinning and unpinning: canPinMessage (spec §6; in a direct message both people may). */
+export async function requirePinPermission(db: Db, access: ChannelAccess): Promise<void> {
+  if (!(await permissionsOf(db, access)).canPinMessage)
+    throw forbidden('You cannot pin messages in this channel');
+}
+
+/** Closing a poll: its author, a channel manager (ownership role) or a workspace owner or admin. */
+export async function requireClosePollPermission(
+  db: Db,
+  access: ChannelAccess,
+  message: MessageRow,
+): Promise<void> {
+  if (message.memberId === access.member.id) return;
+  if (isWorkspaceAdmin(access.member)) return;
+  if ((await permissionsOf(db, access)).canManage) return;
+  throw forbidden('Only the author of the poll can close it');
+}

@@ -8,6 +8,7 @@ import { requireChannelMember } from '../access.ts';
 import type { Db } from '../db/client.ts';
 import { messages } from '../db/schema.ts';
 import { badRequest } from '../errors.ts';
+import { recordMessageActivities } from '../services/activities.ts';
 import { messageContent } from './content.ts';
 import type { MessagesContext } from './context.ts';
 import { requirePostPermission } from './permissions.ts';
@@ -99,6 +100,7 @@ export async function postMessage(
         .returning();
       if (!inserted) throw new Error('insert returned no row');
       await raiseUnreadCounts(tx, input.channelId, memberId);
+      await recordMessageActivities(tx, inserted);
       return inserted;
     });
   } catch (err) {

@@ -7,6 +7,7 @@ import { type AppContext, type Broadcaster, rooms } from '../context.ts';
 import { createBroadcaster } from './broadcaster.ts';
 import { registerChannelEvents } from './channel-events.ts';
 import { registerMemberActionEvents } from './member-action-events.ts';
+import { registerMessageActionEvents } from './message-action-events.ts';
 import { registerMessageEvents } from './message-events.ts';
 import { createPresence, institutionRoomsOf } from './presence.ts';
 import { connectRedisAdapter, type RedisAdapter } from './redis-adapter.ts';
@@ -68,6 +69,7 @@ export async function createRealtime(
     socket.join([rooms.user(userId), ...institutionIds.map(rooms.institution)]);
     registerChannelEvents(socket, handlerDeps);
     registerMessageEvents(socket, handlerDeps);
+    registerMessageActionEvents(socket, handlerDeps);
     registerVisitEvents(socket, handlerDeps);
     registerMemberActionEvents(socket, { ...handlerDeps, realtime: controls });
     void presence.connected(socket);

@@ -1,0 +1,122 @@
+// Idempotent message actions: every client op carries an opId, applied once. A repeat (the outbox resending
+// after a lost acknowledgement) is answered with the current message, changing and broadcasting nothing.
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { messageOps, messages } from '../db/schema.ts';
+import { badRequest, notFound } from '../errors.ts';
+import { nextChannelSeq } from './sequence.ts';
+import { isUniqueViolation } from './unique-violation.ts';
+import type { MessageRow } from './wire.ts';
+
+export type OpRow = typeof messageOps.$inferSelect;
+type MessagePatch = Partial<Omit<typeof messages.$inferInsert, 'id' | 'seq' | 'plainText'>>;
+
+export interface MessageOp {
+  opId: string;
+  memberId: string;
+  kind: string;
+  channelId: string;
+  messageId: string;
+}
+
+export async function findOp(db: Db, opId: string): Promise<OpRow | undefined> {
+  const [row] = await db.select().from(messageOps).where(eq(messageOps.opId, opId)).limit(1);
+  return row;
+}
+
+/** An opId names one action of one person: reusing it for anything else is refused. */
+export function assertSameOp(row: OpRow, op: Pick<MessageOp, 'memberId' | 'kind'>): void {
+  if (row.memberId !== op.memberId || row.kind !== op.kind)
+    throw badRequest('This operation id is already used');
+}
+
+export async function recordOp(db: Db, op: MessageOp, result: Record<string, unknown> = {}): Promise<void> {
+  await db
+    .insert(messageOps)
+    .values({ opId: op.opId, memberId: op.memberId, kind: op.kind, messageId: op.messageId, result })
+    .onConflictDoNothing();
+}
+
+async function channelMessage(db: Db, channelId: string, messageId: string): Promise<MessageRow> {
+  const [row] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.id, messageId), eq(messages.channelId, channelId)))
+    .limit(1);
+  if (!row) throw notFound('Message not found');
+  return row;
+}
+
+export interface MessageChange {
+  patch: MessagePatch;
+  /** Runs in the same transaction after the update (activities). */
+  after?: (tx: Db, row: MessageRow) => Promise<void>;
+}
+
+export interface ChangeSpec {
+  /** Permission checks; skipped for a repeat, which is answered even if the person lost the right since. */
+  authorize?: () => Promise<void>;
+  /** The change to make given the message as it is under the channel lock; null when nothing changes. */
+  decide: (row: MessageRow) => MessageChange | null | Promise<MessageChange | null>;
+}
+
+/** Thrown inside the transaction to roll back its seq bump when the op changes nothing. */
+class Unchanged extends Error {
+  constructor(
+    readonly row: MessageRow,
+    readonly record: boolean,
+  ) {
+    super('unchanged');
+  }
+}
+
+/**
+ * Applies one op to a live message under the channel's sequence lock: the change takes the channel's next
+ * seq (so catch-up carries it) and the op is recorded in the same transaction. `changed` is false for a
+ * repeat or a change to the state the message already had; the caller broadcasts only when true.
+ */
+export async function applyMessageChange(
+  db: Db,
+  op: MessageOp,
+  spec: ChangeSpec,
+): Promise<{ row: MessageRow; changed: boolean }> {
+  const prior = await findOp(db, op.opId);
+  if (prior) {
+    assertSameOp(prior, op);
+    return { row: await channelMessage(db, op.channelId, op.messageId), changed: false };
+  }
+  await spec.authorize?.();
+  try {
+    const row = await db.transaction(async (tx) => {
+      const seq = await nextChannelSeq(tx, op.channelId);
+      // A twin of this op may have committed while we waited for the lock.
+      const twin = await findOp(tx, op.opId);
+      const current = await channelMessage(tx, op.channelId, op.messageId);
+      if (twin) {
+        assertSameOp(twin, op);
+        throw new Unchanged(current, false);
+      }
+      if (current.deletedAt) throw badRequest('This message was deleted');
+      const change = await spec.decide(current);
+      if (!change) throw new Unchanged(current, true);
+      const [updated] = await tx
+        .update(messages)
+        .set({ ...change.patch, seq })
+        .where(eq(messages.id, current.id))
+        .returning();
+      if (!updated) throw notFound('Message not found');
+      await recordOp(tx, op);
+      await change.after?.(tx, updated);
+      return updated;
+    });
+    return { row, changed: true };
+  } catch (err) {
+    if (err instanceof Unchanged) {
+      // Remember a no-op too, so a later replay of it cannot undo what happened in between.
+      if (err.record) await recordOp(db, op);
+      return { row: err.row, changed: false };
+    }
+    if (!isUniqueViolation(err)) throw err;
+    return { row: await channelMessage(db, op.channelId, op.messageId), changed: false };
+  }
+}
