@@ -3,6 +3,7 @@
 // and number indexes carry minimum/maximum/multipleOf as RxDB demands.
 import type { RxJsonSchema } from 'rxdb';
 import type {
+  Activity,
   Attachment,
   Channel,
   ChannelMember,
@@ -14,6 +15,9 @@ import type {
   Member,
   MemberProfile,
   Mention,
+  Message,
+  Poll,
+  Reaction,
   Section,
   User,
 } from './protocol.ts';
@@ -46,7 +50,21 @@ export interface MessageDoc {
   seq: number;
   /** Position in the channel; 0 while not confirmed (pending ones sort after, by createdAt). */
   createdSeq: number;
+  reactions: Reaction[];
+  isPinned: boolean;
+  /** A poll message (empty content); results are live. */
+  poll: Poll | null;
+  forwardedFrom: { messageId: string; channelId: string } | null;
+  /** Per person (never broadcast): from this person's star ops, their starred list and star acks. */
+  isStarred: boolean;
+  /**
+   * The message as the server last gave it (or as posted, while pending), before the local operations
+   * still in the outbox were laid over it; null when none are. A server copy replaces the base and the
+   * queued operations are replayed on top; a refused one is dropped and the rest replayed (rollback).
+   */
+  base: MessageBase | null;
 }
+export type MessageBase = Omit<MessageDoc, 'base'>;
 
 export const messageSchema: RxJsonSchema<MessageDoc> = {
   title: 'messages',
@@ -69,6 +87,12 @@ export const messageSchema: RxJsonSchema<MessageDoc> = {
     deletedAt: { type: ['string', 'null'] },
     seq: indexedNumber,
     createdSeq: indexedNumber,
+    reactions: { type: 'array', items: { type: 'object' } },
+    isPinned: { type: 'boolean' },
+    poll: { type: ['object', 'null'] },
+    forwardedFrom: { type: ['object', 'null'] },
+    isStarred: { type: 'boolean' },
+    base: { type: ['object', 'null'] },
   },
   required: [
     'genId',
@@ -86,6 +110,12 @@ export const messageSchema: RxJsonSchema<MessageDoc> = {
     'deletedAt',
     'seq',
     'createdSeq',
+    'reactions',
+    'isPinned',
+    'poll',
+    'forwardedFrom',
+    'isStarred',
+    'base',
   ],
   indexes: [['channelId', 'createdSeq'], ['channelId', 'createdAt'], 'status'],
 };
@@ -102,17 +132,76 @@ export interface PostOperation {
   attachments: Attachment[];
   mentions: Mention[];
 }
-export interface EditOperation {
+/*
+ * Operations on an existing message (issue 4). Each carries `opId`, its idempotency key (also the outbox
+ * key): the server applies an op once. Toggles carry the wanted end state, so a replay cannot undo
+ * itself and applying one twice locally changes nothing. `memberId` is the actor (who reacts, votes).
+ * The server id of the message is looked up when sending (the post may still be queued ahead of it).
+ */
+interface OpBase {
+  opId: string;
+  memberId: string;
+}
+export interface EditOperation extends OpBase {
   kind: 'edit';
-  messageId: string;
   content: string;
   mentions: Mention[];
 }
-export interface DeleteOperation {
+export interface DeleteOperation extends OpBase {
   kind: 'delete';
-  messageId: string;
 }
-export type MessageOperation = PostOperation | EditOperation | DeleteOperation;
+export interface ReactionOperation extends OpBase {
+  kind: 'reaction';
+  emoji: string;
+  reacted: boolean;
+}
+export interface PinOperation extends OpBase {
+  kind: 'pin';
+  pinned: boolean;
+}
+export interface StarOperation extends OpBase {
+  kind: 'star';
+  starred: boolean;
+}
+export interface PollVoteOperation extends OpBase {
+  kind: 'pollVote';
+  optionIndexes: number[];
+}
+export interface PollUnvoteOperation extends OpBase {
+  kind: 'pollUnvote';
+}
+export interface PollCloseOperation extends OpBase {
+  kind: 'pollClose';
+}
+/** genIds[i] is the new message's genId in channelIds[i] (shown at once there as pending copies). */
+export interface ForwardOperation extends OpBase {
+  kind: 'forward';
+  channelIds: string[];
+  genIds: string[];
+}
+/** A new poll message: keyed by its genId like a post (opId = genId). */
+export interface PollCreateOperation extends OpBase {
+  kind: 'pollCreate';
+  question: string;
+  options: string[];
+  multiple: boolean;
+}
+export type MessageActionOperation =
+  | EditOperation
+  | DeleteOperation
+  | ReactionOperation
+  | PinOperation
+  | StarOperation
+  | PollVoteOperation
+  | PollUnvoteOperation
+  | PollCloseOperation
+  | ForwardOperation;
+export type MessageOperation = PostOperation | PollCreateOperation | MessageActionOperation;
+/** Operations that create their message (keyed by its genId); the rest act on an existing one. */
+export const isCreatingOperation = (op: OutboxOperation): op is PostOperation | PollCreateOperation =>
+  op.kind === 'post' || op.kind === 'pollCreate';
+export const isMessageActionOperation = (op: OutboxOperation): op is MessageActionOperation =>
+  !isCreatingOperation(op) && !op.kind.startsWith('section');
 
 /*
  * Sidebar layout changes made offline (issue 3, decision 0004). They share the pseudo channel
@@ -160,8 +249,8 @@ export const isSectionOperation = (op: OutboxOperation): op is SectionOperation 
 
 export interface OutboxDoc {
   /**
-   * Idempotency key: the message genId for a post, `${kind}:${genId}:${n}` for later message operations,
-   * `${kind}:${uuid}` for section operations.
+   * Idempotency key: the message genId for a post or new poll, the opId (a UUID) for later message
+   * operations, `${kind}:${uuid}` for section operations.
    */
   key: string;
   /** Global enqueue order (epoch ms × 1000 + counter); sending keeps this order within a channel. */
@@ -355,6 +444,47 @@ export interface RecordKinds {
   memberProfile: MemberProfile;
   /** Local only: a collapsed section (absent: expanded). Key: section id. Scope: workspace. */
   sectionCollapsed: { sectionId: string; collapsed: boolean };
+  /** A message of the channel's pinned list as last fetched. Key: message genId. Scope: channel. */
+  pinnedMessage: Message;
+  /** A message of the caller's starred list as last fetched. Key: message genId. Scope: channel. */
+  starredMessage: Message;
+  /** An item of the caller's activity feed. Key: activity id. Scope: workspace. */
+  activity: Activity;
+  /** A file chosen in a composer, its bytes kept in IndexedDB until uploaded (decision 0006). Key: its id. Scope: channel. */
+  upload: UploadState;
+  /** Something the person must be told: an operation the server refused (a toast). Key: its id. Scope: workspace. */
+  notice: Notice;
+}
+
+/** queued: waits for a connection; uploading: bytes on the way; uploaded: registered (attachment set); failed: see error. */
+export type UploadStatus = 'queued' | 'uploading' | 'uploaded' | 'failed';
+export interface UploadState {
+  /** Also the attachment id the composer and a queued post use until the upload is registered. */
+  id: string;
+  institutionId: string;
+  channelId: string;
+  fileName: string;
+  fileType: string;
+  fileSize: number;
+  status: UploadStatus;
+  /** Bytes sent so far (progress bar: loaded / fileSize). */
+  loaded: number;
+  error: string | null;
+  /** Set once the bytes are stored (a retry then only registers). */
+  fileKey: string | null;
+  /** The registered file as a message carries it; set when uploaded. */
+  attachment: Attachment | null;
+  createdAt: string;
+}
+
+export interface Notice {
+  id: string;
+  /** The server's message (or ours), shown as is. */
+  message: string;
+  /** What was refused, e.g. 'reaction', 'pin', 'edit'. */
+  operation: string;
+  genId: string | null;
+  createdAt: string;
 }
 export type RecordKind = keyof RecordKinds;
 export const RECORD_KINDS = [
@@ -365,6 +495,11 @@ export const RECORD_KINDS = [
   'group',
   'memberProfile',
   'sectionCollapsed',
+  'pinnedMessage',
+  'starredMessage',
+  'activity',
+  'upload',
+  'notice',
 ] as const satisfies readonly RecordKind[];
 
 export interface RecordDoc<K extends RecordKind = RecordKind> {

@@ -24,6 +24,8 @@ export interface SyncHandlers {
   refresh(trigger: RefreshTrigger, force: boolean): Promise<RefreshOutcome>;
   /** New rows were put in the outbox; send them now if connected. */
   drainOutbox(): Promise<void>;
+  /** Files were chosen (or retried): upload the queued ones now if connected (decision 0006). */
+  uploadFiles(): Promise<void>;
   /** Joined channels changed (join, leave, create): join the socket rooms and pull. */
   channelsChanged(): Promise<void>;
   /** Catch up one channel from its checkpoint. */

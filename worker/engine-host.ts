@@ -17,6 +17,7 @@ export function lazyApi(engine: Promise<SyncEngine>): WorkerApi {
     subscribeConnection: async (listener) => (await engine).subscribeConnection(listener),
     refresh: async (trigger, force) => (await engine).refresh(trigger, force),
     drainOutbox: async () => (await engine).drainOutbox(),
+    uploadFiles: async () => (await engine).uploadFiles(),
     channelsChanged: async () => (await engine).channelsChanged(),
     pullChannel: async (channelId) => (await engine).pullChannel(channelId),
     setOpenChannel: async (tabId, channel) => (await engine).setOpenChannel(tabId, channel),

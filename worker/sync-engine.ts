@@ -1,16 +1,17 @@
 // The sync engine: owns the socket and wires push (outbox-loop.ts), pull (pull.ts), live (live.ts)
 // and refresh (refresh.ts) to the store. Constructible in Node with injected deps; implements WorkerApi.
-import { isSectionOperation, type OutboxDoc } from '../schemas/collections.ts';
-import type { Message, PostMessagePayload } from '../schemas/protocol.ts';
+import { isCreatingOperation, isSectionOperation, type OutboxDoc } from '../schemas/collections.ts';
+import type { Message } from '../schemas/protocol.ts';
 import { replaceJoinedChannels } from '../src/data/channel-store.ts';
 import { createHttp, type Http } from '../src/data/http.ts';
 import { fetchSections, setUserOnline, type WorkspaceStore } from '../src/data/workspace-store.ts';
+import { applyPinnedChange } from '../src/store/message-lists.ts';
 import { applySendResult, applyServerMessage, removeOutboxRow } from '../src/store/outbox.ts';
-import { classifyAck, DISCONNECTED_MESSAGE, type SendResult } from '../src/store/outbox-state.ts';
+import { DISCONNECTED_MESSAGE, type SendResult } from '../src/store/outbox-state.ts';
 import { storeSections } from '../src/store/section-outbox.ts';
 import type { ConnectionStatus, RefreshOutcome, RefreshTrigger, Visit, WorkerApi } from './api.ts';
-import { applyChannelMessage } from './apply.ts';
 import { LiveApplier } from './live.ts';
+import { recordMessageResult, sendMessageOperation } from './message-sender.ts';
 import { OutboxLoop } from './outbox-loop.ts';
 import { Puller } from './pull.ts';
 import { Refresher } from './refresh.ts';
@@ -18,6 +19,7 @@ import { sendSectionOperation } from './section-sender.ts';
 import { emitWithAck, type LanternSocket, openSocket, type SocketFactory } from './socket.ts';
 import type { SyncDatabase } from './sync-database.ts';
 import { type Clock, DEFAULT_TIMINGS, systemClock, type Timings } from './timings.ts';
+import { Uploader } from './uploader.ts';
 import { WorkspaceEvents } from './workspace-events.ts';
 
 export interface SyncEngineDeps {
@@ -51,6 +53,8 @@ export class SyncEngine implements WorkerApi {
   private readonly outbox: OutboxLoop;
   private readonly refresher: Refresher;
   private readonly workspaceEvents: WorkspaceEvents;
+  /** Files kept offline (null when this store has no records collection, as in the fuzz test). */
+  private readonly uploader: Uploader | null;
   private outboxWatch: { unsubscribe(): void } | null = null;
   private joinedRooms = new Set<string>();
   private closed = false;
@@ -72,6 +76,17 @@ export class SyncEngine implements WorkerApi {
       timeoutMs: this.timings.connectTimeoutMs,
     });
     this.puller = new Puller(this.db, this.http);
+    this.uploader = this.db.records
+      ? new Uploader({
+          records: this.db.records,
+          http: this.http,
+          baseUrl: deps.baseUrl,
+          fetch: deps.fetch,
+          getToken: () => this.token(),
+          isConnected: () => this.socket?.connected ?? false,
+          log: this.log,
+        })
+      : null;
     this.live = new LiveApplier({
       db: this.db,
       pull: (id) => this.puller.pull(id),
@@ -156,6 +171,10 @@ export class SyncEngine implements WorkerApi {
 
   drainOutbox(): Promise<void> {
     return this.outbox.kick();
+  }
+
+  async uploadFiles(): Promise<void> {
+    await this.uploader?.uploadAll();
   }
 
   async channelsChanged(): Promise<void> {
@@ -288,6 +307,10 @@ export class SyncEngine implements WorkerApi {
     socket.on('newMessage', (m) => void this.live.receive(m, 'new'));
     socket.on('newEditMessage', (m) => void this.live.receive(m, 'edit'));
     socket.on('newDeleteMessage', (m) => void this.live.receive(m, 'delete'));
+    socket.on('newEditPinnedMessage', (m) => {
+      const records = this.db.records;
+      if (records) void applyPinnedChange(records, m).catch((e) => this.log('Pinned list update failed', e));
+    });
     socket.on('refresh', (e) => void this.workspaceEvents.refresh(e.value));
     socket.on('memberAction', (e) => void this.workspaceEvents.memberAction(e));
     socket.on('userOnlineStatusUpdate', (e) => void this.workspaceEvents.onlineStatus(e));
@@ -301,7 +324,11 @@ export class SyncEngine implements WorkerApi {
     } catch (error) {
       this.log('Catch-up after connect failed', error);
     }
-    if (this.socket === socket && socket.connected) await this.outbox.onConnect();
+    if (this.socket === socket && socket.connected) {
+      // Files chosen offline start uploading now; posts waiting on them upload them first anyway.
+      void this.uploader?.uploadAll().catch((e) => this.log('Uploads after connect failed', e));
+      await this.outbox.onConnect();
+    }
     // Presence and layout may have changed while disconnected (no events reach a closed socket).
     void this.workspaceEvents.refresh('members');
     void this.workspaceEvents.refresh('sections');
@@ -377,49 +404,18 @@ export class SyncEngine implements WorkerApi {
       return socket.connected
         ? sendSectionOperation(this.http, entry, op)
         : { kind: 'transient', reason: DISCONNECTED_MESSAGE };
-    const ref = { institutionId: entry.institutionId, channelId: entry.channelId };
-    try {
-      let ack: unknown;
-      if (op.kind === 'post') {
-        const payload: PostMessagePayload = {
-          ...ref,
-          genId: entry.genId,
-          content: op.content,
-          replyTo: op.replyTo,
-          attachments: op.attachments,
-          mentions: op.mentions,
-        };
-        ack = await emitWithAck(socket, 'postMessage', payload, this.timings.ackTimeoutMs);
-      } else if (op.kind === 'edit') {
-        ack = await emitWithAck(
-          socket,
-          'editMessage',
-          { ...ref, messageId: op.messageId, content: op.content, mentions: op.mentions },
-          this.timings.ackTimeoutMs,
-        );
-      } else {
-        ack = await emitWithAck(
-          socket,
-          'deleteMessage',
-          { ...ref, messageId: op.messageId },
-          this.timings.ackTimeoutMs,
-        );
-      }
-      return classifyAck(ack);
-    } catch (error) {
-      return classifyAck(undefined, error);
-    }
+    return sendMessageOperation(
+      { db: this.db, socket, ackTimeoutMs: this.timings.ackTimeoutMs, uploader: this.uploader },
+      entry,
+      op,
+    );
   }
 
   private async record(entry: OutboxDoc, result: SendResult): Promise<void> {
     if (isSectionOperation(entry.operation)) return this.recordSection(entry, result);
-    if (result.kind === 'ok') {
-      // The ack carries the stored message: it confirms the post and may advance the checkpoint.
-      await applyChannelMessage(this.db, result.message, { isLive: true });
-      await removeOutboxRow(this.db, entry.key);
-      return;
-    }
-    await applySendResult(this.db, entry, result);
+    // An ack carries the stored message(s): it confirms and may advance the checkpoint; a refused
+    // action is rolled back with a notice (decision 0006).
+    await recordMessageResult(this.db, entry, result);
   }
 
   /**
@@ -453,7 +449,7 @@ export class SyncEngine implements WorkerApi {
   private async settle(queued: OutboxDoc[]): Promise<void> {
     const byInstitution = new Map<string, string[]>();
     for (const e of queued) {
-      if (e.operation.kind !== 'post') continue;
+      if (!isCreatingOperation(e.operation)) continue;
       const list = byInstitution.get(e.institutionId) ?? [];
       list.push(e.genId);
       byInstitution.set(e.institutionId, list);

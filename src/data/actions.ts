@@ -32,6 +32,7 @@ import { applyServerMessage } from '../store/outbox.ts';
 import { getRecord, listRecords, putRecord, removeRecord } from '../store/records.ts';
 import { queueSectionChange } from '../store/section-outbox.ts';
 import * as sectionRules from '../store/sections.ts';
+import { requeueUpload } from '../store/uploads.ts';
 import { replaceJoinedChannels, upsertMembership } from './channel-store.ts';
 import { clearLocalSession, type LanternClient, requireClient } from './client.ts';
 import {
@@ -52,6 +53,11 @@ import {
 } from './workspace-store.ts';
 
 const base = institutionPath;
+
+// Issue 4: message operations, lists, search and attachments live in their own files.
+export * from './message-actions.ts';
+export * from './search.ts';
+export * from './upload-actions.ts';
 
 // ───────────────────────────── session ─────────────────────────────
 export async function requestCode(email: string): Promise<void> {
@@ -243,9 +249,13 @@ export async function sendMessage(input: {
   return genId;
 }
 
+/** Retry a failed message; files of it whose upload failed are retried too. */
 export async function retryMessage(genId: string): Promise<void> {
   const { db, worker } = await requireClient();
+  const message = await db.messages.findOne(genId).exec();
+  for (const a of message?.attachments ?? []) if (a.isUploading) await requeueUpload(db, a.id);
   await outbox.retryMessage(db, genId);
+  void worker.uploadFiles();
   void worker.drainOutbox();
 }
 

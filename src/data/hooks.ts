@@ -9,11 +9,13 @@ import {
   type DraftDoc,
   type MemberDoc,
   type MessageDoc,
+  type Notice,
   type RecordDoc,
   type RecordKind,
   type RecordKinds,
   SETTINGS_DEFAULTS,
   type SettingsDoc,
+  type UploadState,
 } from '../../schemas/collections.ts';
 import type { MentionSuggestion } from '../../schemas/mention-suggestions.ts';
 import {
@@ -22,18 +24,21 @@ import {
   workspacePermissions,
 } from '../../schemas/permissions.ts';
 import type {
+  Activity,
   ChannelRequest,
   ChannelRole,
   Group,
   InstitutionWithMember,
   InvitationWithInstitution,
   MemberProfile,
+  Message,
   User,
   WorkspaceRole,
 } from '../../schemas/protocol.ts';
 import type { ConnectionStatus } from '../../worker/api.ts';
 import { type ChannelAccess, watchChannelAccess } from '../store/channel-access.ts';
 import { watchMentionSuggestions } from '../store/mention-source.ts';
+import { joinMessageList } from '../store/message-lists.ts';
 import { orderMessages } from '../store/message-order.ts';
 import { recordKey } from '../store/records.ts';
 import type { SidebarLayout } from '../store/sections.ts';
@@ -48,6 +53,8 @@ import {
   refreshSections,
 } from './actions.ts';
 import { getReadyClient, type LanternClient, startClient, subscribeClientReady } from './client.ts';
+import { refreshActivities, refreshPinnedMessages, refreshStarredMessages } from './message-actions.ts';
+import { type MessageSearchResult, type SearchHit, type SearchSource, searchMessages } from './search.ts';
 
 function useLanternClient(): LanternClient | null {
   const client = useSyncExternalStore(subscribeClientReady, getReadyClient, () => null);
@@ -497,4 +504,165 @@ export function useMentionSuggestions(
     (c) => watchMentionSuggestions(c.db, institutionId, channelId, query),
     [institutionId, channelId, query],
   );
+}
+
+// ───────────────────────────── issue 4: message actions, lists, search, files ─────────────────────────────
+
+/** One stored message by genId (null: not in the store). */
+export function useMessage(genId: string): MessageDoc | null | undefined {
+  return useObservable(
+    (c) => c.db.messages.findOne(genId).$.pipe(map((d) => (d ? (d.toJSON() as MessageDoc) : null))),
+    [genId],
+  );
+}
+
+function useMessageList(
+  kind: 'pinnedMessage' | 'starredMessage',
+  institutionId: string,
+  channelId: string,
+  isIn: (m: MessageDoc) => boolean,
+): (MessageDoc | Message)[] | undefined {
+  return useObservable(
+    (c) =>
+      combineLatest([
+        records$(c, kind, { scope: channelId }),
+        c.db.messages.find({ selector: { channelId } }).$,
+      ]).pipe(
+        map(([listed, stored]) =>
+          joinMessageList(
+            listed,
+            stored.map((d) => d.toJSON() as MessageDoc),
+            isIn,
+          ),
+        ),
+      ),
+    [kind, institutionId, channelId],
+  );
+}
+
+/** The channel's pinned messages, newest first (fetched on mount; pins made here show at once). */
+export function usePinnedMessages(
+  institutionId: string,
+  channelId: string,
+): (MessageDoc | Message)[] | undefined {
+  useRefreshOnMount(`${institutionId}/${channelId}`, () => refreshPinnedMessages(institutionId, channelId));
+  return useMessageList('pinnedMessage', institutionId, channelId, (m) => m.isPinned);
+}
+
+/** The caller's starred messages in the channel, newest first (fetched on mount; stars made here show at once). */
+export function useStarredMessages(
+  institutionId: string,
+  channelId: string,
+): (MessageDoc | Message)[] | undefined {
+  useRefreshOnMount(`${institutionId}/${channelId}`, () => refreshStarredMessages(institutionId, channelId));
+  return useMessageList('starredMessage', institutionId, channelId, (m) => m.isStarred);
+}
+
+/** The caller's activity feed, newest first, with the unread count (fetched on mount). */
+export function useActivities(institutionId: string): { activities: Activity[]; unread: number } | undefined {
+  useRefreshOnMount(institutionId, () => refreshActivities(institutionId));
+  return useObservable(
+    (c) =>
+      records$(c, 'activity', { scope: institutionId }).pipe(
+        map((list) => {
+          const activities = [...list].sort((a, b) =>
+            a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0,
+          );
+          return { activities, unread: activities.filter((a) => !a.read).length };
+        }),
+      ),
+    [institutionId],
+  );
+}
+
+/** Operations the server refused, oldest first: show each as a toast, then dismissNotice(id). */
+export function useNotices(institutionId: string): Notice[] | undefined {
+  return useObservable(
+    (c) =>
+      records$(c, 'notice', { institutionId }).pipe(
+        map((list) => [...list].sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1))),
+      ),
+    [institutionId],
+  );
+}
+
+/** Files chosen in this channel's composer and not yet posted: status, progress (loaded / fileSize), error. */
+export function useUploads(channelId: string): UploadState[] | undefined {
+  return useObservable(
+    (c) =>
+      records$(c, 'upload', { scope: channelId }).pipe(
+        map((list) => [...list].sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1))),
+      ),
+    [channelId],
+  );
+}
+
+export interface MessageSearchState {
+  results: SearchHit[];
+  /** 'device': offline (or the server failed): say "Results from this device". */
+  source: SearchSource;
+  loading: boolean;
+  hasMore: boolean;
+  total: number;
+  /** The server refused the query (e.g. too long): its message. */
+  error: string | null;
+  loadMore(): void;
+}
+
+/** Searches as the query changes (an empty query: no results); pages append with loadMore(). */
+export function useMessageSearch(institutionId: string, query: string): MessageSearchState {
+  const [state, setState] = useState<{
+    key: string;
+    pages: MessageSearchResult[];
+    loading: boolean;
+    error: string | null;
+  }>({ key: '', pages: [], loading: false, error: null });
+  const [page, setPage] = useState(1);
+  const key = `${institutionId}\n${query.trim()}`;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new query starts again at page 1
+  useEffect(() => setPage(1), [key]);
+  useEffect(() => {
+    const q = query.trim();
+    if (!q) {
+      setState({ key, pages: [], loading: false, error: null });
+      return;
+    }
+    let live = true;
+    setState((s) => ({ key, pages: s.key === key ? s.pages : [], loading: true, error: null }));
+    searchMessages(institutionId, q, page)
+      .then((res) => {
+        if (!live) return;
+        setState((s) => ({
+          key,
+          pages: page === 1 || s.key !== key ? [res] : [...s.pages.slice(0, page - 1), res],
+          loading: false,
+          error: null,
+        }));
+      })
+      .catch((error: unknown) => {
+        if (live)
+          setState({
+            key,
+            pages: [],
+            loading: false,
+            error: error instanceof Error ? error.message : String(error),
+          });
+      });
+    return () => {
+      live = false;
+    };
+  }, [key, page, institutionId, query]);
+  const pages = state.key === key ? state.pages : [];
+  const last = pages[pages.length - 1];
+  return {
+    results: pages.flatMap((p) => p.results),
+    source: last?.source ?? 'server',
+    loading: state.key !== key || state.loading,
+    hasMore: last?.hasMore ?? false,
+    total: last?.total ?? 0,
+    error: state.key === key ? state.error : null,
+    loadMore: () => {
+      if (last?.hasMore) setPage(pages.length + 1);
+    },
+  };
 }

@@ -12,6 +12,8 @@ import { isAckError, type Message, type Section } from '../../schemas/protocol.t
 
 export type SendResult =
   | { kind: 'ok'; message: Message }
+  /** A forward: the new messages, one per target channel. */
+  | { kind: 'many'; messages: Message[] }
   /** A section change the server accepted, with the caller's layout afterwards when it sent one. */
   | { kind: 'applied'; sections: Section[] | null }
   | { kind: 'error'; message: string }
@@ -28,6 +30,8 @@ export function classifyAck(ack: unknown, failure?: unknown): SendResult {
     return { kind: 'transient', reason };
   }
   if (isAckError(ack)) return { kind: 'error', message: ack.error.message };
+  if (Array.isArray(ack) && ack.every((m) => typeof m === 'object' && m !== null && 'genId' in m))
+    return { kind: 'many', messages: ack as Message[] };
   if (typeof ack === 'object' && ack !== null && 'genId' in ack && 'seq' in ack) {
     return { kind: 'ok', message: ack as Message };
   }
@@ -44,6 +48,7 @@ export interface Transition {
 export function afterSend(entry: OutboxDoc, result: SendResult): Transition {
   switch (result.kind) {
     case 'ok':
+    case 'many':
     case 'applied':
       return { entry: null, messageStatus: 'confirmed' };
     case 'error':

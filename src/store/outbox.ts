@@ -1,10 +1,10 @@
 // Outbox writes on the store: a send is a pending message row plus an outbox row, written together,
 // before any network. Shared by the tab's actions and the worker's push loop.
 import type { RxCollection } from 'rxdb';
-import type { MessageDoc, OutboxDoc } from '../../schemas/collections.ts';
-import type { Attachment, Mention, Message } from '../../schemas/protocol.ts';
+import { isMessageActionOperation, type MessageDoc, type OutboxDoc } from '../../schemas/collections.ts';
+import type { Attachment, Mention, Message, StarredMessage } from '../../schemas/protocol.ts';
 import { newGenId } from './gen-id.ts';
-import { mergeServerMessage } from './message-merge.ts';
+import { mergeServerMessage, type QueuedOperation } from './message-merge.ts';
 import { afterSend, nextOrder, retry, type SendResult } from './outbox-state.ts';
 
 export interface OutboxCollections {
@@ -49,6 +49,12 @@ export async function enqueuePost(
     deletedAt: null,
     seq: 0,
     createdSeq: 0,
+    reactions: [],
+    isPinned: false,
+    poll: null,
+    forwardedFrom: null,
+    isStarred: false,
+    base: null,
   });
   await db.outbox.insert({
     key: genId,
@@ -65,12 +71,29 @@ export async function enqueuePost(
   return genId;
 }
 
-/** Stores a server copy (ack, live event, pull): confirms by genId, never downgrades. Returns true when the row was new. */
-export async function applyServerMessage(db: OutboxCollections, message: Message): Promise<boolean> {
+/** This message's operations still in the outbox (not the post itself), oldest first. */
+export async function queuedOperations(db: OutboxCollections, genId: string): Promise<QueuedOperation[]> {
+  const rows = await db.outbox.find({ selector: { genId } }).exec();
+  return rows
+    .map((r) => r.toJSON() as OutboxDoc)
+    .sort((a, b) => a.order - b.order)
+    .flatMap((r) =>
+      isMessageActionOperation(r.operation) ? [{ operation: r.operation, createdAt: r.createdAt }] : [],
+    );
+}
+
+/**
+ * Stores a server copy (ack, live event, pull): confirms by genId, never downgrades, and keeps this
+ * person's queued operations laid over it. Returns true when the row was new.
+ */
+export async function applyServerMessage(
+  db: OutboxCollections,
+  message: Message | StarredMessage,
+): Promise<boolean> {
   let isNew = false;
   const existing = await db.messages.findOne(message.genId).exec();
   if (!existing) {
-    const next = mergeServerMessage(null, message);
+    const next = mergeServerMessage(null, message, await queuedOperations(db, message.genId));
     try {
       if (next) await db.messages.insert(next);
       isNew = true;
@@ -81,7 +104,8 @@ export async function applyServerMessage(db: OutboxCollections, message: Message
   }
   if (!isNew) {
     const row = existing ?? (await db.messages.findOne(message.genId).exec());
-    await row?.incrementalModify((d) => mergeServerMessage(d as MessageDoc, message) ?? d);
+    const queued = await queuedOperations(db, message.genId);
+    await row?.incrementalModify((d) => mergeServerMessage(d as MessageDoc, message, queued) ?? d);
   }
   // Confirmed by any path: the post no longer needs sending.
   await removeOutboxRow(db, message.genId);
@@ -148,10 +172,10 @@ export async function retryMessage(db: OutboxCollections, genId: string): Promis
   await setUnconfirmedStatus(db, genId, t.messageStatus);
 }
 
-/** Deleting a pending or failed message removes it locally only (spec §4). */
+/** Deleting a pending or failed message removes it locally only (spec §4), with anything queued on it. */
 export async function discardMessage(db: OutboxCollections, genId: string): Promise<void> {
   const message = await db.messages.findOne(genId).exec();
   if (message && message.status === 'confirmed') return;
-  await removeOutboxRow(db, genId);
+  for (const row of await db.outbox.find({ selector: { genId } }).exec()) await removeOutboxRow(db, row.key);
   if (message) await message.incrementalRemove();
 }

@@ -1,5 +1,6 @@
 // Typed access to the generic `records` collection (decision 0004): channel roles, other people's
-// memberships, join requests, sections, groups, profiles and local section state, one row per item.
+// memberships, join requests, sections, groups, profiles, local section state, pinned/starred lists,
+// activities, uploads and notices, one row per item.
 import type { RxCollection } from 'rxdb';
 import type { RecordDoc, RecordKind, RecordKinds } from '../../schemas/collections.ts';
 
@@ -16,6 +17,11 @@ const idOf: { [K in RecordKind]: (data: RecordKinds[K]) => string } = {
   group: (d) => d.id,
   memberProfile: (d) => d.member.id,
   sectionCollapsed: (d) => d.sectionId,
+  pinnedMessage: (d) => d.genId,
+  starredMessage: (d) => d.genId,
+  activity: (d) => d.id,
+  upload: (d) => d.id,
+  notice: (d) => d.id,
 };
 
 export const recordKey = (kind: RecordKind, id: string): string => `${kind}:${id}`;

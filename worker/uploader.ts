@@ -1,0 +1,165 @@
+// Uploads the files kept in IndexedDB, one attempt per file at a time: sign → PUT the bytes (progress
+// into the upload record) → register. A dropped connection leaves the file queued for the next connect;
+// a refusal (too large, not allowed) marks it failed with the server's message until retried.
+import type { RxCollection } from 'rxdb';
+import type { RecordDoc, UploadState } from '../schemas/collections.ts';
+import type { FileEntity, FileSignResponse } from '../schemas/protocol.ts';
+import { ApiError, type Http } from '../src/data/http.ts';
+import { getFileBlob, removeFileBlob } from '../src/store/file-blobs.ts';
+import { getUpload, patchUpload } from '../src/store/uploads.ts';
+
+export interface UploaderDeps {
+  records: RxCollection<RecordDoc>;
+  http: Http;
+  /** API origin; relative upload addresses (the server's own store) are resolved against it. */
+  baseUrl: string;
+  fetch?: typeof fetch;
+  getToken(): Promise<string | null>;
+  isConnected(): boolean;
+  log?: (message: string, error?: unknown) => void;
+}
+
+export class Uploader {
+  private readonly deps: UploaderDeps;
+  private readonly running = new Map<string, Promise<UploadState | null>>();
+
+  constructor(deps: UploaderDeps) {
+    this.deps = deps;
+  }
+
+  /** Starts every queued upload (after a connect, or when a file was chosen). */
+  async uploadAll(): Promise<void> {
+    if (!this.deps.isConnected()) return;
+    const rows = await this.deps.records.find({ selector: { kind: 'upload' } }).exec();
+    const queued = rows.map((r) => r.data as UploadState).filter((u) => u.status === 'queued');
+    await Promise.all(queued.map((u) => this.upload(u.id)));
+  }
+
+  /** Uploads one file unless it is done or failed; concurrent callers share the attempt. */
+  upload(id: string): Promise<UploadState | null> {
+    const current = this.running.get(id);
+    if (current) return current;
+    const attempt = this.attempt(id).finally(() => this.running.delete(id));
+    this.running.set(id, attempt);
+    return attempt;
+  }
+
+  private async attempt(id: string): Promise<UploadState | null> {
+    const db = { records: this.deps.records };
+    const state = await getUpload(db, id);
+    if (!state || state.status === 'uploaded' || state.status === 'failed') return state;
+    if (!this.deps.isConnected()) return state;
+    try {
+      await patchUpload(db, id, { status: 'uploading', error: null });
+      let fileKey = state.fileKey;
+      if (!fileKey) {
+        const blob = await getFileBlob(id);
+        if (!blob) throw new Error('The file is no longer on this device');
+        fileKey = await this.putBytes(state, blob);
+        await patchUpload(db, id, { fileKey, loaded: state.fileSize });
+      }
+      const { file } = await this.deps.http.post<{ file: FileEntity }>('/api/files', {
+        id,
+        institutionId: state.institutionId,
+        channelId: state.channelId,
+        fileName: state.fileName,
+        fileType: state.fileType,
+        fileSize: state.fileSize,
+        fileKey,
+      });
+      const attachment = {
+        id: file.id,
+        fileName: file.fileName,
+        fileType: file.fileType,
+        fileSize: file.fileSize,
+        url: file.url,
+      };
+      const done = await patchUpload(db, id, { status: 'uploaded', attachment, loaded: state.fileSize });
+      await removeFileBlob(id).catch(() => undefined);
+      return done;
+    } catch (error) {
+      const transient = isTransient(error);
+      this.deps.log?.(`Upload of ${state.fileName} ${transient ? 'interrupted' : 'failed'}`, error);
+      return patchUpload(db, id, {
+        status: transient ? 'queued' : 'failed',
+        error: error instanceof Error ? error.message : String(error),
+      });
+    }
+  }
+
+  /** Sign, then PUT the bytes with the file's content type; returns the file key. */
+  private async putBytes(state: UploadState, blob: Blob): Promise<string> {
+    const query = new URLSearchParams({
+      size: String(blob.size),
+      fileName: state.fileName,
+      fileType: state.fileType,
+    });
+    const ticket = await this.deps.http.get<FileSignResponse>(`/api/files/upload/sign?${query}`);
+    const own = ticket.uploadUrl.startsWith('/');
+    const url = own ? this.deps.baseUrl + ticket.uploadUrl : ticket.uploadUrl;
+    const headers: Record<string, string> = { 'content-type': state.fileType };
+    const token = own ? await this.deps.getToken() : null;
+    if (token) headers.authorization = `Bearer ${token}`;
+    const db = { records: this.deps.records };
+    let reported = 0;
+    const onProgress = (loaded: number) => {
+      // A record write per 5% keeps the bar smooth without flooding the store.
+      if (loaded - reported < state.fileSize / 20 && loaded < state.fileSize) return;
+      reported = loaded;
+      void patchUpload(db, state.id, { loaded });
+    };
+    const status = await putWithProgress(url, blob, headers, onProgress, this.deps.fetch);
+    // 409: the bytes arrived on an earlier try whose answer was lost.
+    if (status.ok || status.code === 409) return ticket.fileKey;
+    throw new ApiError(status.code, status.message);
+  }
+}
+
+interface PutOutcome {
+  ok: boolean;
+  code: number;
+  message: string;
+}
+
+/** XMLHttpRequest where there is one (upload progress); fetch elsewhere (progress at the end). */
+function putWithProgress(
+  url: string,
+  blob: Blob,
+  headers: Record<string, string>,
+  onProgress: (loaded: number) => void,
+  doFetch?: typeof fetch,
+): Promise<PutOutcome> {
+  if (typeof XMLHttpRequest !== 'undefined' && !doFetch) {
+    return new Promise((resolve, reject) => {
+      const xhr = new XMLHttpRequest();
+      xhr.open('PUT', url);
+      for (const [k, v] of Object.entries(headers)) xhr.setRequestHeader(k, v);
+      xhr.upload.onprogress = (e) => onProgress(e.loaded);
+      xhr.onload = () =>
+        resolve({ ok: xhr.status < 300, code: xhr.status, message: messageOf(xhr.responseText) });
+      xhr.onerror = () => reject(new TypeError('Network error during upload'));
+      xhr.ontimeout = () => reject(new TypeError('Upload timed out'));
+      xhr.send(blob);
+    });
+  }
+  const f = doFetch ?? ((input, init) => fetch(input, init));
+  return f(url, { method: 'PUT', headers, body: blob }).then(async (res) => {
+    onProgress(blob.size);
+    return { ok: res.ok, code: res.status, message: messageOf(await res.text()) };
+  });
+}
+
+function messageOf(text: string): string {
+  try {
+    const parsed = JSON.parse(text) as { message?: unknown };
+    return typeof parsed.message === 'string' ? parsed.message : '';
+  } catch {
+    return '';
+  }
+}
+
+/** Network trouble and server hiccups are retried on reconnect; a 4xx answer is final. */
+function isTransient(error: unknown): boolean {
+  if (error instanceof ApiError) return error.status >= 500 || error.status === 0;
+  return error instanceof TypeError || (error instanceof Error && error.name === 'TimeoutError');
+}
