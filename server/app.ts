@@ -13,6 +13,7 @@ import { registerChannelRequestRoutes } from './http/channel-requests.ts';
 import { registerChannelRoleRoutes } from './http/channel-roles.ts';
 import { registerChannelRoutes } from './http/channels.ts';
 import { registerErrorHandler } from './http/errors.ts';
+import { registerFileRoutes } from './http/files.ts';
 import { registerGroupRoutes } from './http/groups.ts';
 import { registerInstitutionRoutes } from './http/institutions.ts';
 import { registerJsonParser } from './http/json.ts';
@@ -78,6 +79,7 @@ export async function createApp(config: Config): Promise<LanternServer> {
   registerMessageListRoutes(app, ctx);
   registerActivityRoutes(app, ctx);
   registerSearchRoutes(app, ctx);
+  registerFileRoutes(app, ctx);
   await registerStatic(app, config.CLIENT_DIR);
   await app.ready();
 

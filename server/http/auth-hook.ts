@@ -22,6 +22,9 @@ export function bearerToken(header: string | undefined): string | null {
 
 /** Paths that need no session: sign-in itself, and everything outside the API (static client). */
 const isOpenPath = (url: string) => !url.startsWith('/api/') || url.startsWith('/api/auth/');
+/** A file upload carries its own signature in the address (server/http/files.ts checks it). */
+const isSignedUpload = (method: string, url: string) =>
+  method === 'PUT' && url.startsWith('/api/files/upload/');
 
 /**
  * Resolves the session before the body is parsed, so a caller without a token gets 401 rather than a
@@ -30,7 +33,7 @@ const isOpenPath = (url: string) => !url.startsWith('/api/') || url.startsWith('
 export function authHook(app: FastifyInstance, db: Db): void {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
-    if (isOpenPath(request.url)) return;
+    if (isOpenPath(request.url) || isSignedUpload(request.method, request.url)) return;
     const session = await findSession(db, bearerToken(request.headers.authorization));
     if (!session) throw unauthorized();
     request.auth = session;
