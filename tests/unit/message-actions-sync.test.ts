@@ -1,0 +1,101 @@
+// The tab's message actions and the worker's sync engine against a real server (issue 4): actions made
+// while offline show at once and reach the server exactly once after reconnecting, a refused one is
+// rolled back with the server's message, and search falls back to this device while offline.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Message } from '../../schemas/protocol.ts';
+import {
+  searchMessages,
+  togglePinMessage,
+  toggleReaction,
+  toggleStarredMessage,
+} from '../../src/data/actions.ts';
+import { listRecords } from '../../src/store/records.ts';
+import { collect, connect, restPost } from '../server/messaging-world.ts';
+import { type EngineWorld, startEngineWorld } from './engine-world.ts';
+
+let w: EngineWorld;
+
+beforeAll(async () => {
+  w = await startEngineWorld();
+}, 60_000);
+
+afterAll(async () => {
+  await w?.close();
+});
+
+describe('message actions made offline', () => {
+  it('show at once and reach the server exactly once after reconnecting', async () => {
+    const { ws, me } = w;
+    const posted = await restPost(ws.owner, ws, ws.general.id, '<p>Launch on Friday?</p>');
+    await w.goOnline();
+    await w.engine.pullChannel(ws.general.id);
+    const watcher = await connect(w.server, ws.owner.token);
+    await watcher.emitWithAck('joinChannel', { institutionId: ws.id, channelId: ws.general.id });
+    const edits = collect(watcher, 'newEditMessage');
+
+    w.goOffline();
+    await toggleReaction(posted.genId, '🚀');
+    await toggleStarredMessage(posted.genId);
+    const local = await w.stored(posted.genId);
+    const mine = [{ emoji: '🚀', count: 1, memberIds: [me.memberId] }];
+    expect(local.reactions).toEqual(mine);
+    expect(local.isStarred).toBe(true);
+    expect((await w.onServer(posted.genId))?.reactions).toEqual([]);
+
+    await w.goOnline();
+    await w.drained();
+
+    expect((await w.onServer(posted.genId))?.reactions).toEqual(mine);
+    expect(edits.filter((m) => m.genId === posted.genId)).toHaveLength(1);
+    const after = await w.stored(posted.genId);
+    expect(after.reactions).toEqual(mine);
+    expect(after.isStarred).toBe(true);
+    expect(after.base).toBeNull();
+    const starred = await me.api.get<{ data: { message: Message }[] }>(
+      `/api/institutions/${ws.id}/channels/${ws.general.id}/messages/starred?page=1`,
+    );
+    expect(starred.body.data.map((i) => i.message.genId)).toEqual([posted.genId]);
+  });
+
+  it('a refused one is rolled back and the server message is kept as a notice', async () => {
+    const { ws } = w;
+    const posted = await restPost(ws.owner, ws, ws.general.id, '<p>Pin me</p>');
+    await w.goOnline();
+    await w.engine.pullChannel(ws.general.id);
+    w.goOffline();
+    // A plain member may not pin in #general.
+    await togglePinMessage(posted.genId);
+    expect((await w.stored(posted.genId)).isPinned).toBe(true);
+
+    await w.goOnline();
+    await w.drained();
+
+    expect((await w.stored(posted.genId)).isPinned).toBe(false);
+    expect((await w.onServer(posted.genId))?.isPinned).toBe(false);
+    const notice = (await listRecords(w.client.db, 'notice', { institutionId: ws.id })).find(
+      (n) => n.genId === posted.genId,
+    );
+    expect(notice?.operation).toBe('pin');
+    expect(notice?.message).toMatch(/pin/i);
+  });
+});
+
+describe('search', () => {
+  it('offline, finds the messages on this device and says so', async () => {
+    const { ws } = w;
+    await restPost(ws.owner, ws, ws.general.id, '<p>The <em>Zebra</em> crossing</p>');
+    await w.goOnline();
+    await w.engine.pullChannel(ws.general.id);
+    w.goOffline();
+    const res = await searchMessages(ws.id, 'zebra');
+    expect(res.source).toBe('device');
+    expect(res.results.map((r) => r.highlight)).toEqual(['The <mark>Zebra</mark> crossing']);
+  });
+
+  it('online, asks the server', async () => {
+    await w.goOnline();
+    const res = await searchMessages(w.ws.id, 'zebra');
+    expect(res.source).toBe('server');
+    expect(res.results).toHaveLength(1);
+  });
+});
