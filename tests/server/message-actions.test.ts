@@ -79,6 +79,34 @@ describe.each(databases)('message actions on %s', (kind) => {
       expect(changes.body.data.map((m) => [m.id, m.reactions.length])).toEqual([[message.id, 1]]);
     });
 
+    it('two copies of one op sent at once apply once', async () => {
+      const message = await restPost(team.primaryOwner, team.ws, room.id);
+      const socket = await joinedSocket(team.member, room);
+      const payload = { ...ref(room, message), emoji: '👀' };
+      const [a, b] = await Promise.all([
+        emitAck<Message>(socket, 'toggleReaction', payload),
+        emitAck<Message>(socket, 'toggleReaction', payload),
+      ]);
+      expect(a).toEqual(b);
+      expect(a.reactions).toEqual([{ emoji: '👀', count: 1, memberIds: [team.member.memberId] }]);
+      expect(a.seq).toBe(message.seq + 1);
+    });
+
+    it('a deleted message takes no reactions', async () => {
+      const message = await restPost(team.member, team.ws, room.id);
+      const socket = await joinedSocket(team.member, room);
+      await emitAck(socket, 'deleteMessage', {
+        institutionId: team.ws.id,
+        channelId: room.id,
+        messageId: message.id,
+      });
+      const refused = await emitAck<AckError>(socket, 'toggleReaction', {
+        ...ref(room, message),
+        emoji: '👍',
+      });
+      expect(refused.error.message).toBe('This message was deleted');
+    });
+
     it('a stated reaction cannot be undone by its replay, and taking it back removes the person', async () => {
       const message = await restPost(team.primaryOwner, team.ws, room.id);
       const socket = await joinedSocket(team.member, room);
