@@ -3,6 +3,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation, useMatch, useParams } from 'react-router';
 import { RequestOutcomeToasts } from '../components/channels/request-to-join.tsx';
+import { NoticeToasts } from '../components/messages/notice-toasts.tsx';
 import { Spinner } from '../components/ui/states.tsx';
 import { ConnectionBanner } from '../components/workspace/connection-status.tsx';
 import { Sidebar } from '../components/workspace/sidebar.tsx';
@@ -52,6 +53,7 @@ export function ClientLayout() {
   return (
     <WorkspaceContext.Provider value={workspace}>
       <RequestOutcomeToasts institutionId={workspace.institution.id} />
+      <NoticeToasts institutionId={workspace.institution.id} />
       {isDesktop ? (
         <div className="flex h-full min-h-0 bg-app">
           <Sidebar className="w-64 shrink-0" />

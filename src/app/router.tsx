@@ -1,6 +1,7 @@
 // The route table of spec §2 with its layouts: auth (signed-out only), client and default (signed-in
 // only), unauthenticated (open to all), and the error layout for 404 / 500.
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { ActivityScreen } from '../screens/activity.tsx';
 import { ChannelScreen } from '../screens/channel.tsx';
 import { DirectoryScreen } from '../screens/directory.tsx';
 import { DraftsScreen } from '../screens/drafts.tsx';
@@ -10,6 +11,7 @@ import { JoinScreen } from '../screens/join.tsx';
 import { MemberProfileScreen } from '../screens/member-profile.tsx';
 import { AccountDeletionScreen, LtiLaunchScreen, MetricsScreen } from '../screens/not-available.tsx';
 import { ProfileScreen } from '../screens/profile.tsx';
+import { SearchScreen } from '../screens/search.tsx';
 import { SettingsScreen } from '../screens/settings.tsx';
 import { SignInScreen } from '../screens/sign-in.tsx';
 import { WorkspaceHomeScreen } from '../screens/workspace-home.tsx';
@@ -56,6 +58,8 @@ export const routes: RouteObject[] = [
                   { path: 'directory/:memberId', element: <MemberProfileScreen /> },
                   { path: 'groups', element: <GroupsScreen /> },
                   { path: 'drafts', element: <DraftsScreen /> },
+                  { path: 'activity', element: <ActivityScreen /> },
+                  { path: 'search', element: <SearchScreen /> },
                   { path: 'profile', element: <ProfileScreen /> },
                   { path: 'settings', element: <SettingsScreen /> },
                   { path: 'metrics/*', element: <MetricsScreen /> },

@@ -8,8 +8,10 @@ import {
   Lock,
   LogOut,
   MoreHorizontal,
+  Pin,
   SearchX,
   Settings2,
+  Star,
   Users,
 } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
@@ -25,6 +27,7 @@ import { PrivateChannelGate } from '../components/channels/request-to-join.tsx';
 import { Composer, ComposerDisabled } from '../components/messages/composer.tsx';
 import { type Conversation, ConversationContext } from '../components/messages/conversation-context.ts';
 import { MessageList } from '../components/messages/message-list.tsx';
+import { MessagePanel, type MessagePanelTab } from '../components/messages/message-panel.tsx';
 import { Avatar } from '../components/ui/avatar.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger } from '../components/ui/menu.tsx';
@@ -52,6 +55,15 @@ export function ChannelScreen() {
   const access = useChannelPermissions(channelId);
   const navigate = useNavigate();
   const [details, setDetails] = useState<DetailsTab | null>(null);
+  const [panel, setPanel] = useState<MessagePanelTab | null>(null);
+  // A link to a message (#id, from search, activity or a saved list) scrolls to it once it is loaded.
+  const hash = location.hash.slice(1);
+  const loaded = messages !== undefined;
+  useEffect(() => {
+    if (!hash || !loaded) return;
+    const timer = window.setTimeout(() => jumpToMessage(hash), 300);
+    return () => window.clearTimeout(timer);
+  }, [hash, loaded]);
   // A reply or an edit belongs to the channel it was started in: kept with that channel's id.
   const [reply, setReply] = useState<{ channelId: string; message: MessageDoc | null }>({
     channelId,
@@ -117,6 +129,20 @@ export function ChannelScreen() {
 
   const person = label.otherMemberId ? workspace.membersById.get(label.otherMemberId) : undefined;
   const canLeave = !label.isDirect && !channel.isDefault;
+  const savedButtons = (
+    <>
+      <Tooltip content="Pinned messages">
+        <Button variant="ghost" size="icon" aria-label="Pinned messages" onClick={() => setPanel('pinned')}>
+          <Pin />
+        </Button>
+      </Tooltip>
+      <Tooltip content="Starred messages">
+        <Button variant="ghost" size="icon" aria-label="Starred messages" onClick={() => setPanel('starred')}>
+          <Star />
+        </Button>
+      </Tooltip>
+    </>
+  );
 
   async function leave() {
     try {

@@ -7,12 +7,14 @@ import { EditorContent, useEditor } from '@tiptap/react';
 import { Lock, Paperclip, Plus, Reply, SendHorizontal, Smile, Type, Vote, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import type { MessageDoc } from '../../../schemas/collections.ts';
+import type { Attachment } from '../../../schemas/protocol.ts';
 import { notifyError } from '../../app/notify.ts';
 import { useWorkspace } from '../../app/workspace-context.ts';
-import { saveDraft, sendMessage } from '../../data/actions.ts';
-import { useDraft, useSettings } from '../../data/hooks.ts';
+import { addAttachment, removeAttachment, saveDraft, sendMessage } from '../../data/actions.ts';
+import { useDraft, useSettings, useUploads } from '../../data/hooks.ts';
 import { cn } from '../ui/cn.ts';
 import { Menu, MenuContent, MenuItem, MenuTrigger } from '../ui/menu.tsx';
+import { ComposerAttachments } from './composer-attachments.tsx';
 import { ComposerToolbar } from './composer-toolbar.tsx';
 import { useConversation } from './conversation-context.ts';
 import {
@@ -25,6 +27,7 @@ import {
 import { EmojiPicker } from './emoji-picker.tsx';
 import { MentionMenu, type MentionMenuHandle } from './mention-menu.tsx';
 import { htmlPreview } from './message-html.ts';
+import { PollDialog } from './poll-dialog.tsx';
 
 export interface ComposerProps {
   institutionId: string;
@@ -33,9 +36,6 @@ export interface ComposerProps {
   label: string;
   /** The newest message of mine that may still be edited: Up in an empty composer edits it. */
   lastOwnMessage?: MessageDoc | null;
-  /** Offered in the + menu when given. */
-  onCreatePoll?: () => void;
-  onAttachFiles?: (files: File[]) => void;
 }
 
 /** Shown in place of the textbox when posting is not allowed: the reason, never a silent dead box. */
@@ -84,14 +84,7 @@ function useDraftWriter(institutionId: string, channelId: string) {
 }
 
 /** Mount with key={channelId}: one composer instance per channel keeps restore logic simple. */
-export function Composer({
-  institutionId,
-  channelId,
-  label,
-  lastOwnMessage,
-  onCreatePoll,
-  onAttachFiles,
-}: ComposerProps) {
+export function Composer({ institutionId, channelId, label, lastOwnMessage }: ComposerProps) {
   const draft = useDraft(channelId);
   const settings = useSettings();
   const conversation = useConversation();
@@ -106,6 +99,25 @@ export function Composer({
     rect: DOMRect | null;
   } | null>(null);
   const menu = useRef<MentionMenuHandle>(null);
+  const [pollOpen, setPollOpen] = useState(false);
+  const [attachments, setAttachments] = useState<Attachment[]>([]);
+  const uploads = useUploads(channelId);
+
+  async function attach(files: File[]) {
+    for (const file of files) {
+      try {
+        const attachment = await addAttachment(
+          institutionId,
+          channelId,
+          file,
+          file.name || 'pasted-image.png',
+        );
+        setAttachments((list) => [...list, attachment]);
+      } catch (error) {
+        notifyError(error);
+      }
+    }
+  }
   const fileInput = useRef<HTMLInputElement>(null);
 
   const handlers = useRef<EditorKeyHandlers>({ advanced: () => false, submit: () => {} });
@@ -135,8 +147,8 @@ export function Composer({
       },
       handlePaste: (_view, event) => {
         const files = Array.from(event.clipboardData?.files ?? []).filter((f) => f.type.startsWith('image/'));
-        if (files.length === 0 || !onAttachFilesRef.current) return false;
-        onAttachFilesRef.current(files);
+        if (files.length === 0) return false;
+        void attachRef.current(files);
         return true;
       },
     },
@@ -145,8 +157,8 @@ export function Composer({
       drafts.persist(e.isEmpty ? '' : e.getHTML());
     },
   });
-  const onAttachFilesRef = useRef(onAttachFiles);
-  onAttachFilesRef.current = onAttachFiles;
+  const attachRef = useRef(attach);
+  attachRef.current = attach;
 
   // Restore once the draft query answers; afterwards, follow edits made in another tab while this
   // one is not being typed in.
@@ -167,12 +179,14 @@ export function Composer({
   }, [draft, restored, editor, drafts.lastWritten]);
 
   async function send(e: Editor) {
-    if (e.isEmpty) return;
-    const html = e.getHTML();
+    const files = attachmentsRef.current;
+    if (e.isEmpty && files.length === 0) return;
+    const html = e.isEmpty ? '' : e.getHTML();
     const json = e.getJSON();
     const replyTo = conversation?.replyTo ?? null;
     e.commands.clearContent(false);
     setEmpty(true);
+    setAttachments([]);
     conversation?.setReplyTo(null);
     try {
       await sendMessage({
@@ -181,16 +195,20 @@ export function Composer({
         content: html,
         mentions: mentionsOf(json),
         replyTo: replyTo?.id ?? undefined,
+        attachments: files,
       });
       drafts.persist('');
     } catch (error) {
       // Nothing reached the outbox: give the words back rather than lose them.
       e.commands.setContent(html, { emitUpdate: false });
-      setEmpty(false);
+      setEmpty(e.isEmpty);
+      setAttachments(files);
       conversation?.setReplyTo(replyTo);
       notifyError(error);
     }
   }
+  const attachmentsRef = useRef(attachments);
+  attachmentsRef.current = attachments;
 
   handlers.current = {
     advanced: () => settings.showAdvancedKeyboard,
@@ -217,7 +235,7 @@ export function Composer({
 
   if (!editor) return null;
   const replyAuthor = replyTo ? membersById.get(replyTo.memberId) : undefined;
-  const canSend = !empty;
+  const canSend = !empty || attachments.length > 0;
   const iconButton =
     'flex size-7 shrink-0 items-center justify-center rounded-md text-muted hover:bg-hover hover:text-fg';
 
@@ -251,6 +269,16 @@ export function Composer({
         <div className="px-3 pt-1">
           <EditorContent editor={editor} />
         </div>
+        {attachments.length > 0 ? (
+          <ComposerAttachments
+            attachments={attachments}
+            uploads={uploads ?? []}
+            onRemove={(id) => {
+              setAttachments((list) => list.filter((a) => a.id !== id));
+              void removeAttachment(id).catch(notifyError);
+            }}
+          />
+        ) : null}
         <div className="flex items-center gap-0.5 px-1.5 pb-1.5">
           <Menu>
             <MenuTrigger asChild>
@@ -262,11 +290,9 @@ export function Composer({
               <MenuItem icon={<Paperclip />} onSelect={() => fileInput.current?.click()}>
                 Upload a file
               </MenuItem>
-              {onCreatePoll ? (
-                <MenuItem icon={<Vote />} onSelect={onCreatePoll}>
-                  Create a poll
-                </MenuItem>
-              ) : null}
+              <MenuItem icon={<Vote />} onSelect={() => setPollOpen(true)}>
+                Create a poll
+              </MenuItem>
             </MenuContent>
           </Menu>
           <button
@@ -288,7 +314,7 @@ export function Composer({
             onChange={(e) => {
               const files = Array.from(e.target.files ?? []);
               e.target.value = '';
-              if (files.length > 0) onAttachFiles?.(files);
+              if (files.length > 0) void attach(files);
             }}
           />
           <EmojiPicker
@@ -345,6 +371,12 @@ export function Composer({
             : null}
         </p>
       </div>
+      <PollDialog
+        institutionId={institutionId}
+        channelId={channelId}
+        open={pollOpen}
+        onOpenChange={setPollOpen}
+      />
       {mention ? (
         <MentionMenu
           ref={menu}

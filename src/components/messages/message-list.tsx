@@ -1,12 +1,12 @@
 // The channel's message list: virtualised (react-virtuoso), anchored to the newest message, with day
 // separators and older pages loaded when the top is reached.
 import { Hash } from 'lucide-react';
-import { Fragment, useCallback, useEffect, useRef, useState } from 'react';
+import { Fragment, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Virtuoso } from 'react-virtuoso';
 import type { MessageDoc } from '../../../schemas/collections.ts';
 import { useWorkspace } from '../../app/workspace-context.ts';
 import { loadOlderMessages, refreshMembers } from '../../data/actions.ts';
-import { useSettings } from '../../data/hooks.ts';
+import { useChannelPermissions, useSettings } from '../../data/hooks.ts';
 import { Spinner } from '../ui/states.tsx';
 import { continuesGroup, startsNewDay } from './day.ts';
 import { DaySeparator, MessageRow } from './message-row.tsx';
@@ -59,6 +59,12 @@ export interface MessageListProps {
 export function MessageList({ channelId, messages, intro }: MessageListProps) {
   const { institution, me, membersById } = useWorkspace();
   const settings = useSettings();
+  const access = useChannelPermissions(channelId);
+  // Replies show their original: look it up by server id among the loaded messages.
+  const byId = useMemo(
+    () => new Map(messages.flatMap((m) => (m.id ? [[m.id, m] as const] : []))),
+    [messages],
+  );
   const firstItemIndex = useFirstItemIndex(messages);
   useKnownAuthors(institution.id, messages, membersById);
   const [older, setOlder] = useState<{ loading: boolean; hasMore: boolean }>({
@@ -113,6 +119,11 @@ export function MessageList({ channelId, messages, intro }: MessageListProps) {
               author={membersById.get(message.memberId)}
               compact={!newDay && continuesGroup(previous, message)}
               showAvatar={settings.showAuthorAvatarInMessages}
+              replied={message.replyTo ? byId.get(message.replyTo) : undefined}
+              meId={me.id}
+              canDeleteAny={access?.canDeleteMessage ?? false}
+              canPin={access?.canPinMessage ?? false}
+              isOwner={access?.isOwner ?? false}
             />
           </Fragment>
         );

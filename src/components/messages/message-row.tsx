@@ -1,13 +1,26 @@
-// One message in the list: author, time, sanitised body and its delivery state (spec §4):
-// pending shows "Sending…", failed shows "Not sent" with Retry and Delete.
-import { AlertCircle, Clock, RotateCcw, Trash2 } from 'lucide-react';
-import { memo } from 'react';
+// One message in the list: author, time (full date on hover), the reply quote, sanitised body with
+// mention chips, poll, attachments, reactions, pin/star/forwarded marks and its delivery state (spec §4):
+// pending shows "Sending…", failed shows "Not sent" with Retry and Delete. Actions sit in
+// message-actions.tsx; edits happen in place.
+import { AlertCircle, Clock, Forward, Pin, RotateCcw, Star, Trash2 } from 'lucide-react';
+import { memo, useRef, useState } from 'react';
 import type { MemberDoc, MessageDoc } from '../../../schemas/collections.ts';
 import { notifyError } from '../../app/notify.ts';
-import { discardMessage, retryMessage } from '../../data/actions.ts';
+import { deleteMessage, discardMessage, retryMessage } from '../../data/actions.ts';
 import { Avatar } from '../ui/avatar.tsx';
+import { Button } from '../ui/button.tsx';
 import { cn } from '../ui/cn.ts';
+import { Dialog } from '../ui/dialog.tsx';
+import { AttachmentList } from './attachment-list.tsx';
+import { useConversation } from './conversation-context.ts';
 import { dayLabel, fullTimeLabel, timeLabel } from './day.ts';
+import { ForwardDialog } from './forward-dialog.tsx';
+import { InlineEditor } from './inline-editor.tsx';
+import { type MessageAbilities, MessageMenuButton, MessageToolbar } from './message-actions.tsx';
+import { htmlPreview } from './message-html.ts';
+import { PollCard } from './poll-card.tsx';
+import { Reactions } from './reactions.tsx';
+import { ReplyQuote } from './reply-quote.tsx';
 import { SanitizedHtml } from './sanitized-html.tsx';
 
 export function DaySeparator({ date }: { date: Date }) {
@@ -28,29 +41,80 @@ export interface MessageRowProps {
   /** Continues the previous message's group: no avatar or name. */
   compact: boolean;
   showAvatar: boolean;
+  /** The message this one replies to, when it is loaded. */
+  replied: MessageDoc | undefined;
+  meId: string;
+  /** From the channel's permissions (spec §6). */
+  canDeleteAny: boolean;
+  canPin: boolean;
+  isOwner: boolean;
 }
+
+const LONG_PRESS_MS = 450;
 
 export const MessageRow = memo(function MessageRow({
   message,
   author,
-  compact,
+  compact: groupCompact,
   showAvatar,
+  replied,
+  meId,
+  canDeleteAny,
+  canPin,
+  isOwner,
 }: MessageRowProps) {
+  const conversation = useConversation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [forwarding, setForwarding] = useState(false);
+  const press = useRef<number | null>(null);
   const created = new Date(message.createdAt);
   const name = author?.name || author?.email || 'Unknown member';
   const pending = message.status === 'pending';
   const failed = message.status === 'failed';
+  const mine = message.memberId === meId;
+  const editing = conversation?.editing === message.genId;
+  // A reply, a pin or a forward opens its own header block, so it never hides under the previous one.
+  const compact = groupCompact && !message.replyTo && !message.isPinned && !message.forwardedFrom;
+  const abilities: MessageAbilities = {
+    canEdit: mine && !message.poll,
+    canDelete: mine || (canDeleteAny && !pending && !failed),
+    canPin: canPin && !!message.id,
+    isShared: !!message.id,
+  };
+  const on = {
+    reply: () => conversation?.setReplyTo(message),
+    edit: () => conversation?.setEditing(message.genId),
+    remove: () => setConfirmDelete(true),
+    forward: () => setForwarding(true),
+  };
+
+  function startPress(event: React.PointerEvent) {
+    if (event.pointerType !== 'touch') return;
+    press.current = window.setTimeout(() => setMenuOpen(true), LONG_PRESS_MS);
+  }
+  function endPress() {
+    if (press.current !== null) window.clearTimeout(press.current);
+    press.current = null;
+  }
 
   return (
     <article
       className={cn(
         'group relative flex gap-3 px-4 hover:bg-hover/60',
         compact ? 'py-0.5' : 'pt-2 pb-0.5',
+        message.isPinned && 'bg-accent-soft/25 hover:bg-accent-soft/40',
         failed && 'bg-danger-soft/40 hover:bg-danger-soft/60',
+        editing && 'bg-accent-soft/20',
       )}
       aria-label={`${name}, ${timeLabel(created)}`}
       data-status={message.status}
       data-gen-id={message.genId}
+      data-message-id={message.id ?? undefined}
+      onPointerDown={startPress}
+      onPointerUp={endPress}
+      onPointerMove={endPress}
+      onPointerCancel={endPress}
     >
       {showAvatar ? (
         <div className="w-9 shrink-0">
@@ -68,12 +132,28 @@ export const MessageRow = memo(function MessageRow({
               name={name}
               src={author?.profileImage}
               size="md"
-              className="mt-0.5"
+              className={cn(
+                'mt-0.5',
+                (message.replyTo || message.isPinned || message.forwardedFrom) && 'mt-6',
+              )}
             />
           )}
         </div>
       ) : null}
       <div className="min-w-0 flex-1">
+        {message.isPinned ? (
+          <p className="mb-0.5 flex items-center gap-1 text-[11px] font-medium text-accent-fg">
+            <Pin className="size-3" aria-hidden />
+            Pinned
+          </p>
+        ) : null}
+        {message.forwardedFrom ? (
+          <p className="mb-0.5 flex items-center gap-1 text-[11px] text-muted">
+            <Forward className="size-3" aria-hidden />
+            Forwarded
+          </p>
+        ) : null}
+        {message.replyTo ? <ReplyQuote original={replied} /> : null}
         {compact ? null : (
           <header className="flex items-baseline gap-2">
             <span className="truncate text-[14px] font-semibold">{name}</span>
@@ -85,12 +165,36 @@ export const MessageRow = memo(function MessageRow({
               {timeLabel(created)}
             </time>
             {message.editedAt ? <span className="text-xs text-faint">(edited)</span> : null}
+            {message.isStarred ? (
+              <Star className="size-3 shrink-0 fill-current text-accent" aria-label="Starred" />
+            ) : null}
           </header>
         )}
-        <SanitizedHtml
-          html={message.content}
-          className={cn('message-body text-[14px] leading-[1.5] break-words', pending && 'text-fg/60')}
-        />
+        {editing ? (
+          <InlineEditor message={message} onDone={() => conversation?.setEditing(null)} />
+        ) : message.content ? (
+          <div className="flex items-baseline gap-1.5">
+            <SanitizedHtml
+              html={message.content}
+              meId={meId}
+              className={cn(
+                'message-body min-w-0 text-[14px] leading-[1.5] break-words',
+                pending && 'text-fg/60',
+              )}
+            />
+            {compact && message.editedAt ? (
+              <span className="shrink-0 text-xs text-faint">(edited)</span>
+            ) : null}
+            {compact && message.isStarred ? (
+              <Star className="size-3 shrink-0 fill-current text-accent" aria-label="Starred" />
+            ) : null}
+          </div>
+        ) : null}
+        {message.poll ? (
+          <PollCard genId={message.genId} poll={message.poll} canClose={mine || isOwner} />
+        ) : null}
+        {message.attachments.length > 0 ? <AttachmentList attachments={message.attachments} /> : null}
+        <Reactions genId={message.genId} reactions={message.reactions} />
         {pending ? (
           <p className="mt-0.5 inline-flex items-center gap-1 text-xs text-muted">
             <Clock className="size-3" aria-hidden />
@@ -122,6 +226,45 @@ export const MessageRow = memo(function MessageRow({
           </div>
         ) : null}
       </div>
+      {editing || failed ? null : (
+        <>
+          <MessageToolbar message={message} abilities={abilities} on={on} />
+          <MessageMenuButton
+            message={message}
+            abilities={abilities}
+            on={on}
+            open={menuOpen}
+            onOpenChange={setMenuOpen}
+          />
+        </>
+      )}
+      <Dialog
+        open={confirmDelete}
+        onOpenChange={setConfirmDelete}
+        title="Delete message?"
+        description={
+          message.id ? 'It will be removed for everyone in this channel.' : 'It has not been sent yet.'
+        }
+      >
+        <blockquote className="mb-4 line-clamp-3 rounded-md border border-line bg-surface-2 px-3 py-2 text-[13px] text-muted">
+          {message.poll ? `Poll: ${message.poll.question}` : htmlPreview(message.content) || 'Attachment'}
+        </blockquote>
+        <div className="flex justify-end gap-2">
+          <Button variant="ghost" onClick={() => setConfirmDelete(false)}>
+            Cancel
+          </Button>
+          <Button
+            variant="destructive"
+            onClick={() => {
+              setConfirmDelete(false);
+              void deleteMessage(message.genId).catch(notifyError);
+            }}
+          >
+            Delete
+          </Button>
+        </div>
+      </Dialog>
+      {forwarding ? <ForwardDialog message={message} onClose={() => setForwarding(false)} /> : null}
     </article>
   );
 });

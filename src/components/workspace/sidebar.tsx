@@ -1,6 +1,7 @@
-// Workspace sidebar: switcher, drafts, directory and groups, the person's channel sections and direct
-// messages, with unread counts.
+// Workspace sidebar: switcher, message search, activity, drafts, directory and groups, the person's channel
+// sections and direct messages, with unread counts.
 import {
+  Bell,
   BookUser,
   Building2,
   ChevronDown,
@@ -8,6 +9,7 @@ import {
   LogOut,
   PenLine,
   Plus,
+  Search,
   Settings,
   SquarePen,
   User,
@@ -19,7 +21,7 @@ import { NavLink, useMatch, useNavigate } from 'react-router';
 import type { ChannelDoc } from '../../../schemas/collections.ts';
 import { logout } from '../../app/session-exit.ts';
 import { channelLabel, useWorkspace } from '../../app/workspace-context.ts';
-import { useChannels, useDrafts, useInstitutions, useSettings } from '../../data/hooks.ts';
+import { useActivities, useChannels, useDrafts, useInstitutions, useSettings } from '../../data/hooks.ts';
 import { BrowseChannelsDialog } from '../channels/browse-channels-dialog.tsx';
 import { CreateChannelDialog } from '../channels/create-channel-dialog.tsx';
 import { Avatar } from '../ui/avatar.tsx';
@@ -40,6 +42,7 @@ export function Sidebar({ className }: { className?: string }) {
   const base = `/client/${institution.id}`;
   const joined = useChannels(institution.id);
   const drafts = useDrafts(institution.id);
+  const activities = useActivities(institution.id);
   const settings = useSettings();
   const [dialog, setDialog] = useState<DialogName>(null);
   const openMatch = useMatch('/client/:clientId/channel/:channelId');
@@ -67,7 +70,9 @@ export function Sidebar({ className }: { className?: string }) {
     <nav aria-label="Workspace" className={cn('flex h-full min-h-0 flex-col bg-sidebar', className)}>
       <WorkspaceSwitcher onInvite={() => setDialog('invite')} onLeave={() => setDialog('leave')} />
 
+      <SidebarSearch base={base} />
       <div className="flex flex-col gap-px px-2 pt-1 pb-2">
+        <SidebarLink to={`${base}/activity`} icon={<Bell />} label="Activity" count={activities?.unread} />
         <SidebarLink to={`${base}/drafts`} icon={<PenLine />} label="Drafts" count={drafts?.length} quiet />
         <SidebarLink to={`${base}/directory`} icon={<BookUser />} label="Directory" />
         <SidebarLink to={`${base}/groups`} icon={<UsersRound />} label="Groups" />
@@ -146,6 +151,36 @@ export function Sidebar({ className }: { className?: string }) {
       />
       <LeaveWorkspaceDialog open={dialog === 'leave'} onOpenChange={setOpen('leave')} />
     </nav>
+  );
+}
+
+/** The workspace's search box: Enter opens the results page (server search, or this device offline). */
+function SidebarSearch({ base }: { base: string }) {
+  const navigate = useNavigate();
+  const [query, setQuery] = useState('');
+  return (
+    <search>
+      <form
+        className="px-2 pb-1"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const q = query.trim();
+          if (q) void navigate(`${base}/search?q=${encodeURIComponent(q)}`);
+        }}
+      >
+        <label className="relative block">
+          <span className="sr-only">Search messages</span>
+          <Search className="pointer-events-none absolute top-2 left-2.5 size-3.5 text-faint" aria-hidden />
+          <input
+            type="search"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            placeholder="Search messages"
+            className="h-8 w-full rounded-md border border-line bg-surface pr-2 pl-8 text-[13px] outline-none placeholder:text-faint focus:border-accent focus:ring-2 focus:ring-ring"
+          />
+        </label>
+      </form>
+    </search>
   );
 }
 

@@ -1,0 +1,187 @@
+// Attachments on a message (issue 4 item 8): images and GIFs, video and audio play inline, a PDF shows
+// its first page, Word and presentation files an icon card; every file can be downloaded, and its
+// size reads per spec §9.
+import { AlertCircle, Download, File, FileText, Loader2, Presentation } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import type { Attachment } from '../../../schemas/protocol.ts';
+import { useSession } from '../../data/hooks.ts';
+import { cn } from '../ui/cn.ts';
+import { downloadFile, useFileObjectUrl } from './file-fetch.ts';
+import { formatFileSize } from './file-size.ts';
+import { PdfPreview } from './pdf-preview.tsx';
+
+type Kind = 'image' | 'video' | 'audio' | 'pdf' | 'word' | 'slides' | 'other';
+
+export function attachmentKind(a: Pick<Attachment, 'fileType' | 'fileName'>): Kind {
+  const type = a.fileType.toLowerCase();
+  const ext = a.fileName.toLowerCase().split('.').pop() ?? '';
+  if (type.startsWith('image/')) return 'image';
+  if (type.startsWith('video/')) return 'video';
+  if (type.startsWith('audio/')) return 'audio';
+  if (type === 'application/pdf' || ext === 'pdf') return 'pdf';
+  if (/word|opendocument\.text/.test(type) || ['doc', 'docx', 'odt', 'rtf'].includes(ext)) return 'word';
+  if (/presentation|powerpoint/.test(type) || ['ppt', 'pptx', 'odp', 'key'].includes(ext)) return 'slides';
+  return 'other';
+}
+
+export function AttachmentList({ attachments }: { attachments: readonly Attachment[] }) {
+  return (
+    <ul className="mt-1 flex flex-wrap gap-2" aria-label="Attachments">
+      {attachments.map((a) => (
+        <li key={a.id} className="max-w-full">
+          <AttachmentView attachment={a} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function AttachmentView({ attachment: a }: { attachment: Attachment }) {
+  const kind = attachmentKind(a);
+  const previewable = kind === 'image' || kind === 'video' || kind === 'audio' || kind === 'pdf';
+  const src = useFileObjectUrl(previewable && a.url && !a.isUploading ? a.url : null);
+  const ready = typeof src === 'string' && src !== 'error';
+
+  if (a.isUploading || !a.url) {
+    return (
+      <FileCard attachment={a} kind={kind}>
+        <span className="inline-flex items-center gap-1 text-[11px] text-muted">
+          <Loader2 className="size-3 animate-spin" aria-hidden />
+          Uploading…
+        </span>
+      </FileCard>
+    );
+  }
+  if (kind === 'image' && ready) {
+    return (
+      <figure className="group/att relative w-fit overflow-hidden rounded-lg border border-line bg-surface-2">
+        <img src={src} alt={a.fileName} className="block max-h-72 max-w-[min(100%,360px)] object-contain" />
+        <DownloadButton attachment={a} overlay />
+      </figure>
+    );
+  }
+  if (kind === 'video' && ready) {
+    return (
+      <figure className="w-fit overflow-hidden rounded-lg border border-line bg-black">
+        <video src={src} controls className="block max-h-72 max-w-[min(100%,420px)]" aria-label={a.fileName}>
+          <track kind="captions" />
+        </video>
+      </figure>
+    );
+  }
+  if (kind === 'audio' && ready) {
+    return (
+      <FileCard attachment={a} kind={kind}>
+        <audio src={src} controls className="mt-1 h-8 w-60 max-w-full" aria-label={a.fileName}>
+          <track kind="captions" />
+        </audio>
+      </FileCard>
+    );
+  }
+  if (kind === 'pdf' && ready) {
+    return (
+      <div className="w-[242px] overflow-hidden rounded-lg border border-line bg-surface">
+        <div className="max-h-44 overflow-hidden border-b border-line">
+          <PdfPreview src={src} label={`First page of ${a.fileName}`} />
+        </div>
+        <FileCard attachment={a} kind={kind} bare />
+      </div>
+    );
+  }
+  return <FileCard attachment={a} kind={kind} failedPreview={src === 'error'} />;
+}
+
+const ICONS: Record<Kind, { icon: typeof File; tint: string; label: string }> = {
+  image: { icon: File, tint: 'bg-surface-2 text-muted', label: 'Image' },
+  video: { icon: File, tint: 'bg-surface-2 text-muted', label: 'Video' },
+  audio: { icon: File, tint: 'bg-surface-2 text-muted', label: 'Audio' },
+  pdf: { icon: FileText, tint: 'bg-red-500/15 text-red-600 dark:text-red-400', label: 'PDF' },
+  word: { icon: FileText, tint: 'bg-blue-500/15 text-blue-600 dark:text-blue-400', label: 'Word document' },
+  slides: {
+    icon: Presentation,
+    tint: 'bg-orange-500/15 text-orange-600 dark:text-orange-400',
+    label: 'Presentation',
+  },
+  other: { icon: File, tint: 'bg-surface-2 text-muted', label: 'File' },
+};
+
+function FileCard({
+  attachment: a,
+  kind,
+  bare,
+  failedPreview,
+  children,
+}: {
+  attachment: Attachment;
+  kind: Kind;
+  bare?: boolean;
+  failedPreview?: boolean;
+  children?: React.ReactNode;
+}) {
+  const { icon: Icon, tint, label } = ICONS[kind];
+  return (
+    <div
+      className={cn(
+        'flex w-72 max-w-full items-center gap-2.5 p-2',
+        !bare && 'rounded-lg border border-line bg-surface',
+        bare && 'w-full',
+      )}
+      data-testid="attachment-card"
+    >
+      <span className={cn('flex size-9 shrink-0 items-center justify-center rounded-md', tint)}>
+        {failedPreview ? (
+          <AlertCircle className="size-4" aria-hidden />
+        ) : (
+          <Icon className="size-4" aria-hidden />
+        )}
+      </span>
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-[13px] font-medium" title={a.fileName}>
+          {a.fileName}
+        </p>
+        <p className="text-[11px] text-muted">
+          {label} · {formatFileSize(a.fileSize)}
+        </p>
+        {children}
+      </div>
+      {a.url && !a.isUploading ? <DownloadButton attachment={a} /> : null}
+    </div>
+  );
+}
+
+function DownloadButton({ attachment: a, overlay }: { attachment: Attachment; overlay?: boolean }) {
+  const session = useSession();
+  const [busy, setBusy] = useState(false);
+  async function download() {
+    if (!a.url) return;
+    setBusy(true);
+    try {
+      await downloadFile(a.url, a.fileName, session?.token ?? null);
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'Failed to fetch file');
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <button
+      type="button"
+      aria-label={`Download ${a.fileName}`}
+      title="Download"
+      disabled={busy}
+      onClick={() => void download()}
+      className={cn(
+        'flex size-8 shrink-0 items-center justify-center rounded-md text-muted hover:bg-hover hover:text-fg',
+        overlay &&
+          'absolute top-1.5 right-1.5 bg-surface/90 opacity-0 shadow-sm group-hover/att:opacity-100 focus:opacity-100',
+      )}
+    >
+      {busy ? (
+        <Loader2 className="size-4 animate-spin" aria-hidden />
+      ) : (
+        <Download className="size-4" aria-hidden />
+      )}
+    </button>
+  );
+}

@@ -1,0 +1,100 @@
+// The channel's side panel of saved messages (issue 4 item 4): Pinned (everyone's, spec §4) and Starred
+// (mine). Lists come from the server when connected and from the store offline; a pin made here
+// shows at once.
+import { Pin, Star } from 'lucide-react';
+import { Tabs } from 'radix-ui';
+import type { MessageDoc } from '../../../schemas/collections.ts';
+import type { Message } from '../../../schemas/protocol.ts';
+import { usePinnedMessages, useStarredMessages } from '../../data/hooks.ts';
+import { Sheet } from '../ui/sheet.tsx';
+import { EmptyState, Spinner } from '../ui/states.tsx';
+import { MessageCard } from './message-card.tsx';
+
+export type MessagePanelTab = 'pinned' | 'starred';
+
+export function MessagePanel({
+  institutionId,
+  channelId,
+  title,
+  tab,
+  onTabChange,
+  onClose,
+}: {
+  institutionId: string;
+  channelId: string;
+  title: string;
+  tab: MessagePanelTab | null;
+  onTabChange: (tab: MessagePanelTab) => void;
+  onClose: () => void;
+}) {
+  return (
+    <Sheet
+      open={tab !== null}
+      onOpenChange={(open) => (open ? null : onClose())}
+      title={tab === 'starred' ? 'Starred messages' : 'Pinned messages'}
+      description={title}
+      showDescription
+      icon={tab === 'starred' ? <Star /> : <Pin />}
+    >
+      <Tabs.Root
+        value={tab ?? 'pinned'}
+        onValueChange={(v) => onTabChange(v as MessagePanelTab)}
+        className="flex min-h-0 flex-1 flex-col"
+      >
+        <Tabs.List className="flex shrink-0 gap-1 border-b border-line px-3" aria-label="Saved messages">
+          {(['pinned', 'starred'] as const).map((value) => (
+            <Tabs.Trigger
+              key={value}
+              value={value}
+              className="-mb-px h-9 border-b-2 border-transparent px-2 text-[13px] font-medium text-muted data-[state=active]:border-accent data-[state=active]:text-fg"
+            >
+              {value === 'pinned' ? 'Pinned' : 'Starred'}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        <Tabs.Content value="pinned" className="min-h-0 flex-1 overflow-y-auto p-3">
+          {tab === 'pinned' ? <PinnedList institutionId={institutionId} channelId={channelId} /> : null}
+        </Tabs.Content>
+        <Tabs.Content value="starred" className="min-h-0 flex-1 overflow-y-auto p-3">
+          {tab === 'starred' ? <StarredList institutionId={institutionId} channelId={channelId} /> : null}
+        </Tabs.Content>
+      </Tabs.Root>
+    </Sheet>
+  );
+}
+
+function List({ messages }: { messages: (MessageDoc | Message)[] }) {
+  return (
+    <ul className="space-y-2">
+      {messages.map((m) => (
+        <li key={m.genId}>
+          <MessageCard message={m} showChannel={false} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function PinnedList({ institutionId, channelId }: { institutionId: string; channelId: string }) {
+  const pinned = usePinnedMessages(institutionId, channelId);
+  if (pinned === undefined) return <Spinner />;
+  if (pinned.length === 0)
+    return (
+      <EmptyState icon={Pin} title="No pinned messages">
+        Pin important messages from a message's menu so everyone here can find them.
+      </EmptyState>
+    );
+  return <List messages={pinned} />;
+}
+
+function StarredList({ institutionId, channelId }: { institutionId: string; channelId: string }) {
+  const starred = useStarredMessages(institutionId, channelId);
+  if (starred === undefined) return <Spinner />;
+  if (starred.length === 0)
+    return (
+      <EmptyState icon={Star} title="No starred messages">
+        Star messages to keep them handy. Only you see your stars.
+      </EmptyState>
+    );
+  return <List messages={starred} />;
+}

@@ -1,0 +1,33 @@
+// The quoted original above a reply (spec §4 replyTo): author and a line of it; a click jumps to it.
+import { CornerUpLeft } from 'lucide-react';
+import type { MessageDoc } from '../../../schemas/collections.ts';
+import { useWorkspace } from '../../app/workspace-context.ts';
+import { useConversation } from './conversation-context.ts';
+import { htmlPreview } from './message-html.ts';
+
+export function ReplyQuote({ original }: { original: MessageDoc | undefined }) {
+  const { membersById } = useWorkspace();
+  const conversation = useConversation();
+  const author = original ? membersById.get(original.memberId) : undefined;
+  const text = !original
+    ? 'Original message not loaded'
+    : original.deletedAt
+      ? 'This message was deleted'
+      : original.poll
+        ? `Poll: ${original.poll.question}`
+        : htmlPreview(original.content) || 'Attachment';
+  return (
+    <button
+      type="button"
+      disabled={!original?.id}
+      onClick={() => original?.id && conversation?.jumpTo(original.id)}
+      aria-label={`Reply to ${author?.name || author?.email || 'a message'}: ${text}`}
+      className="mb-0.5 flex max-w-full items-center gap-1.5 rounded-md border-l-2 border-accent bg-surface-2 py-0.5 pr-2 pl-2 text-left text-[12px] hover:bg-hover disabled:cursor-default"
+      data-testid="reply-quote"
+    >
+      <CornerUpLeft className="size-3 shrink-0 text-faint" aria-hidden />
+      {author ? <span className="shrink-0 font-semibold">{author.name || author.email}</span> : null}
+      <span className="min-w-0 truncate text-muted">{text}</span>
+    </button>
+  );
+}
