@@ -2,6 +2,7 @@
 import { type Remote, wrap } from 'comlink';
 import type { WorkerApi } from '../../worker/api.ts';
 import { DEFAULT_DATABASE_NAME, type LanternDatabase, openLanternDatabase } from '../store/database.ts';
+import { clearFileBlobs } from '../store/file-blobs.ts';
 import { createHttp, type Http } from './http.ts';
 import { installRefreshTriggers } from './refresh-triggers.ts';
 
@@ -92,6 +93,8 @@ export async function clearLocalSession(db: LanternDatabase): Promise<void> {
       ] as const
     ).map((name) => db[name].find().remove()),
   );
+  // Files chosen offline and not yet uploaded are the signed-out person's too.
+  await clearFileBlobs().catch(() => undefined);
 }
 
 function buildId(): string {

@@ -45,8 +45,7 @@ export function removeFileBlob(id: string): Promise<void> {
   return run('readwrite', (s) => s.delete(id)).then(() => undefined);
 }
 
-/** Tests: forget the open connection (fake-indexeddb is replaced per file). */
-export function closeFileBlobs(): void {
-  void opening?.then((db) => db.close()).catch(() => undefined);
-  opening = null;
+/** Sign-out: no one's files stay behind. */
+export function clearFileBlobs(): Promise<void> {
+  return run('readwrite', (s) => s.clear()).then(() => undefined);
 }

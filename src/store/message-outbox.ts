@@ -65,7 +65,11 @@ export async function enqueueMessageOperation(
   return opId;
 }
 
-/** Edit: a message not yet sent has its queued post rewritten; a sent one gets an edit operation. */
+/**
+ * Edit: a message not yet sent has its queued post rewritten. A post that may already have reached the
+ * server (an earlier try timed out) also gets an edit queued behind it, so the server's older copy cannot
+ * win; a sent message gets an edit operation.
+ */
 export async function editMessage(
   db: OutboxCollections,
   genId: string,
@@ -79,9 +83,16 @@ export async function editMessage(
     await post.incrementalPatch({ operation: { ...op, content: edit.content, mentions } });
     const row = await db.messages.findOne(genId).exec();
     await row?.incrementalModify((d) =>
-      d.status === 'confirmed' ? d : { ...d, content: edit.content, mentions },
+      d.status === 'confirmed'
+        ? d
+        : {
+            ...d,
+            content: edit.content,
+            mentions,
+            base: d.base ? { ...d.base, content: edit.content, mentions } : null,
+          },
     );
-    return;
+    if (!(post.state === 'queued' && post.attempts > 0)) return;
   }
   await enqueueMessageOperation(db, genId, memberId, { kind: 'edit', content: edit.content, mentions });
 }

@@ -135,6 +135,30 @@ describe('a message not yet sent', () => {
     expect((await message(genId)).content).toBe('<p>hello</p>');
   });
 
+  it('an edit of a post whose earlier try timed out also queues an edit behind it (the server may hold the old text)', async () => {
+    const genId = await enqueuePost(db, {
+      institutionId: 'i1',
+      channelId: 'c1',
+      memberId: ME,
+      content: '<p>v1</p>',
+    });
+    await (await db.outbox.findOne(genId).exec())?.incrementalPatch({
+      attempts: 1,
+      lastError: 'request timed out',
+    });
+    await ops.editMessage(db, genId, ME, { content: '<p>v2</p>' });
+    expect(
+      (await outboxRows()).map((r) => [r.operation.kind, 'content' in r.operation && r.operation.content]),
+    ).toEqual([
+      ['post', '<p>v2</p>'],
+      ['edit', '<p>v2</p>'],
+    ]);
+    // The server's copy of v1 arrives (the lost ack): v2 stays shown until the edit is acknowledged.
+    const stored = makeServerMessage({ genId, content: '<p>v1</p>' });
+    await applyServerMessage(db, stored);
+    expect((await message(genId)).content).toBe('<p>v2</p>');
+  });
+
   it('a sent message gets an edit operation, shown at once with its edited mark', async () => {
     const m = makeServerMessage();
     await applyServerMessage(db, m);
