@@ -176,37 +176,45 @@ export function ChannelScreen() {
           subtitle={label.isDirect ? person?.email : undefined}
           actions={
             label.isDirect ? (
-              label.isSelf ? null : (
-                <Menu>
-                  <MenuTrigger asChild>
-                    <Button variant="ghost" size="icon" aria-label="Conversation options">
-                      <MoreHorizontal />
-                    </Button>
-                  </MenuTrigger>
-                  <MenuContent align="end">
-                    {access?.blockedByMe ? (
-                      <MenuItem
-                        icon={<CircleSlash />}
-                        onSelect={() =>
-                          void unblockDirectMessage(institutionId, channelId).catch(notifyError)
-                        }
-                      >
-                        Unblock {label.title}
-                      </MenuItem>
-                    ) : (
-                      <MenuItem
-                        icon={<Ban />}
-                        destructive
-                        onSelect={() => void blockDirectMessage(institutionId, channelId).catch(notifyError)}
-                      >
-                        Block {label.title}
-                      </MenuItem>
-                    )}
-                  </MenuContent>
-                </Menu>
+              label.isSelf ? (
+                savedButtons
+              ) : (
+                <>
+                  {savedButtons}
+                  <Menu>
+                    <MenuTrigger asChild>
+                      <Button variant="ghost" size="icon" aria-label="Conversation options">
+                        <MoreHorizontal />
+                      </Button>
+                    </MenuTrigger>
+                    <MenuContent align="end">
+                      {access?.blockedByMe ? (
+                        <MenuItem
+                          icon={<CircleSlash />}
+                          onSelect={() =>
+                            void unblockDirectMessage(institutionId, channelId).catch(notifyError)
+                          }
+                        >
+                          Unblock {label.title}
+                        </MenuItem>
+                      ) : (
+                        <MenuItem
+                          icon={<Ban />}
+                          destructive
+                          onSelect={() =>
+                            void blockDirectMessage(institutionId, channelId).catch(notifyError)
+                          }
+                        >
+                          Block {label.title}
+                        </MenuItem>
+                      )}
+                    </MenuContent>
+                  </Menu>
+                </>
               )
             ) : (
               <>
+                {savedButtons}
                 <MembersButton
                   institutionId={institutionId}
                   channelId={channelId}
@@ -267,6 +275,14 @@ export function ChannelScreen() {
         ) : (
           <ComposerDisabled reason={access.cannotPostReason ?? NO_POST_PERMISSION_REASON} />
         )}
+        <MessagePanel
+          institutionId={institutionId}
+          channelId={channelId}
+          title={label.isDirect ? label.title : `#${channel.name}`}
+          tab={panel}
+          onTabChange={setPanel}
+          onClose={() => setPanel(null)}
+        />
         {label.isDirect ? null : (
           <ChannelDetails
             channel={channel}

@@ -1,0 +1,229 @@
+// Issue 4 end to end: with the server stopped Ada reacts, replies, edits, pins, votes in a poll and
+// stars; she searches the messages on her device meanwhile. When the server is back Grace (a second
+// browser) sees every change exactly once, and the API agrees. Then a busy channel (mentions, an image
+// and a PDF with previews) is photographed at desktop and phone width.
+import { expect, type Page, test } from '@playwright/test';
+import { samplePdf, samplePng } from './support/sample-files.ts';
+import { LanternServer } from './support/server.ts';
+import { addTeammate } from './support/team.ts';
+import {
+  composer,
+  createWorkspaceThroughUi,
+  messageList,
+  openChannelFromSidebar,
+  sendThroughUi,
+  signInThroughUi,
+} from './support/ui.ts';
+
+const ARTIFACTS = 'e2e/artifacts';
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 375, height: 740 };
+
+let server: LanternServer;
+
+test.beforeAll(async () => {
+  server = await LanternServer.create();
+  await server.start();
+});
+
+test.afterAll(async () => {
+  await server?.dispose();
+});
+
+interface StoredMessage {
+  genId: string;
+  content: string;
+  replyTo: string | null;
+  editedAt: string | null;
+  deletedAt: string | null;
+  isPinned: boolean;
+  reactions: { emoji: string; count: number; memberIds: string[] }[];
+  poll: { question: string; options: { text: string; votes: number }[] } | null;
+  attachments: { fileName: string }[];
+  id: string;
+}
+
+function row(page: Page, text: string) {
+  return messageList(page).filter({ hasText: text });
+}
+
+async function moreAction(page: Page, text: string, item: string) {
+  const message = row(page, text).first();
+  await message.hover();
+  await message.getByRole('button', { name: 'More message actions' }).click();
+  await page.getByRole('menuitem', { name: item }).click();
+}
+
+test('reactions, a reply, an edit, a pin, a vote and a star made offline arrive once; search works offline', async ({
+  browser,
+}) => {
+  // Two browsers, a server restart and two uploads: more than the default two minutes on two cores.
+  test.setTimeout(300_000);
+  const ada = await browser.newContext({ viewport: DESKTOP });
+  const adaPage = await ada.newPage();
+  await signInThroughUi(adaPage, server, 'ada@example.com');
+  const workspaceId = await createWorkspaceThroughUi(adaPage, 'Harbour Ops');
+  await openChannelFromSidebar(adaPage, 'general');
+
+  const adaApi = await server.signInApi('ada@example.com');
+  const joined = await server.api<{ channels: { id: string; name: string }[] }>(
+    'GET',
+    `/api/institutions/${workspaceId}/channels/joined`,
+    adaApi.token,
+  );
+  const general = joined.channels.find((c) => c.name === 'general');
+  if (!general) throw new Error('no general channel');
+  await addTeammate(server, workspaceId, adaApi.token, 'grace@example.com', 'Grace Hopper');
+
+  const grace = await browser.newContext({ viewport: DESKTOP });
+  const gracePage = await grace.newPage();
+  await signInThroughUi(gracePage, server, 'grace@example.com');
+  await gracePage.goto(`${server.url}/client/${workspaceId}/channel/${general.id}`);
+  await expect(composer(gracePage, '#general')).toBeVisible();
+
+  await sendThroughUi(adaPage, '#general', 'Ship the harbour release on Friday?');
+  await sendThroughUi(gracePage, '#general', 'The checklist for Friday is in the wiki');
+  // A poll from the composer's + menu.
+  await adaPage.getByRole('button', { name: 'More actions' }).click();
+  await adaPage.getByRole('menuitem', { name: 'Create a poll' }).click();
+  await adaPage.getByLabel('Question').fill('Release day?');
+  await adaPage.getByLabel('Option 1').fill('Friday');
+  await adaPage.getByLabel('Option 2').fill('Monday');
+  await adaPage.getByRole('button', { name: 'Create poll' }).click();
+  await expect(gracePage.getByTestId('poll')).toContainText('Release day?');
+  await expect(row(adaPage, 'The checklist for Friday').first()).toHaveAttribute('data-status', 'confirmed');
+  await expect(row(adaPage, 'Release day?')).toHaveAttribute('data-status', 'confirmed');
+
+  await server.stop();
+  await expect(adaPage.getByRole('status').filter({ hasText: 'You are offline.' })).toBeVisible({
+    timeout: 20_000,
+  });
+
+  // React.
+  // .first(): the reply below quotes it.
+  const checklist = row(adaPage, 'The checklist for Friday').first();
+  await checklist.hover();
+  await checklist.getByRole('button', { name: 'React with 👍' }).click();
+  await expect(
+    checklist.getByRole('button', { name: /thumbs up: 1 reaction, including yours/ }),
+  ).toBeVisible();
+  // Reply.
+  await checklist.hover();
+  await checklist.getByRole('button', { name: 'Reply', exact: true }).click();
+  await expect(adaPage.getByTestId('reply-preview')).toContainText('Replying to Grace Hopper');
+  await sendThroughUi(adaPage, '#general', 'Thanks, I will tick it off');
+  await expect(row(adaPage, 'Thanks, I will tick it off').getByTestId('reply-quote')).toContainText(
+    'The checklist for Friday',
+  );
+  // Edit own message.
+  await moreAction(adaPage, 'Ship the harbour release on Friday?', 'Edit message');
+  const editor = adaPage.getByRole('textbox', { name: 'Edit message' });
+  await editor.press('ControlOrMeta+a');
+  await editor.pressSequentially('Ship the harbour release on Friday afternoon?');
+  await editor.press('Enter');
+  await expect(row(adaPage, 'Friday afternoon?').getByText('(edited)')).toBeVisible();
+  // Pin.
+  await moreAction(adaPage, 'The checklist for Friday', 'Pin to channel');
+  await expect(checklist.getByText('Pinned', { exact: true })).toBeVisible();
+  // Vote.
+  await adaPage
+    .getByTestId('poll')
+    .getByRole('button', { name: /Friday/ })
+    .click();
+  await expect(adaPage.getByTestId('poll').getByRole('button', { name: /Friday/ })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  // Star.
+  await checklist.hover();
+  await checklist.getByRole('button', { name: 'Star message' }).click();
+  await expect(checklist.getByLabel('Starred')).toBeVisible();
+
+  // Search while offline: the messages on this device, and the page says so.
+  await adaPage.getByRole('searchbox', { name: 'Search messages' }).fill('checklist');
+  await adaPage.getByRole('searchbox', { name: 'Search messages' }).press('Enter');
+  await expect(adaPage.getByText('Results from this device')).toBeVisible();
+  await expect(adaPage.getByTestId('message-card').first()).toContainText('checklist');
+  await expect(adaPage.getByTestId('message-card').first().locator('mark')).toHaveText(/checklist/i);
+  await adaPage.screenshot({ path: `${ARTIFACTS}/search-offline-desktop.png` });
+  await adaPage.goBack();
+  await expect(composer(adaPage, '#general')).toBeVisible();
+
+  await server.start();
+  await expect(adaPage.getByText('Sending…')).toHaveCount(0, { timeout: 45_000 });
+
+  // Grace sees each change once.
+  const seen = row(gracePage, 'The checklist for Friday').first();
+  await expect(seen.getByRole('button', { name: /thumbs up: 1 reaction/ })).toBeVisible({ timeout: 30_000 });
+  await expect(seen.getByText('Pinned', { exact: true })).toBeVisible();
+  await expect(row(gracePage, 'Thanks, I will tick it off')).toHaveCount(1);
+  await expect(row(gracePage, 'Thanks, I will tick it off').getByTestId('reply-quote')).toBeVisible();
+  await expect(row(gracePage, 'Friday afternoon?').getByText('(edited)')).toBeVisible();
+  await expect(gracePage.getByTestId('poll')).toContainText('1 vote');
+  // Stars are Ada's own: Grace sees none.
+  await expect(seen.getByLabel('Starred')).toHaveCount(0);
+
+  // And the server holds each once.
+  const stored = await server.api<{ data: StoredMessage[] }>(
+    'GET',
+    `/api/institutions/${workspaceId}/channels/${general.id}/messages?page=1&limit=100`,
+    adaApi.token,
+  );
+  const live = stored.data.filter((m) => !m.deletedAt);
+  const target = live.find((m) => m.content.includes('The checklist for Friday'));
+  expect(target?.reactions).toEqual([expect.objectContaining({ emoji: '👍', count: 1 })]);
+  expect(target?.isPinned).toBe(true);
+  const replies = live.filter((m) => m.content.includes('Thanks, I will tick it off'));
+  expect(replies).toHaveLength(1);
+  expect(replies[0]?.replyTo).toBe(target?.id);
+  const edited = live.filter((m) => m.content.includes('Ship the harbour release'));
+  expect(edited).toHaveLength(1);
+  expect(edited[0]?.content).toContain('Friday afternoon?');
+  expect(edited[0]?.editedAt).not.toBeNull();
+  const poll = live.find((m) => m.poll);
+  expect(poll?.poll?.options.map((o) => o.votes)).toEqual([1, 0]);
+  const starred = await server.api<{ data: { message: { id: string } }[] }>(
+    'GET',
+    `/api/institutions/${workspaceId}/channels/${general.id}/messages/starred?page=1`,
+    adaApi.token,
+  );
+  expect(starred.data.map((s) => s.message.id)).toEqual([target?.id]);
+
+  // A busy channel: a mention chip, an image and a PDF with their previews.
+  const box = composer(adaPage, '#general');
+  await box.pressSequentially('@gra');
+  await adaPage.getByRole('option', { name: /Grace Hopper/ }).click();
+  await box.pressSequentially('can you check the plan and the photo?');
+  await adaPage.locator('input[type=file]').setInputFiles([
+    { name: 'harbour.png', mimeType: 'image/png', buffer: samplePng() },
+    { name: 'quarterly-plan.pdf', mimeType: 'application/pdf', buffer: samplePdf() },
+  ]);
+  await expect(adaPage.getByRole('list', { name: 'Files to send' }).getByRole('listitem')).toHaveCount(2);
+  await box.press('Enter');
+  const withFiles = row(adaPage, 'can you check the plan');
+  await expect(withFiles.locator('.mention')).toHaveText('@Grace Hopper');
+  await expect(withFiles.getByRole('img', { name: 'harbour.png' })).toBeVisible({ timeout: 30_000 });
+  await expect(withFiles.getByTestId('pdf-preview')).toBeVisible({ timeout: 30_000 });
+  const graceFiles = row(gracePage, 'can you check the plan');
+  await expect(graceFiles.getByRole('img', { name: 'harbour.png' })).toBeVisible({ timeout: 30_000 });
+  await expect(graceFiles.locator('.mention-me')).toHaveText('@Grace Hopper');
+
+  await gracePage.getByRole('link', { name: /Activity/ }).click();
+  await expect(gracePage.getByTestId('message-card').filter({ hasText: 'mentioned you' })).toBeVisible();
+  await expect(gracePage.getByTestId('message-card').filter({ hasText: 'reacted 👍' })).toBeVisible();
+  await gracePage.screenshot({ path: `${ARTIFACTS}/activity-desktop.png` });
+
+  await adaPage.waitForTimeout(500);
+  await adaPage.screenshot({ path: `${ARTIFACTS}/busy-channel-desktop.png` });
+  await adaPage.getByRole('button', { name: 'Pinned messages' }).click();
+  await expect(adaPage.getByRole('dialog').getByTestId('message-card')).toHaveCount(1);
+  await adaPage.screenshot({ path: `${ARTIFACTS}/pinned-panel-desktop.png` });
+  await adaPage.keyboard.press('Escape');
+  await adaPage.setViewportSize(PHONE);
+  await expect(composer(adaPage, '#general')).toBeVisible();
+  await adaPage.waitForTimeout(500);
+  await adaPage.screenshot({ path: `${ARTIFACTS}/busy-channel-phone.png` });
+
+  await ada.close();
+  await grace.close();
+});
