@@ -13,9 +13,15 @@ import { ScreenBody, ScreenHeader } from '../components/workspace/screen-header.
 import { useMessageSearch } from '../data/hooks.ts';
 
 export function SearchScreen() {
-  const { institution } = useWorkspace();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const query = params.get('q') ?? '';
+  // A new search from the sidebar starts the page afresh with that query in its box.
+  return <SearchPage key={query} query={query} />;
+}
+
+function SearchPage({ query }: { query: string }) {
+  const { institution } = useWorkspace();
+  const [, setParams] = useSearchParams();
   const [typed, setTyped] = useState(query);
   const search = useMessageSearch(institution.id, query);
   usePageTitle(query ? `Search: ${query}` : 'Search');

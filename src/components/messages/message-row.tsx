@@ -140,7 +140,8 @@ export const MessageRow = memo(function MessageRow({
           )}
         </div>
       ) : null}
-      <div className="min-w-0 flex-1">
+      {/* On phones the "…" button sits at the top right: the text keeps clear of it. */}
+      <div className="min-w-0 flex-1 pr-6 md:pr-0">
         {message.isPinned ? (
           <p className="mb-0.5 flex items-center gap-1 text-[11px] font-medium text-accent-fg">
             <Pin className="size-3" aria-hidden />
