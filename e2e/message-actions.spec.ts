@@ -208,8 +208,26 @@ test('reactions, a reply, an edit, a pin, a vote and a star made offline arrive 
   await expect(graceFiles.getByRole('img', { name: 'harbour.png' })).toBeVisible({ timeout: 30_000 });
   await expect(graceFiles.locator('.mention-me')).toHaveText('@Grace Hopper');
 
+  // Up in the empty composer edits my last message in place; Escape leaves it as it was.
+  await box.press('ArrowUp');
+  await expect(adaPage.getByRole('textbox', { name: 'Edit message' })).toContainText(
+    'can you check the plan',
+  );
+  await adaPage.getByRole('textbox', { name: 'Edit message' }).press('Escape');
+  await expect(adaPage.getByRole('textbox', { name: 'Edit message' })).toHaveCount(0);
+
+  // Delete asks first, then the message goes for everyone.
+  await moreAction(adaPage, 'Thanks, I will tick it off', 'Delete message');
+  await adaPage
+    .getByRole('dialog', { name: 'Delete message?' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(row(adaPage, 'Thanks, I will tick it off')).toHaveCount(0);
+  await expect(row(gracePage, 'Thanks, I will tick it off')).toHaveCount(0);
+
   await gracePage.getByRole('link', { name: /Activity/ }).click();
   await expect(gracePage.getByTestId('message-card').filter({ hasText: 'mentioned you' })).toBeVisible();
+  await expect(gracePage.getByRole('link', { name: /Activity/ })).toContainText(/\d/);
   await expect(gracePage.getByTestId('message-card').filter({ hasText: 'reacted 👍' })).toBeVisible();
   await gracePage.screenshot({ path: `${ARTIFACTS}/activity-desktop.png` });
 
