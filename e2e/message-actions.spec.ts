@@ -216,14 +216,18 @@ test('reactions, a reply, an edit, a pin, a vote and a star made offline arrive 
   await adaPage.getByRole('textbox', { name: 'Edit message' }).press('Escape');
   await expect(adaPage.getByRole('textbox', { name: 'Edit message' })).toHaveCount(0);
 
-  // Delete asks first, then the message goes for everyone.
-  await moreAction(adaPage, 'Thanks, I will tick it off', 'Delete message');
+  // Delete asks first, then the message goes for everyone; only that one.
+  await sendThroughUi(adaPage, '#general', 'Posted in the wrong channel');
+  await expect(row(gracePage, 'Posted in the wrong channel')).toHaveCount(1);
+  await moreAction(adaPage, 'Posted in the wrong channel', 'Delete message');
   await adaPage
     .getByRole('dialog', { name: 'Delete message?' })
     .getByRole('button', { name: 'Delete' })
     .click();
-  await expect(row(adaPage, 'Thanks, I will tick it off')).toHaveCount(0);
-  await expect(row(gracePage, 'Thanks, I will tick it off')).toHaveCount(0);
+  await expect(row(adaPage, 'Posted in the wrong channel')).toHaveCount(0);
+  await expect(row(gracePage, 'Posted in the wrong channel')).toHaveCount(0);
+  await expect(row(adaPage, 'Thanks, I will tick it off')).toBeVisible();
+  await expect(row(gracePage, 'Thanks, I will tick it off')).toBeVisible();
 
   await gracePage.getByRole('link', { name: /Activity/ }).click();
   await expect(gracePage.getByTestId('message-card').filter({ hasText: 'mentioned you' })).toBeVisible();
