@@ -16,8 +16,8 @@ import { useSections } from '../../data/hooks.ts';
 import { DEFAULT_SECTION_NAME, PLACEHOLDER_SECTION_ID } from '../../store/sections.ts';
 import { Button } from '../ui/button.tsx';
 import { Dialog } from '../ui/dialog.tsx';
+import { IconAction } from '../ui/icon-action.tsx';
 import { FieldMessage, Input, Label } from '../ui/input.tsx';
-import { Tooltip } from '../ui/tooltip.tsx';
 import { type SectionLike, SidebarSectionBlock } from './sidebar-section.tsx';
 
 type SectionDialog =
@@ -141,29 +141,6 @@ export function ChannelSections({
         </div>
       </Dialog>
     </>
-  );
-}
-
-function IconAction({
-  label,
-  onClick,
-  children,
-}: {
-  label: string;
-  onClick: () => void;
-  children: React.ReactNode;
-}) {
-  return (
-    <Tooltip content={label}>
-      <button
-        type="button"
-        onClick={onClick}
-        aria-label={label}
-        className="flex size-6 items-center justify-center rounded text-muted hover:bg-hover hover:text-fg [&_svg]:size-3.5"
-      >
-        {children}
-      </button>
-    </Tooltip>
   );
 }
 

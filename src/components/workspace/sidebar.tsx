@@ -26,8 +26,8 @@ import { BrowseChannelsDialog } from '../channels/browse-channels-dialog.tsx';
 import { CreateChannelDialog } from '../channels/create-channel-dialog.tsx';
 import { Avatar } from '../ui/avatar.tsx';
 import { cn } from '../ui/cn.ts';
+import { IconAction } from '../ui/icon-action.tsx';
 import { Menu, MenuContent, MenuItem, MenuLabel, MenuSeparator, MenuTrigger } from '../ui/menu.tsx';
-import { Tooltip } from '../ui/tooltip.tsx';
 import { ChannelSections } from './channel-sections.tsx';
 import { ConnectionDot } from './connection-status.tsx';
 import { InviteDialog } from './invite-dialog.tsx';
@@ -251,29 +251,6 @@ function Section({
       </div>
       <ul className="flex flex-col gap-px">{children}</ul>
     </section>
-  );
-}
-
-function IconAction({
-  label,
-  onClick,
-  children,
-}: {
-  label: string;
-  onClick: () => void;
-  children: React.ReactNode;
-}) {
-  return (
-    <Tooltip content={label}>
-      <button
-        type="button"
-        onClick={onClick}
-        aria-label={label}
-        className="flex size-6 items-center justify-center rounded text-muted hover:bg-hover hover:text-fg [&_svg]:size-3.5"
-      >
-        {children}
-      </button>
-    </Tooltip>
   );
 }
 
