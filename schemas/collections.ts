@@ -9,6 +9,7 @@ import type {
   ChannelMember,
   ChannelRequest,
   ChannelRole,
+  FileEntity,
   Group,
   InstitutionWithMember,
   InvitationWithInstitution,
@@ -454,6 +455,8 @@ export interface RecordKinds {
   upload: UploadState;
   /** Something the person must be told: an operation the server refused (a toast). Key: its id. Scope: workspace. */
   notice: Notice;
+  /** A file of the channel's Files panel as last fetched. Key: file id. Scope: channel. */
+  channelFile: FileEntity;
 }
 
 /** queued: waits for a connection; uploading: bytes on the way; uploaded: registered (attachment set); failed: see error. */
@@ -500,6 +503,7 @@ export const RECORD_KINDS = [
   'activity',
   'upload',
   'notice',
+  'channelFile',
 ] as const satisfies readonly RecordKind[];
 
 export interface RecordDoc<K extends RecordKind = RecordKind> {

@@ -55,6 +55,7 @@ import {
 const base = institutionPath;
 
 // Issue 4: message operations, lists, search and attachments live in their own files.
+export * from './file-actions.ts';
 export * from './message-actions.ts';
 export * from './search.ts';
 export * from './upload-actions.ts';

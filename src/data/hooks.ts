@@ -27,6 +27,7 @@ import type {
   Activity,
   ChannelRequest,
   ChannelRole,
+  FileEntity,
   Group,
   InstitutionWithMember,
   InvitationWithInstitution,
@@ -53,6 +54,7 @@ import {
   refreshSections,
 } from './actions.ts';
 import { getReadyClient, type LanternClient, startClient, subscribeClientReady } from './client.ts';
+import { refreshChannelFiles } from './file-actions.ts';
 import { refreshActivities, refreshPinnedMessages, refreshStarredMessages } from './message-actions.ts';
 import { type MessageSearchResult, type SearchHit, type SearchSource, searchMessages } from './search.ts';
 
@@ -556,6 +558,33 @@ export function useStarredMessages(
 ): (MessageDoc | Message)[] | undefined {
   useRefreshOnMount(`${institutionId}/${channelId}`, () => refreshStarredMessages(institutionId, channelId));
   return useMessageList('starredMessage', institutionId, channelId, (m) => m.isStarred);
+}
+
+/**
+ * The channel's files, newest first, whose name contains `search` (case-insensitive). Fetched on mount
+ * and per search; read from the store, so offline it lists the files seen before.
+ */
+export function useChannelFiles(
+  institutionId: string,
+  channelId: string,
+  search = '',
+): FileEntity[] | undefined {
+  const query = search.trim();
+  useRefreshOnMount(`${institutionId}/${channelId}/${query}`, () =>
+    refreshChannelFiles(institutionId, channelId, { search: query }),
+  );
+  return useObservable(
+    (c) =>
+      records$(c, 'channelFile', { scope: channelId }).pipe(
+        map((files) => {
+          const needle = query.toLowerCase();
+          return files
+            .filter((f) => !needle || f.fileName.toLowerCase().includes(needle))
+            .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
+        }),
+      ),
+    [institutionId, channelId, query],
+  );
 }
 
 /** The caller's activity feed, newest first, with the unread count (fetched on mount). */

@@ -30,6 +30,8 @@ export interface Http {
   post<T>(path: string, body?: unknown): Promise<T>;
   put<T>(path: string, body?: unknown): Promise<T>;
   del<T>(path: string, body?: unknown): Promise<T>;
+  /** Raw bytes (a file's content); a failure rejects with ApiError whose message is the status text. */
+  getBlob(path: string): Promise<Blob>;
 }
 
 export function createHttp(options: HttpOptions): Http {
@@ -55,7 +57,20 @@ export function createHttp(options: HttpOptions): Http {
     }
     return parsed as T;
   }
+  async function getBlob(path: string): Promise<Blob> {
+    const token = await options.getToken();
+    // No timeout: a large file on a slow link may take long; only its headers decide success.
+    const res = await doFetch(options.baseUrl + path, {
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+    if (!res.ok) {
+      if (isSessionInvalid(res.status, '') && token) options.onSessionInvalid?.();
+      throw new ApiError(res.status, res.statusText || String(res.status));
+    }
+    return await res.blob();
+  }
   return {
+    getBlob,
     get: (path) => request('GET', path),
     post: (path, body) => request('POST', path, body ?? {}),
     put: (path, body) => request('PUT', path, body ?? {}),

@@ -1,6 +1,6 @@
 // Typed access to the generic `records` collection (decision 0004): channel roles, other people's
 // memberships, join requests, sections, groups, profiles, local section state, pinned/starred lists,
-// activities, uploads and notices, one row per item.
+// activities, uploads, notices and channel files, one row per item.
 import type { RxCollection } from 'rxdb';
 import type { RecordDoc, RecordKind, RecordKinds } from '../../schemas/collections.ts';
 
@@ -22,6 +22,7 @@ const idOf: { [K in RecordKind]: (data: RecordKinds[K]) => string } = {
   activity: (d) => d.id,
   upload: (d) => d.id,
   notice: (d) => d.id,
+  channelFile: (d) => d.id,
 };
 
 export const recordKey = (kind: RecordKind, id: string): string => `${kind}:${id}`;

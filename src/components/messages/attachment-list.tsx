@@ -5,7 +5,6 @@ import { AlertCircle, Download, File, FileText, Loader2, Presentation } from 'lu
 import { useState } from 'react';
 import { toast } from 'sonner';
 import type { Attachment } from '../../../schemas/protocol.ts';
-import { useSession } from '../../data/hooks.ts';
 import { cn } from '../ui/cn.ts';
 import { downloadFile, useFileObjectUrl } from './file-fetch.ts';
 import { formatFileSize } from './file-size.ts';
@@ -151,13 +150,12 @@ function FileCard({
 }
 
 function DownloadButton({ attachment: a, overlay }: { attachment: Attachment; overlay?: boolean }) {
-  const session = useSession();
   const [busy, setBusy] = useState(false);
   async function download() {
     if (!a.url) return;
     setBusy(true);
     try {
-      await downloadFile(a.url, a.fileName, session?.token ?? null);
+      await downloadFile(a.url, a.fileName);
     } catch (error) {
       toast.error(error instanceof Error ? error.message : 'Failed to fetch file');
     } finally {

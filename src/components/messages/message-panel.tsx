@@ -1,16 +1,20 @@
-// The channel's side panel of saved messages (issue 4 item 4): Pinned (everyone's, spec §4) and Starred
-// (mine). Lists come from the server when connected and from the store offline; a pin made here
+// The channel's side panel of saved messages (issue 4 items 4, 7): Pinned (everyone's, spec §4), Starred
+// (mine) and the channel's Files. Lists come from the server when connected and from the store offline; a pin made here
 // shows at once.
-import { Pin, Star } from 'lucide-react';
+import { Paperclip, Pin, Star } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import type { MessageDoc } from '../../../schemas/collections.ts';
 import type { Message } from '../../../schemas/protocol.ts';
 import { usePinnedMessages, useStarredMessages } from '../../data/hooks.ts';
 import { Sheet } from '../ui/sheet.tsx';
 import { EmptyState, Spinner } from '../ui/states.tsx';
+import { ChannelFiles } from './channel-files.tsx';
 import { MessageCard } from './message-card.tsx';
 
-export type MessagePanelTab = 'pinned' | 'starred';
+export type MessagePanelTab = 'pinned' | 'starred' | 'files';
+
+const TITLES = { pinned: 'Pinned messages', starred: 'Starred messages', files: 'Files' } as const;
+const LABELS = { pinned: 'Pinned', starred: 'Starred', files: 'Files' } as const;
 
 export function MessagePanel({
   institutionId,
@@ -31,10 +35,10 @@ export function MessagePanel({
     <Sheet
       open={tab !== null}
       onOpenChange={(open) => (open ? null : onClose())}
-      title={tab === 'starred' ? 'Starred messages' : 'Pinned messages'}
+      title={TITLES[tab ?? 'pinned']}
       description={title}
       showDescription
-      icon={tab === 'starred' ? <Star /> : <Pin />}
+      icon={tab === 'starred' ? <Star /> : tab === 'files' ? <Paperclip /> : <Pin />}
     >
       <Tabs.Root
         value={tab ?? 'pinned'}
@@ -42,13 +46,13 @@ export function MessagePanel({
         className="flex min-h-0 flex-1 flex-col"
       >
         <Tabs.List className="flex shrink-0 gap-1 border-b border-line px-3" aria-label="Saved messages">
-          {(['pinned', 'starred'] as const).map((value) => (
+          {(['pinned', 'starred', 'files'] as const).map((value) => (
             <Tabs.Trigger
               key={value}
               value={value}
               className="-mb-px h-9 border-b-2 border-transparent px-2 text-[13px] font-medium text-muted data-[state=active]:border-accent data-[state=active]:text-fg"
             >
-              {value === 'pinned' ? 'Pinned' : 'Starred'}
+              {LABELS[value]}
             </Tabs.Trigger>
           ))}
         </Tabs.List>
@@ -57,6 +61,9 @@ export function MessagePanel({
         </Tabs.Content>
         <Tabs.Content value="starred" className="min-h-0 flex-1 overflow-y-auto p-3">
           {tab === 'starred' ? <StarredList institutionId={institutionId} channelId={channelId} /> : null}
+        </Tabs.Content>
+        <Tabs.Content value="files" className="min-h-0 flex-1 overflow-y-auto p-3">
+          {tab === 'files' ? <ChannelFiles institutionId={institutionId} channelId={channelId} /> : null}
         </Tabs.Content>
       </Tabs.Root>
     </Sheet>

@@ -1,0 +1,70 @@
+// Files of a channel (the Files panel) fetched into `records`, and a file's bytes for previews and
+// downloads (decision 0007: served with the bearer token, so screens never fetch them themselves).
+import type { FileEntity, FilesResponse } from '../../schemas/protocol.ts';
+import { FILES_PAGE_SIZE } from '../../schemas/protocol.ts';
+import { putRecords, replaceRecords } from '../store/records.ts';
+import { requireClient } from './client.ts';
+import { ApiError } from './http.ts';
+import { institutionPath } from './workspace-store.ts';
+
+/**
+ * A page of the channel's files into the store. The unfiltered first page replaces what was kept
+ * (deleted files drop out); a search or a later page only adds, so the offline list keeps all it saw.
+ */
+export async function refreshChannelFiles(
+  institutionId: string,
+  channelId: string,
+  { search = '', page = 1 }: { search?: string; page?: number } = {},
+): Promise<{ hasMore: boolean; total: number }> {
+  const { http, db } = await requireClient();
+  const params = new URLSearchParams({ channelId, page: String(page), limit: String(FILES_PAGE_SIZE) });
+  const query = search.trim();
+  if (query) params.set('search', query);
+  const res = await http.get<FilesResponse>(`${institutionPath(institutionId)}/files?${params}`);
+  // The server lists only this channel's files; the filter keeps a stray row out of its scope anyway.
+  const files: FileEntity[] = res.data.filter((f) => f.channelId === channelId);
+  const place = { scope: channelId, institutionId };
+  if (page === 1 && !query) await replaceRecords(db, 'channelFile', { scope: channelId }, files, place);
+  else
+    await putRecords(
+      db,
+      'channelFile',
+      files.map((data) => ({ data, place })),
+    );
+  return { hasMore: res.metadata.hasMore, total: res.metadata.total };
+}
+
+/** A file's bytes failed to arrive; the message is what people see (spec §7). */
+export class FileFetchError extends Error {
+  constructor(detail: string) {
+    super(`Failed to fetch file ${detail}`.trim());
+    this.name = 'FileFetchError';
+  }
+}
+
+/**
+ * A file's bytes: our own addresses (same origin) go through the REST client with the session token;
+ * a third-party address is fetched as is, never with our token. Rejects with FileFetchError
+ * ('Failed to fetch file {status text}').
+ */
+export async function fetchFile(url: string): Promise<Blob> {
+  const { http } = await requireClient();
+  try {
+    const own = ownPath(url);
+    if (own !== null) return await http.getBlob(own);
+    const res = await fetch(url);
+    if (!res.ok) throw new FileFetchError(res.statusText || String(res.status));
+    return await res.blob();
+  } catch (error) {
+    if (error instanceof FileFetchError) throw error;
+    if (error instanceof ApiError) throw new FileFetchError(error.message);
+    throw new FileFetchError(error instanceof Error ? error.message : '');
+  }
+}
+
+/** The API path of one of our own file addresses, or null for a third-party one. */
+function ownPath(url: string): string | null {
+  if (url.startsWith('/')) return url;
+  const origin = typeof window === 'undefined' ? null : window.location.origin;
+  return origin && url.startsWith(`${origin}/`) ? url.slice(origin.length) : null;
+}
