@@ -241,6 +241,11 @@ test('reactions, a reply, an edit, a pin, a vote and a star made offline arrive 
   await expect(adaPage.getByRole('dialog').getByTestId('message-card')).toHaveCount(1);
   await adaPage.screenshot({ path: `${ARTIFACTS}/pinned-panel-desktop.png` });
   await adaPage.keyboard.press('Escape');
+  // The channel's files, from the header: both uploads are listed.
+  await adaPage.getByRole('button', { name: 'Files in this channel' }).click();
+  await expect(adaPage.getByRole('dialog').getByText('quarterly-plan.pdf')).toBeVisible();
+  await adaPage.screenshot({ path: `${ARTIFACTS}/files-panel-desktop.png` });
+  await adaPage.keyboard.press('Escape');
   await adaPage.setViewportSize(PHONE);
   await expect(composer(adaPage, '#general')).toBeVisible();
   await adaPage.waitForTimeout(500);

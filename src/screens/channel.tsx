@@ -3,6 +3,7 @@
 import {
   Ban,
   CircleSlash,
+  Files,
   Hash,
   Info,
   Lock,
@@ -139,6 +140,16 @@ export function ChannelScreen() {
       <Tooltip content="Starred messages">
         <Button variant="ghost" size="icon" aria-label="Starred messages" onClick={() => setPanel('starred')}>
           <Star />
+        </Button>
+      </Tooltip>
+      <Tooltip content="Files">
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label="Files in this channel"
+          onClick={() => setPanel('files')}
+        >
+          <Files />
         </Button>
       </Tooltip>
     </>
