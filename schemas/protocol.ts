@@ -7,8 +7,9 @@ import { z } from 'zod';
  * 1 — first protocol: sign-in, workspaces, channels, messages with per-channel change sequence.
  * 2 — channel roles and permissions, membership, requests, sections, groups, member roles, visits.
  * 3 — message actions (reactions, pins, stars, polls, forward), search, activities, files.
+ * 4 — agents, knowledge sources, MCP connections.
  */
-export const PROTOCOL_VERSION = 3;
+export const PROTOCOL_VERSION = 4;
 
 // ───────────────────────────── limits ─────────────────────────────
 export const MESSAGE_PAGE_SIZE = 30;
@@ -596,6 +597,153 @@ export const filesResponse = z.object({
   metadata: z.object({ page: z.number(), limit: z.number(), total: z.number(), hasMore: z.boolean() }),
 });
 export type FilesResponse = z.infer<typeof filesResponse>;
+
+// ───────────────────────────── REST: MCP connections (agents' tools) ─────────────────────────────
+/** Value the server returns in place of every stored environment variable: names only, never values. */
+export const MASKED_VALUE = '••••';
+const envName = z
+  .string()
+  .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'Variable names use letters, digits and _ and do not start with a digit')
+  .max(128);
+/** Names to values; on update a value equal to MASKED_VALUE keeps the stored one. */
+export const mcpEnvironmentVariables = z.record(envName, z.string().max(8_000)).default({});
+export const mcpTransport = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('stdio'),
+    command: z.string().trim().min(1, 'Enter a command').max(1_000),
+    args: z.array(z.string().max(2_000)).max(64).default([]),
+  }),
+  z.object({
+    type: z.literal('http'),
+    url: z
+      .string()
+      .trim()
+      .url('Enter a valid URL')
+      .refine((u) => /^https?:/i.test(u), 'Use an http(s) URL'),
+    headers: z.record(z.string().min(1).max(256), z.string().max(8_000)).default({}),
+  }),
+]);
+export type McpTransport = z.infer<typeof mcpTransport>;
+export const mcpConnectionBody = z.object({
+  name: z.string().trim().min(1, 'Name cannot be empty').max(NAME_MAX),
+  transport: mcpTransport,
+  environmentVariables: mcpEnvironmentVariables,
+});
+export type McpConnectionBody = z.input<typeof mcpConnectionBody>;
+export const mcpConnectBody = z.object({
+  transport: mcpTransport,
+  environmentVariables: mcpEnvironmentVariables,
+  /** A saved connection whose stored variables fill in the masked (or missing) ones. */
+  id: id.optional(),
+});
+export const mcpConnection = z.object({
+  id,
+  agentId: id,
+  name: z.string(),
+  transport: mcpTransport,
+  /** Every stored variable by name, each value MASKED_VALUE. */
+  environmentVariables: z.record(z.string(), z.literal(MASKED_VALUE)),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type McpConnection = z.infer<typeof mcpConnection>;
+export const mcpTool = z.object({ name: z.string(), description: z.string().optional() });
+export type McpTool = z.infer<typeof mcpTool>;
+export const mcpConnectResponse = z.union([
+  z.object({ tools: z.array(mcpTool) }),
+  z.object({ error: z.string() }),
+]);
+export type McpConnectResponse = z.infer<typeof mcpConnectResponse>;
+export const mcpTemplateVariable = z.object({
+  name: z.string(),
+  description: z.string(),
+  required: z.boolean(),
+});
+export const mcpTemplate = z.object({
+  key: z.string(),
+  name: z.string(),
+  description: z.string(),
+  /** A starting point for the form (empty command or URL for the custom ones); `{folder}`-style
+   * placeholders in args name what the person chooses. */
+  transport: z.discriminatedUnion('type', [
+    z.object({ type: z.literal('stdio'), command: z.string(), args: z.array(z.string()) }),
+    z.object({ type: z.literal('http'), url: z.string(), headers: z.record(z.string(), z.string()) }),
+  ]),
+  variables: z.array(mcpTemplateVariable),
+  /** Not shipped with Lantern: the operator must install it (and allow its command) first. */
+  needsInstallation: z.boolean(),
+  /** Whether this server's command may be started under the operator's MCP_STDIO_ALLOWLIST. */
+  allowed: z.boolean(),
+});
+export type McpTemplate = z.infer<typeof mcpTemplate>;
+
+// ───────────────────────────── REST: agents and their knowledge ─────────────────────────────
+/** Longest text of one knowledge source (after extraction) and most sources per agent. */
+export const KNOWLEDGE_SOURCE_MAX_CHARS = 500_000;
+export const KNOWLEDGE_SOURCES_PER_AGENT = 50;
+export const AGENT_INSTRUCTIONS_MAX = 10_000;
+export const agentInvokableBy = z.enum(['everyone', 'channel_owners', 'nobody']);
+export type AgentInvokableBy = z.infer<typeof agentInvokableBy>;
+/** An agent; its id is its workspace member id (mentions of type 'agent' carry it). */
+export const agent = z.object({
+  id,
+  institutionId: id,
+  name: z.string(),
+  profileImage: z.string().nullable(),
+  instructions: z.string(),
+  model: z.string().nullable(),
+  invokableBy: agentInvokableBy,
+  maxToolSteps: z.number().int(),
+  createdAt: isoDate,
+});
+export type Agent = z.infer<typeof agent>;
+export const createAgentBody = z.object({
+  name: z.string().trim().min(1, 'Name cannot be empty').max(NAME_MAX),
+  profileImage: z.string().max(2048).nullable().optional(),
+  instructions: z.string().max(AGENT_INSTRUCTIONS_MAX).default(''),
+  model: z.string().trim().min(1).max(200).nullable().optional(),
+  invokableBy: agentInvokableBy.default('everyone'),
+  maxToolSteps: z.number().int().min(1).max(50).default(8),
+});
+export const updateAgentBody = z.object({
+  name: z.string().trim().min(1, 'Name cannot be empty').max(NAME_MAX).optional(),
+  profileImage: z.string().max(2048).nullable().optional(),
+  instructions: z.string().max(AGENT_INSTRUCTIONS_MAX).optional(),
+  model: z.string().trim().min(1).max(200).nullable().optional(),
+  invokableBy: agentInvokableBy.optional(),
+  maxToolSteps: z.number().int().min(1).max(50).optional(),
+});
+export const agentsResponse = z.object({ agents: z.array(agent) });
+export const knowledgeSourceStatus = z.enum(['processing', 'ready', 'failed']);
+export const knowledgeSource = z.object({
+  id,
+  agentId: id,
+  type: z.enum(['text', 'file', 'url']),
+  title: z.string(),
+  status: knowledgeSourceStatus,
+  /** Why ingestion failed (status 'failed'). */
+  error: z.string().nullable(),
+  /** Characters of extracted text. */
+  size: z.number().int(),
+  chunkCount: z.number().int(),
+  createdAt: isoDate,
+});
+export type KnowledgeSource = z.infer<typeof knowledgeSource>;
+export const createKnowledgeSourceBody = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('text'),
+    title: z.string().trim().min(1, 'Title cannot be empty').max(200),
+    text: z.string().min(1, 'Text cannot be empty'),
+  }),
+  /** A file uploaded through the files feature (POST /api/files); its bytes are read by the server. */
+  z.object({ type: z.literal('file'), fileId: id, title: z.string().trim().min(1).max(200).optional() }),
+  z.object({
+    type: z.literal('url'),
+    url: z.string().url().max(2048),
+    title: z.string().max(200).optional(),
+  }),
+]);
+export const knowledgeSourcesResponse = z.object({ knowledgeSources: z.array(knowledgeSource) });
 
 // ───────────────────────────── socket ─────────────────────────────
 export const channelRef = z.object({ institutionId: id, channelId: id });

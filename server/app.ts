@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase } from './db/client.ts';
 import { registerActivityRoutes } from './http/activities.ts';
+import { registerAgentRoutes } from './http/agents.ts';
 import { registerAuthRoutes } from './http/auth.ts';
 import { authHook } from './http/auth-hook.ts';
 import { registerChannelMemberRoutes } from './http/channel-members.ts';
@@ -17,6 +18,7 @@ import { registerFileRoutes } from './http/files.ts';
 import { registerGroupRoutes } from './http/groups.ts';
 import { registerInstitutionRoutes } from './http/institutions.ts';
 import { registerJsonParser } from './http/json.ts';
+import { registerKnowledgeSourceRoutes } from './http/knowledge-sources.ts';
 import { registerMessageListRoutes } from './http/message-lists.ts';
 import { registerMessageRoutes } from './http/messages.ts';
 import type { RouteContext } from './http/route-context.ts';
@@ -80,6 +82,8 @@ export async function createApp(config: Config): Promise<LanternServer> {
   registerActivityRoutes(app, ctx);
   registerSearchRoutes(app, ctx);
   registerFileRoutes(app, ctx);
+  registerAgentRoutes(app, ctx);
+  registerKnowledgeSourceRoutes(app, ctx);
   await registerStatic(app, config.CLIENT_DIR);
   await app.ready();
 

@@ -12,7 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { Attachment, ForwardedFrom, Mention } from '../../schemas/protocol.ts';
+import type { Attachment, ForwardedFrom, McpTransport, Mention } from '../../schemas/protocol.ts';
 
 /** Stored reactions: who reacted with each emoji, in order (count is derived on the wire). */
 export interface StoredReaction {
@@ -99,6 +99,10 @@ export const members = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     role: text('role', { enum: ['primary_owner', 'owner', 'admin', 'member', 'guest'] }).notNull(),
+    /** 'agent': an AI agent's member row (server/agents); its user row never signs in. */
+    kind: text('kind', { enum: ['user', 'agent'] })
+      .notNull()
+      .default('user'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -478,4 +482,87 @@ export const activities = pgTable(
     readAt: ts('read_at'),
   },
   (t) => [index('activities_recipient_idx').on(t.recipientMemberId, t.createdAt)],
+);
+
+/**
+ * An agent's MCP server (server/mcp/*). The transport is stored as given (stdio command/args or HTTP URL and
+ * headers); environment variables only as one AES-256-GCM blob (server/mcp/secret-box.ts), so a copy of the
+ * database alone does not reveal them. agentId is plain text until the agents table lands (then a foreign key).
+ */
+export const mcpConnections = pgTable(
+  'mcp_connections',
+  {
+    id: text('id').primaryKey(),
+    institutionId: text('institution_id')
+      .notNull()
+      .references(() => institutions.id, { onDelete: 'cascade' }),
+    agentId: text('agent_id').notNull(),
+    name: text('name').notNull(),
+    transport: jsonb('transport').$type<McpTransport>().notNull(),
+    environmentCipher: text('environment_cipher').notNull(),
+    environmentNames: jsonb('environment_names').$type<string[]>().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('mcp_connections_agent_idx').on(t.institutionId, t.agentId)],
+);
+
+/** An AI agent's settings; its identity (name, picture, channel memberships, messages) is its member row. */
+export const agents = pgTable(
+  'agents',
+  {
+    memberId: text('member_id')
+      .primaryKey()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    institutionId: text('institution_id')
+      .notNull()
+      .references(() => institutions.id, { onDelete: 'cascade' }),
+    instructions: text('instructions').notNull().default(''),
+    model: text('model'),
+    invokableBy: text('invokable_by', { enum: ['everyone', 'channel_owners', 'nobody'] })
+      .notNull()
+      .default('everyone'),
+    maxToolSteps: integer('max_tool_steps').notNull().default(8),
+    createdAt: createdAt(),
+  },
+  (t) => [index('agents_institution_idx').on(t.institutionId)],
+);
+
+/** A document an agent answers from; its text lives in knowledge_chunks. */
+export const knowledgeSources = pgTable(
+  'knowledge_sources',
+  {
+    id: text('id').primaryKey(),
+    agentId: text('agent_id')
+      .notNull()
+      .references(() => agents.memberId, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['text', 'file', 'url'] }).notNull(),
+    title: text('title').notNull(),
+    status: text('status', { enum: ['processing', 'ready', 'failed'] })
+      .notNull()
+      .default('processing'),
+    error: text('error'),
+    size: integer('size').notNull().default(0),
+    chunkCount: integer('chunk_count').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('knowledge_sources_agent_idx').on(t.agentId)],
+);
+
+/** Passages of a knowledge source, searched with full-text search (english stemming, works on PGlite). */
+export const knowledgeChunks = pgTable(
+  'knowledge_chunks',
+  {
+    id: text('id').primaryKey(),
+    sourceId: text('source_id')
+      .notNull()
+      .references(() => knowledgeSources.id, { onDelete: 'cascade' }),
+    agentId: text('agent_id').notNull(),
+    position: integer('position').notNull(),
+    content: text('content').notNull(),
+  },
+  (t) => [
+    index('knowledge_chunks_agent_idx').on(t.agentId),
+    index('knowledge_chunks_search_idx').using('gin', sql`to_tsvector('english', ${t.content})`),
+  ],
 );

@@ -5,6 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Message, postMessagePayload } from '../../schemas/protocol.ts';
 import { requireChannelMember } from '../access.ts';
+import { startAgentRuns } from '../agents/runs.ts';
 import type { Db } from '../db/client.ts';
 import { messages } from '../db/schema.ts';
 import { badRequest } from '../errors.ts';
@@ -113,5 +114,6 @@ export async function postMessage(
 
   const message = toWireMessage(row);
   ctx.broadcast.toChannel(input.channelId, 'newMessage', message);
+  startAgentRuns(ctx, message);
   return { message, created: true };
 }

@@ -1,0 +1,65 @@
+// The agent's answer message: created at once as "Thinking…", a reply to the asking message, then edited
+// through the ordinary edit path (next seq, newEditMessage) to its final text or to a clear failure.
+import { randomUUID } from 'node:crypto';
+import type { MessagesContext } from '../messages/context.ts';
+import { createMessageRow } from '../messages/create.ts';
+import { editMessage } from '../messages/edit.ts';
+import { toWireMessage } from '../messages/wire.ts';
+import type { Passage } from './retrieval.ts';
+
+export const THINKING_HTML = '<p>Thinking…</p>';
+export const NO_MODEL_LINE =
+  'No language model is configured; here are the passages from my knowledge that best match your question.';
+
+export const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+export interface AnswerTarget {
+  institutionId: string;
+  channelId: string;
+  agentMemberId: string;
+  agentUserId: string;
+  replyTo: string;
+}
+
+export async function startAnswer(ctx: MessagesContext, target: AnswerTarget): Promise<string> {
+  const { row, created } = await createMessageRow(ctx.db, {
+    genId: randomUUID(),
+    channelId: target.channelId,
+    institutionId: target.institutionId,
+    memberId: target.agentMemberId,
+    content: THINKING_HTML,
+    replyTo: target.replyTo,
+  });
+  if (created) ctx.broadcast.toChannel(target.channelId, 'newMessage', toWireMessage(row));
+  return row.id;
+}
+
+export async function finishAnswer(
+  ctx: MessagesContext,
+  target: AnswerTarget,
+  messageId: string,
+  html: string,
+): Promise<void> {
+  await editMessage(ctx, target.agentUserId, {
+    institutionId: target.institutionId,
+    channelId: target.channelId,
+    messageId,
+    content: html,
+  });
+}
+
+/** The no-provider answer: one line saying so, then each passage with its numbered citation. */
+export function passagesAnswer(passages: Passage[]): string {
+  if (passages.length === 0)
+    return '<p>No language model is configured, and nothing in my knowledge matches your question.</p>';
+  const body = passages
+    .map(
+      (p, i) =>
+        `<blockquote><p>${escapeHtml(p.content)}</p></blockquote><p>[${i + 1}] <em>${escapeHtml(p.title)}</em></p>`,
+    )
+    .join('');
+  return `<p>${NO_MODEL_LINE}</p>${body}`;
+}
+
+export const failureAnswer = (reason: string) => `<p>Sorry, I could not answer: ${escapeHtml(reason)}</p>`;
