@@ -19,6 +19,7 @@ import { registerGroupRoutes } from './http/groups.ts';
 import { registerInstitutionRoutes } from './http/institutions.ts';
 import { registerJsonParser } from './http/json.ts';
 import { registerKnowledgeSourceRoutes } from './http/knowledge-sources.ts';
+import { registerMcpRoutes } from './http/mcp.ts';
 import { registerMessageListRoutes } from './http/message-lists.ts';
 import { registerMessageRoutes } from './http/messages.ts';
 import type { RouteContext } from './http/route-context.ts';
@@ -84,6 +85,7 @@ export async function createApp(config: Config): Promise<LanternServer> {
   registerFileRoutes(app, ctx);
   registerAgentRoutes(app, ctx);
   registerKnowledgeSourceRoutes(app, ctx);
+  registerMcpRoutes(app, ctx);
   await registerStatic(app, config.CLIENT_DIR);
   await app.ready();
 

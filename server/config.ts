@@ -51,6 +51,16 @@ export const configSchema = z.object({
   S3_REGION: z.string().default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /**
+   * Which stdio MCP servers agents may start: comma-separated entries, each a command and optionally its
+   * first arguments (`npx -y @modelcontextprotocol/server-filesystem`); a connection matches when its
+   * command line begins with an entry. Default: the servers bundled with Lantern.
+   */
+  MCP_STDIO_ALLOWLIST: z.string().default('mcp-server-memory,mcp-server-everything'),
+  /** Time allowed to start (or reach) an MCP server and list its tools, in milliseconds. */
+  MCP_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  /** Time allowed for one MCP tool call, in milliseconds. */
+  MCP_TOOL_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;

@@ -11,12 +11,15 @@ const secretsSchema = z.object({
   otpPepper: z.string().min(32),
   /** HMAC key for upload addresses of the server's own file store (server/files/upload-signature.ts). */
   fileSigningKey: z.string().min(32),
+  /** AES-256-GCM key (32 bytes, base64url) for MCP connections' environment variables at rest. */
+  mcpEncryptionKey: z.string().min(32),
 });
 export type Secrets = z.infer<typeof secretsSchema>;
 
 const generate = (): Secrets => ({
   otpPepper: randomBytes(32).toString('base64url'),
   fileSigningKey: randomBytes(32).toString('base64url'),
+  mcpEncryptionKey: randomBytes(32).toString('base64url'),
 });
 
 export function loadSecrets(dataDir: string): Secrets {
