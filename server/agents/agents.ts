@@ -16,7 +16,10 @@ export interface AgentRecord {
   userId: string;
 }
 
-export const agentEmail = (memberId: string) => `agent-${memberId}@agents.lantern.invalid`;
+/** Agents' users live under a reserved domain (.invalid can never receive mail); nobody signs in there. */
+export const AGENT_EMAIL_DOMAIN = 'agents.lantern.invalid';
+export const agentEmail = (memberId: string) => `agent-${memberId}@${AGENT_EMAIL_DOMAIN}`;
+export const isAgentEmail = (email: string) => email.toLowerCase().endsWith(`@${AGENT_EMAIL_DOMAIN}`);
 
 export function toWireAgent(r: AgentRecord): Agent {
   return {

@@ -4,6 +4,7 @@
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, count, eq, gt, lt, sql } from 'drizzle-orm';
 import { OTP_LENGTH } from '../../schemas/protocol.ts';
+import { isAgentEmail } from '../agents/agents.ts';
 import type { AppContext } from '../context.ts';
 import { signinCodes, signinRequests } from '../db/schema.ts';
 import { badRequest, HttpError, tooManyRequests } from '../errors.ts';
@@ -25,8 +26,14 @@ const newCode = () =>
     .toString()
     .padStart(OTP_LENGTH, '0');
 
+/** An agent is a member with a user row of its own, but it never signs in. */
+function refuseAgentAddress(email: string): void {
+  if (isAgentEmail(email)) throw badRequest('This address belongs to an AI agent and cannot sign in');
+}
+
 /** Issues a fresh code for `email` (replacing any earlier one) and mails it. */
 export async function requestSigninCode(ctx: OtpContext, email: string, ip: string): Promise<void> {
+  refuseAgentAddress(email);
   const now = Date.now();
   const windowStart = new Date(now - RATE_WINDOW_MS);
   await ctx.db.delete(signinRequests).where(lt(signinRequests.createdAt, windowStart));
@@ -75,6 +82,7 @@ export async function requestSigninCode(ctx: OtpContext, email: string, ip: stri
  * the right code consumes the row so it cannot be used twice.
  */
 export async function verifySigninCode(ctx: OtpContext, email: string, code: string): Promise<void> {
+  refuseAgentAddress(email);
   const now = new Date();
   const [row] = await ctx.db
     .update(signinCodes)

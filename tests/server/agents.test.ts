@@ -43,6 +43,17 @@ describe.each(databases)('agents (%s)', (kind) => {
     expect(res.body.data.find((m) => m.id === agent.id)?.name).toBe('Scribe');
   });
 
+  it('never lets anyone sign in as an agent, even with the address of its user', async () => {
+    const agent = await createAgent({ name: 'Gatekeeper' });
+    const email = `agent-${agent.id}@agents.lantern.invalid`;
+    const anon = t.api();
+    const asked = await anon.get<ErrorBody>(`/api/auth/signin_otp?email=${encodeURIComponent(email)}`);
+    expect(asked.status).toBe(400);
+    expect(asked.body.message).toBe('This address belongs to an AI agent and cannot sign in');
+    const signedIn = await anon.post<ErrorBody>('/api/auth/signin', { email, code: '123456' });
+    expect(signedIn.status).toBe(400);
+  });
+
   it('lets an admin change the settings and the name', async () => {
     const agent = await createAgent();
     const res = await team.owner.api.put<{ agent: Agent }>(`${agentsUrl()}/${agent.id}`, {
