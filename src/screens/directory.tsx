@@ -12,8 +12,8 @@ import { useWorkspace } from '../app/workspace-context.ts';
 import { Avatar } from '../components/ui/avatar.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { cn } from '../components/ui/cn.ts';
-import { Input } from '../components/ui/input.tsx';
 import { Menu, MenuContent, MenuLabel, MenuTrigger } from '../components/ui/menu.tsx';
+import { SearchField } from '../components/ui/search-field.tsx';
 import { EmptyState, Spinner } from '../components/ui/states.tsx';
 import { openDirectMessage } from '../components/workspace/direct-message.ts';
 import { InviteDialog } from '../components/workspace/invite-dialog.tsx';
@@ -85,17 +85,12 @@ export function DirectoryScreen() {
       />
       <div className="border-b border-line px-3 py-3 md:px-4">
         <div className="mx-auto flex max-w-3xl flex-col gap-2.5">
-          <div className="relative">
-            <Search className="pointer-events-none absolute top-2.5 left-2.5 size-4 text-faint" aria-hidden />
-            <Input
-              type="search"
-              value={query}
-              onChange={(e) => setQuery(e.target.value)}
-              placeholder="Search by name or e-mail"
-              aria-label="Search members"
-              className="pl-8"
-            />
-          </div>
+          <SearchField
+            value={query}
+            onChange={setQuery}
+            placeholder="Search by name or e-mail"
+            label="Search members"
+          />
           <fieldset className="-mx-1 flex gap-1.5 overflow-x-auto px-1 pb-0.5" aria-label="Filter by role">
             {FILTERS.map((f) => (
               <FilterChip key={f.id} active={filter === f.id} onClick={() => setFilter(f.id)}>

@@ -1,6 +1,6 @@
 // Browse the workspace's channels and join one; joining opens it (spec §2 routing rules). A private
 // channel the person is not in takes a join request with a reason instead, then shows it as pending.
-import { Check, Hash, Lock, Search } from 'lucide-react';
+import { Check, Hash, Lock } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { notifyError } from '../../app/notify.ts';
@@ -8,7 +8,7 @@ import { joinChannel } from '../../data/actions.ts';
 import { useBrowsableChannels, useChannels, useMyRequests } from '../../data/hooks.ts';
 import { Button } from '../ui/button.tsx';
 import { Dialog } from '../ui/dialog.tsx';
-import { Input } from '../ui/input.tsx';
+import { SearchField } from '../ui/search-field.tsx';
 import { Spinner } from '../ui/states.tsx';
 import { PendingRequest, RequestToJoinForm } from './request-to-join.tsx';
 
@@ -64,17 +64,13 @@ function ChannelBrowser({ institutionId, onDone }: { institutionId: string; onDo
 
   return (
     <div className="flex flex-col gap-3 pt-2">
-      <div className="relative">
-        <Search className="pointer-events-none absolute top-2.5 left-2.5 size-4 text-faint" aria-hidden />
-        <Input
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-          placeholder="Search channels"
-          aria-label="Search channels"
-          className="pl-8"
-          autoFocus
-        />
-      </div>
+      <SearchField
+        value={query}
+        onChange={setQuery}
+        placeholder="Search channels"
+        label="Search channels"
+        autoFocus
+      />
       {channels === undefined ? (
         <Spinner />
       ) : list.length === 0 ? (

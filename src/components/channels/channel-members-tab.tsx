@@ -1,6 +1,6 @@
 // The Members tab of the channel details: who is in the channel with their roles; people with
 // canAddMembers add others, managers remove people and hand out roles from each row's menu.
-import { Check, MoreHorizontal, Search, ShieldCheck, UserMinus, UserPlus } from 'lucide-react';
+import { Check, MoreHorizontal, ShieldCheck, UserMinus, UserPlus } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useMemo, useState } from 'react';
 import type { ChannelDoc } from '../../../schemas/collections.ts';
@@ -14,8 +14,8 @@ import { Avatar } from '../ui/avatar.tsx';
 import { Button } from '../ui/button.tsx';
 import { cn } from '../ui/cn.ts';
 import { Dialog } from '../ui/dialog.tsx';
-import { Input } from '../ui/input.tsx';
 import { Menu, MenuContent, MenuItem, MenuLabel, MenuSeparator, MenuTrigger } from '../ui/menu.tsx';
+import { SearchField } from '../ui/search-field.tsx';
 import { Spinner } from '../ui/states.tsx';
 import { matchMembers } from '../workspace/member-search.ts';
 
@@ -55,16 +55,13 @@ export function ChannelMembersTab({
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <div className="flex items-center gap-2 px-4 pt-3 pb-2">
-        <div className="relative flex-1">
-          <Search className="pointer-events-none absolute top-2.5 left-2.5 size-4 text-faint" aria-hidden />
-          <Input
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-            placeholder="Find a member"
-            aria-label="Find a member"
-            className="pl-8"
-          />
-        </div>
+        <SearchField
+          value={query}
+          onChange={setQuery}
+          placeholder="Find a member"
+          label="Find a member"
+          className="flex-1"
+        />
         {permissions.canAddMembers ? (
           <Button variant="outline" onClick={() => setAdding(true)}>
             <UserPlus aria-hidden />
@@ -225,17 +222,13 @@ function AddMembersDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={`Add people to #${channel.name}`}>
       <div className="flex flex-col gap-3 pt-2">
-        <div className="relative">
-          <Search className="pointer-events-none absolute top-2.5 left-2.5 size-4 text-faint" aria-hidden />
-          <Input
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-            placeholder="Search by name or e-mail"
-            aria-label="Search people to add"
-            className="pl-8"
-            autoFocus
-          />
-        </div>
+        <SearchField
+          value={query}
+          onChange={setQuery}
+          placeholder="Search by name or e-mail"
+          label="Search people to add"
+          autoFocus
+        />
         {members === undefined ? (
           <Spinner />
         ) : candidates.length === 0 ? (

@@ -1,12 +1,10 @@
-// Start a direct message: pick a person from the workspace directory.
-import { Search } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useWorkspace } from '../../app/workspace-context.ts';
 import { useMembers } from '../../data/hooks.ts';
 import { Avatar } from '../ui/avatar.tsx';
 import { Dialog } from '../ui/dialog.tsx';
-import { Input } from '../ui/input.tsx';
+import { SearchField } from '../ui/search-field.tsx';
 import { Spinner } from '../ui/states.tsx';
 import { openDirectMessage } from './direct-message.ts';
 import { matchMembers } from './member-search.ts';
@@ -45,17 +43,13 @@ function MemberPicker({ onDone }: { onDone: () => void }) {
 
   return (
     <div className="flex flex-col gap-3 pt-2">
-      <div className="relative">
-        <Search className="pointer-events-none absolute top-2.5 left-2.5 size-4 text-faint" aria-hidden />
-        <Input
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-          placeholder="Search by name or e-mail"
-          aria-label="Search people"
-          className="pl-8"
-          autoFocus
-        />
-      </div>
+      <SearchField
+        value={query}
+        onChange={setQuery}
+        placeholder="Search by name or e-mail"
+        label="Search people"
+        autoFocus
+      />
       {members === undefined ? (
         <Spinner />
       ) : (
