@@ -14,6 +14,7 @@ import { type AnswerTarget, failureAnswer, finishAnswer, passagesAnswer, startAn
 import { htmlToText } from './extract.ts';
 import { retrievePassages } from './retrieval.ts';
 import { enqueueRun } from './run-queue.ts';
+import { parseToolCommand, runToolCommand } from './tool-command.ts';
 
 /** Fire and forget: a post never waits for, or fails because of, an agent. */
 export function startAgentRuns(ctx: MessagesContext, message: Message): void {
@@ -99,7 +100,16 @@ async function runAgent(
     // Scope: the asker must still be able to read the channel the question was asked in.
     if (!(await membershipOf(ctx.db, target.channelId, asker.id)))
       throw new Error('the person who asked can no longer read this channel');
-    const passages = await retrievePassages(ctx.db, target.agentMemberId, htmlToText(question.content));
+    const text = htmlToText(question.content);
+    // No model is configured (the only path so far): `/tool-name {json}` runs that MCP tool directly.
+    const command = parseToolCommand(text);
+    if (command && 'error' in command) throw new Error(command.error);
+    if (command) {
+      const html = await runToolCommand(ctx, target.institutionId, target.agentMemberId, command);
+      await finishAnswer(ctx, target, answerId, html);
+      return;
+    }
+    const passages = await retrievePassages(ctx.db, target.agentMemberId, text);
     await finishAnswer(ctx, target, answerId, passagesAnswer(passages));
   } catch (err) {
     const reason = err instanceof Error ? err.message : 'something went wrong';

@@ -52,7 +52,7 @@ export async function createRealtime(
 
   const broadcast = createBroadcaster(io);
   const presence = createPresence(io, log);
-  const handlerDeps = { db, log, broadcast };
+  const handlerDeps = { db, log, broadcast, config, secrets: deps.secrets };
   let closing = false;
   const controls = {
     onlineUserIds: presence.onlineUserIds,
