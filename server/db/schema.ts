@@ -487,7 +487,7 @@ export const activities = pgTable(
 /**
  * An agent's MCP server (server/mcp/*). The transport is stored as given (stdio command/args or HTTP URL and
  * headers); environment variables only as one AES-256-GCM blob (server/mcp/secret-box.ts), so a copy of the
- * database alone does not reveal them. agentId is plain text until the agents table lands (then a foreign key).
+ * database alone does not reveal them. Deleting the agent deletes its connections.
  */
 export const mcpConnections = pgTable(
   'mcp_connections',
@@ -496,7 +496,9 @@ export const mcpConnections = pgTable(
     institutionId: text('institution_id')
       .notNull()
       .references(() => institutions.id, { onDelete: 'cascade' }),
-    agentId: text('agent_id').notNull(),
+    agentId: text('agent_id')
+      .notNull()
+      .references(() => agents.memberId, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     transport: jsonb('transport').$type<McpTransport>().notNull(),
     environmentCipher: text('environment_cipher').notNull(),

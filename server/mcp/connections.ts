@@ -12,6 +12,7 @@ import {
   type mcpConnectionBody,
 } from '../../schemas/protocol.ts';
 import { requireWorkspaceAdmin } from '../access.ts';
+import { requireAgent } from '../agents/agents.ts';
 import type { AppContext } from '../context.ts';
 import { mcpConnections } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
@@ -73,6 +74,7 @@ async function findRow(ctx: Ctx, institutionId: string, connectionId: string, ag
 
 export async function listConnections(ctx: Ctx, userId: string, institutionId: string, agentId: string) {
   await requireWorkspaceAdmin(ctx.db, institutionId, userId);
+  await requireAgent(ctx.db, institutionId, agentId);
   const rows = await ctx.db
     .select()
     .from(mcpConnections)
@@ -98,6 +100,7 @@ export async function createConnection(
   body: ConnectionBody,
 ): Promise<McpConnection> {
   await requireWorkspaceAdmin(ctx.db, institutionId, userId);
+  await requireAgent(ctx.db, institutionId, agentId);
   checkTransport(ctx, body.transport);
   const variables = mergeVariables({}, body.environmentVariables);
   const [row] = await ctx.db
@@ -125,6 +128,7 @@ export async function updateConnection(
   body: ConnectionBody,
 ): Promise<McpConnection> {
   await requireWorkspaceAdmin(ctx.db, institutionId, userId);
+  await requireAgent(ctx.db, institutionId, agentId);
   const existing = await findRow(ctx, institutionId, connectionId, agentId);
   checkTransport(ctx, body.transport);
   const variables = mergeVariables(storedVariables(ctx, existing), body.environmentVariables);
@@ -151,6 +155,7 @@ export async function deleteConnection(
   connectionId: string,
 ): Promise<McpConnection> {
   await requireWorkspaceAdmin(ctx.db, institutionId, userId);
+  await requireAgent(ctx.db, institutionId, agentId);
   const existing = await findRow(ctx, institutionId, connectionId, agentId);
   await ctx.db.delete(mcpConnections).where(eq(mcpConnections.id, existing.id));
   return toWire(existing);

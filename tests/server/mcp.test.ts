@@ -2,12 +2,13 @@
 // stdio and streamable HTTP, the memory server, and a fixture that dies mid-call. Admins configure them;
 // variables are stored encrypted and shown masked; a stdio server sees its own variables, never the host's.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { realpathSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { McpConnection, McpConnectResponse, McpTemplate } from '../../schemas/protocol.ts';
+import type { Agent, McpConnection, McpConnectResponse, McpTemplate } from '../../schemas/protocol.ts';
 import { mcpConnections } from '../../server/db/schema.ts';
 import { callTool } from '../../server/mcp/connections.ts';
 import { databases, startTestServer, type TestServer } from './harness.ts';
@@ -50,7 +51,7 @@ async function startEverythingOverHttp(
 describe.each(databases)('MCP connections on %s', (kind) => {
   let t: TestServer;
   let team: Team;
-  const agentId = 'agent-under-test';
+  let agentId = '';
   beforeAll(async () => {
     process.env.SECRET_TEST = 'the-host-secret';
     t = await startTestServer(kind, {
@@ -61,6 +62,10 @@ describe.each(databases)('MCP connections on %s', (kind) => {
       },
     });
     team = await makeTeam(t);
+    const made = await team.admin.api.post<{ agent: Agent }>(`/api/institutions/${team.ws.id}/agents`, {
+      name: 'Connector',
+    });
+    agentId = made.body.agent.id;
   });
   afterAll(async () => {
     delete process.env.SECRET_TEST;
@@ -219,6 +224,14 @@ describe.each(databases)('MCP connections on %s', (kind) => {
       transport: { type: 'stdio', command: process.execPath, args: ['-e', '1'] },
     });
     expect(other.status).toBe(400);
+  });
+
+  it('answers 404 for an agent that is not in the workspace', async () => {
+    const stranger = `/api/institutions/${team.ws.id}/agents/${randomUUID()}/mcp-connections`;
+    expect((await team.admin.api.get(stranger)).status).toBe(404);
+    const created = await team.admin.api.post(stranger, { name: 'Lost', transport: everything });
+    expect(created.status).toBe(404);
+    expect((await team.admin.api.delete(`${stranger}/${randomUUID()}`)).status).toBe(404);
   });
 
   it('rejects malformed bodies with a 400', async () => {
