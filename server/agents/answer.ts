@@ -35,6 +35,22 @@ export async function startAnswer(ctx: MessagesContext, target: AnswerTarget): P
   return row.id;
 }
 
+/** A one-message answer that needs no run (e.g. the agent cannot read the channel): posted final at once. */
+export async function postNote(ctx: MessagesContext, target: AnswerTarget, html: string): Promise<void> {
+  const { row, created } = await createMessageRow(ctx.db, {
+    genId: randomUUID(),
+    channelId: target.channelId,
+    institutionId: target.institutionId,
+    memberId: target.agentMemberId,
+    content: html,
+    replyTo: target.replyTo,
+  });
+  if (created) ctx.broadcast.toChannel(target.channelId, 'newMessage', toWireMessage(row));
+}
+
+export const NOT_A_MEMBER_LINE =
+  'I am not a member of this channel, so I cannot read it. Add me to the channel to ask me here.';
+
 export async function finishAnswer(
   ctx: MessagesContext,
   target: AnswerTarget,

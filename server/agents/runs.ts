@@ -10,7 +10,15 @@ import type { MessagesContext } from '../messages/context.ts';
 import { membershipOf, standingIn } from '../services/channel-permissions.ts';
 import { addChannelMember } from '../services/channel-setup.ts';
 import type { AgentRow } from './agents.ts';
-import { type AnswerTarget, failureAnswer, finishAnswer, passagesAnswer, startAnswer } from './answer.ts';
+import {
+  type AnswerTarget,
+  failureAnswer,
+  finishAnswer,
+  NOT_A_MEMBER_LINE,
+  passagesAnswer,
+  postNote,
+  startAnswer,
+} from './answer.ts';
 import { htmlToText } from './extract.ts';
 import { retrievePassages } from './retrieval.ts';
 import { enqueueRun } from './run-queue.ts';
@@ -61,7 +69,6 @@ async function invokeAgents(ctx: MessagesContext, message: Message): Promise<voi
     .where(and(inArray(agents.memberId, ids), eq(agents.institutionId, message.institutionId)));
   for (const { agent, userId } of found) {
     if (!(await mayInvoke(ctx, agent, asker, channel))) continue;
-    if (!(await agentCanAnswerIn(ctx, agent, channel))) continue;
     const target: AnswerTarget = {
       institutionId: message.institutionId,
       channelId: channel.id,
@@ -69,6 +76,12 @@ async function invokeAgents(ctx: MessagesContext, message: Message): Promise<voi
       agentUserId: userId,
       replyTo: message.id,
     };
+    if (!(await agentCanAnswerIn(ctx, agent, channel))) {
+      // Never silence: say why, in one line that reveals nothing, where the asker can post anyway.
+      if ((await standingIn(db, asker, channel)).permissions.canPost)
+        await postNote(ctx, target, `<p>${NOT_A_MEMBER_LINE}</p>`);
+      continue;
+    }
     const answerId = await startAnswer(ctx, target);
     void enqueueRun(db, agent.memberId, channel.id, () => runAgent(ctx, target, answerId, asker, message));
   }

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Agent, Channel, Message } from '../../schemas/protocol.ts';
-import { NO_MODEL_LINE, THINKING_HTML } from '../../server/agents/answer.ts';
+import { NO_MODEL_LINE, NOT_A_MEMBER_LINE, THINKING_HTML } from '../../server/agents/answer.ts';
 import { databases, startTestServer, type TestServer, type TestUser } from './harness.ts';
 import {
   addMember,
@@ -135,6 +135,34 @@ describe.each(databases)('agent runs without a model (%s)', (kind) => {
     const answer = edited.find((m) => m.memberId === agent.id);
     expect(answer?.content).toContain('launch review is on Friday');
     expect(answer?.content).not.toContain('zebra');
+  });
+
+  it('says in one line that it cannot read a private channel it was not added to', async () => {
+    const agent = await newAgent({ Notes: 'The budget meeting is on Monday.' });
+    const secret = await makeChannel(ws.owner, ws, 'private');
+    await ws.owner.api.post(`/api/institutions/${ws.id}/channels/${secret.id}/members/add`, {
+      members: [await ownMemberId(asker)],
+    });
+    await ws.owner.api.post(messagesUrl(ws, secret.id), {
+      genId: randomUUID(),
+      content: '<p>The secret budget is forty thousand.</p>',
+    });
+    const socket = await watch(asker, secret);
+    const created = collect(socket, 'newMessage');
+    const edited = collect(socket, 'newEditMessage');
+    const question = await ask(asker, secret, agent, 'When is the budget meeting?');
+    await eventually(() => created.some((m) => m.memberId === agent.id));
+    await pause(200);
+    const answers = created.filter((m) => m.memberId === agent.id);
+    expect(answers).toHaveLength(1);
+    expect(answers[0]).toMatchObject({ content: `<p>${NOT_A_MEMBER_LINE}</p>`, replyTo: question.id });
+    expect(edited.filter((m) => m.memberId === agent.id)).toEqual([]);
+    const members = await ws.owner.api.get<{ data: { member: { id: string } }[] }>(
+      `/api/institutions/${ws.id}/channels/${secret.id}/members`,
+    );
+    const ids = members.body.data.map((m) => m.member.id);
+    expect(ids).toContain(await ownMemberId(asker));
+    expect(ids).not.toContain(agent.id);
   });
 
   async function ownMemberId(who: TestUser): Promise<string> {
