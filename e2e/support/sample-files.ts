@@ -1,6 +1,7 @@
 // Small real files for upload tests: a PNG made pixel by pixel and a one-page PDF with text, both
 // built in memory so the specs need no fixtures on disk.
 import { deflateSync } from 'node:zlib';
+import { makePdf } from '../../tests/fixtures/pdf.ts';
 
 function crc32(buf: Buffer): number {
   let c = ~0;
@@ -46,25 +47,7 @@ export function samplePng(width = 320, height = 200): Buffer {
   ]);
 }
 
-/** A one-page PDF with a title line, offsets computed so pdf.js reads it without repair. */
+/** A one-page PDF with a title line, for the first-page preview. */
 export function samplePdf(title = 'Quarterly plan'): Buffer {
-  const stream = `BT /F1 28 Tf 60 720 Td (${title}) Tj ET\nBT /F1 14 Tf 60 680 Td (Lantern e2e sample document) Tj ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let out = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(out.length);
-    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = out.length;
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const o of offsets) out += `${String(o).padStart(10, '0')} 00000 n \n`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
+  return makePdf(title, 'Lantern e2e sample document');
 }
