@@ -4,6 +4,7 @@
 import type { RxJsonSchema } from 'rxdb';
 import type {
   Activity,
+  AgentAnswer,
   Attachment,
   Channel,
   ChannelMember,
@@ -56,6 +57,8 @@ export interface MessageDoc {
   /** A poll message (empty content); results are live. */
   poll: Poll | null;
   forwardedFrom: { messageId: string; channelId: string } | null;
+  /** Only on an agent's answer: run state, tool calls, citations. */
+  agentAnswer: AgentAnswer | null;
   /** Per person (never broadcast): from this person's star ops, their starred list and star acks. */
   isStarred: boolean;
   /**
@@ -69,7 +72,8 @@ export type MessageBase = Omit<MessageDoc, 'base'>;
 
 export const messageSchema: RxJsonSchema<MessageDoc> = {
   title: 'messages',
-  version: 0,
+  // 1: agentAnswer (issue 5).
+  version: 1,
   primaryKey: 'genId',
   type: 'object',
   properties: {
@@ -92,6 +96,7 @@ export const messageSchema: RxJsonSchema<MessageDoc> = {
     isPinned: { type: 'boolean' },
     poll: { type: ['object', 'null'] },
     forwardedFrom: { type: ['object', 'null'] },
+    agentAnswer: { type: ['object', 'null'] },
     isStarred: { type: 'boolean' },
     base: { type: ['object', 'null'] },
   },
@@ -375,7 +380,8 @@ export const channelMemberSchema: RxJsonSchema<ChannelMemberDoc> = {
 export type MemberDoc = Member;
 export const memberSchema: RxJsonSchema<MemberDoc> = {
   title: 'members',
-  version: 0,
+  // 1: kind (issue 5).
+  version: 1,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -387,6 +393,7 @@ export const memberSchema: RxJsonSchema<MemberDoc> = {
     profileImage: { type: ['string', 'null'] },
     user: { type: 'object' },
     createdAt: { type: 'string' },
+    kind: { type: 'string' },
   },
   required: ['id', 'institutionId', 'role', 'name', 'email', 'user', 'createdAt'],
   indexes: ['institutionId'],
@@ -638,6 +645,17 @@ export const collectionSchemas = {
   records: recordSchema,
 } as const;
 export type CollectionName = keyof typeof collectionSchemas;
+
+/**
+ * How documents stored by an earlier version of the app reach the current schema: one function per
+ * version step, per collection whose schema has moved. A device that has been offline across an upgrade
+ * keeps its outbox and drafts; nothing is thrown away to make the schemas fit.
+ */
+type Migration = (old: Record<string, unknown>) => Record<string, unknown>;
+export const collectionMigrations: Partial<Record<CollectionName, Record<number, Migration>>> = {
+  messages: { 1: (old) => ({ ...old, agentAnswer: null }) },
+  members: { 1: (old) => ({ ...old, kind: 'user' }) },
+};
 
 /**
  * What the sync engine needs. The open-source RxDB allows 13 open collections per JavaScript realm

@@ -7,7 +7,7 @@ import { z } from 'zod';
  * 1 — first protocol: sign-in, workspaces, channels, messages with per-channel change sequence.
  * 2 — channel roles and permissions, membership, requests, sections, groups, member roles, visits.
  * 3 — message actions (reactions, pins, stars, polls, forward), search, activities, files.
- * 4 — agents, knowledge sources, MCP connections.
+ * 4 — agents, knowledge sources, MCP connections, agent answers (tool calls, citations), usage and audit.
  */
 export const PROTOCOL_VERSION = 4;
 
@@ -59,6 +59,8 @@ export const member = z.object({
   profileImage: z.string().nullable(),
   user: z.object({ id, isOnline: z.boolean() }),
   createdAt: isoDate,
+  /** 'agent': an AI agent (GET .../agents has its settings); its messages are marked as AI. */
+  kind: z.enum(['user', 'agent']).default('user'),
 });
 export type Member = z.infer<typeof member>;
 
@@ -171,6 +173,55 @@ export type Poll = z.infer<typeof poll>;
 export const forwardedFrom = z.object({ messageId: id, channelId: id });
 export type ForwardedFrom = z.infer<typeof forwardedFrom>;
 
+/** Longest tool-call arguments or result text kept on an answer (the rest is cut, marked with …). */
+export const TOOL_CALL_TEXT_MAX = 4_000;
+/**
+ * One tool call of an agent's run, shown as a card under the answer. `awaiting_approval`: the tool is
+ * destructive (or the agent asks before every tool) and waits for the asking member's decision.
+ */
+export const agentToolCallStatus = z.enum([
+  'running',
+  'awaiting_approval',
+  'rejected',
+  'succeeded',
+  'failed',
+]);
+export type AgentToolCallStatus = z.infer<typeof agentToolCallStatus>;
+export const agentToolCall = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** The MCP connection that offers the tool. */
+  connectionName: z.string(),
+  /** JSON text of the arguments, as the model (or the tool command) gave them. */
+  arguments: z.string(),
+  /** The tool's text result or error; null until it has run. */
+  result: z.string().nullable(),
+  status: agentToolCallStatus,
+  destructive: z.boolean(),
+});
+export type AgentToolCall = z.infer<typeof agentToolCall>;
+/** A passage an answer used; the answer's text refers to it as [index]. */
+export const agentCitation = z.object({
+  index: z.number().int().positive(),
+  sourceId: id,
+  title: z.string(),
+  passage: z.string(),
+});
+export type AgentCitation = z.infer<typeof agentCitation>;
+/** thinking: nothing written yet; streaming: text is arriving; done/failed: final. */
+export const agentAnswerStatus = z.enum(['thinking', 'streaming', 'awaiting_approval', 'done', 'failed']);
+export type AgentAnswerStatus = z.infer<typeof agentAnswerStatus>;
+/** Set on an agent's answer message: the run's state, its tool calls and the passages it cites. */
+export const agentAnswer = z.object({
+  runId: id,
+  status: agentAnswerStatus,
+  /** The member who asked: the only one who may approve or reject its tool calls. */
+  askerMemberId: id,
+  toolCalls: z.array(agentToolCall),
+  citations: z.array(agentCitation),
+});
+export type AgentAnswer = z.infer<typeof agentAnswer>;
+
 /**
  * A message as the server stores it. `seq` is the channel's change sequence at the message's latest
  * change (create, edit, delete): every change bumps the channel's sequence by exactly one, so a client
@@ -198,6 +249,8 @@ export const message = z.object({
   isPinned: z.boolean().default(false),
   poll: poll.nullable().default(null),
   forwardedFrom: forwardedFrom.nullable().default(null),
+  /** Only on an agent's answer. */
+  agentAnswer: agentAnswer.nullable().default(null),
 });
 export type Message = z.infer<typeof message>;
 /** The starrer's view: acks of toggleStarredMessage. */
@@ -694,6 +747,8 @@ export const agent = z.object({
   model: z.string().nullable(),
   invokableBy: agentInvokableBy,
   maxToolSteps: z.number().int(),
+  /** Every tool call waits for the asker's approval, not only the ones their server marks destructive. */
+  approveAllTools: z.boolean(),
   createdAt: isoDate,
 });
 export type Agent = z.infer<typeof agent>;
@@ -704,6 +759,7 @@ export const createAgentBody = z.object({
   model: z.string().trim().min(1).max(200).nullable().optional(),
   invokableBy: agentInvokableBy.default('everyone'),
   maxToolSteps: z.number().int().min(1).max(50).default(8),
+  approveAllTools: z.boolean().default(false),
 });
 export const updateAgentBody = z.object({
   name: z.string().trim().min(1, 'Name cannot be empty').max(NAME_MAX).optional(),
@@ -712,8 +768,13 @@ export const updateAgentBody = z.object({
   model: z.string().trim().min(1).max(200).nullable().optional(),
   invokableBy: agentInvokableBy.optional(),
   maxToolSteps: z.number().int().min(1).max(50).optional(),
+  approveAllTools: z.boolean().optional(),
 });
-export const agentsResponse = z.object({ agents: z.array(agent) });
+export const agentsResponse = z.object({
+  agents: z.array(agent),
+  /** The model agents use unless they override it ("provider:model"); null: none configured. */
+  defaultModel: z.string().nullable(),
+});
 export const knowledgeSourceStatus = z.enum(['processing', 'ready', 'failed']);
 export const knowledgeSource = z.object({
   id,
@@ -744,6 +805,66 @@ export const createKnowledgeSourceBody = z.discriminatedUnion('type', [
   }),
 ]);
 export const knowledgeSourcesResponse = z.object({ knowledgeSources: z.array(knowledgeSource) });
+/**
+ * POST .../knowledge-sources/upload?fileName=…: the document's bytes as the request body (its type in
+ * Content-Type), read into a source without being kept as a file.
+ */
+export const uploadKnowledgeSourceQuery = z.object({
+  fileName: z.string().trim().min(1, 'Name the file').max(255),
+  title: z.string().trim().min(1).max(200).optional(),
+});
+
+/** POST .../messages/{messageId}/tool-calls/{toolCallId}/decision: the asker approves or rejects a call. */
+export const toolCallDecisionBody = z.object({ approve: z.boolean() });
+
+// ───────────────────────────── REST: agent usage and audit ─────────────────────────────
+export const agentRunOutcome = z.enum(['succeeded', 'failed', 'stopped', 'refused']);
+export type AgentRunOutcome = z.infer<typeof agentRunOutcome>;
+/** One run as audited: who asked which agent where, with what model, tokens and tools, and how it ended. */
+export const agentRun = z.object({
+  id,
+  agentId: id,
+  askerMemberId: id,
+  channelId: id,
+  answerMessageId: id.nullable(),
+  model: z.string().nullable(),
+  tokensIn: z.number().int().nonnegative(),
+  tokensOut: z.number().int().nonnegative(),
+  toolCalls: z.array(z.string()),
+  durationMs: z.number().int().nonnegative(),
+  outcome: agentRunOutcome,
+  /** Why it failed, stopped or was refused. */
+  error: z.string().nullable(),
+  createdAt: isoDate,
+});
+export type AgentRun = z.infer<typeof agentRun>;
+export const agentRunsQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });
+export const agentRunsResponse = z.object({ runs: z.array(agentRun) });
+export const agentUsageQuery = z.object({ days: z.coerce.number().int().min(1).max(365).default(30) });
+export const agentUsageRow = z.object({
+  agentId: id,
+  name: z.string(),
+  runs: z.number().int().nonnegative(),
+  failedRuns: z.number().int().nonnegative(),
+  tokensIn: z.number().int().nonnegative(),
+  tokensOut: z.number().int().nonnegative(),
+  toolCalls: z.number().int().nonnegative(),
+  lastRunAt: isoDate.nullable(),
+});
+export type AgentUsageRow = z.infer<typeof agentUsageRow>;
+export const agentUsageResponse = z.object({
+  since: isoDate,
+  rows: z.array(agentUsageRow),
+  /** Tokens (in + out) used by the workspace's runs since midnight UTC. */
+  tokensToday: z.number().int().nonnegative(),
+  dailyTokenCap: z.number().int().positive().nullable(),
+});
+export type AgentUsageResponse = z.infer<typeof agentUsageResponse>;
+/** PUT /api/institutions/{id}/agent-settings (admins): null removes the cap. */
+export const agentSettingsBody = z.object({
+  dailyTokenCap: z.number().int().positive().max(1_000_000_000_000).nullable(),
+});
+export const agentSettingsResponse = agentSettingsBody;
 
 // ───────────────────────────── socket ─────────────────────────────
 export const channelRef = z.object({ institutionId: id, channelId: id });

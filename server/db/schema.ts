@@ -12,7 +12,13 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { Attachment, ForwardedFrom, McpTransport, Mention } from '../../schemas/protocol.ts';
+import type {
+  AgentAnswer,
+  Attachment,
+  ForwardedFrom,
+  McpTransport,
+  Mention,
+} from '../../schemas/protocol.ts';
 
 /** Stored reactions: who reacted with each emoji, in order (count is derived on the wire). */
 export interface StoredReaction {
@@ -85,6 +91,8 @@ export const institutions = pgTable('institutions', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),
   createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+  /** Most tokens (in + out) the workspace's agent runs may use per UTC day; null: no cap. */
+  agentDailyTokenCap: bigint('agent_daily_token_cap', { mode: 'number' }),
   createdAt: createdAt(),
 });
 
@@ -284,6 +292,8 @@ export const messages = pgTable(
     pinnedAt: ts('pinned_at'),
     poll: jsonb('poll').$type<StoredPoll>(),
     forwardedFrom: jsonb('forwarded_from').$type<ForwardedFrom>(),
+    /** Only on an agent's answer: run state, tool calls and citations (server/agents). */
+    agentAnswer: jsonb('agent_answer').$type<AgentAnswer>(),
   },
   (t) => [
     uniqueIndex('messages_gen_id_uq').on(t.genId),
@@ -525,6 +535,7 @@ export const agents = pgTable(
       .notNull()
       .default('everyone'),
     maxToolSteps: integer('max_tool_steps').notNull().default(8),
+    approveAllTools: boolean('approve_all_tools').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [index('agents_institution_idx').on(t.institutionId)],
@@ -566,5 +577,35 @@ export const knowledgeChunks = pgTable(
   (t) => [
     index('knowledge_chunks_agent_idx').on(t.agentId),
     index('knowledge_chunks_search_idx').using('gin', sql`to_tsvector('english', ${t.content})`),
+  ],
+);
+
+/**
+ * The audit of agent runs: one row per run (written when it ends), read by the usage table and the daily
+ * token cap. Rows outlive their agent and asker (no foreign keys) so the audit stays whole.
+ */
+export const agentRuns = pgTable(
+  'agent_runs',
+  {
+    id: text('id').primaryKey(),
+    institutionId: text('institution_id')
+      .notNull()
+      .references(() => institutions.id, { onDelete: 'cascade' }),
+    agentId: text('agent_id').notNull(),
+    askerMemberId: text('asker_member_id').notNull(),
+    channelId: text('channel_id').notNull(),
+    answerMessageId: text('answer_message_id'),
+    model: text('model'),
+    tokensIn: integer('tokens_in').notNull().default(0),
+    tokensOut: integer('tokens_out').notNull().default(0),
+    toolCalls: jsonb('tool_calls').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    durationMs: integer('duration_ms').notNull().default(0),
+    outcome: text('outcome', { enum: ['succeeded', 'failed', 'stopped', 'refused'] }).notNull(),
+    error: text('error'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('agent_runs_institution_created_idx').on(t.institutionId, t.createdAt),
+    index('agent_runs_agent_created_idx').on(t.agentId, t.createdAt),
   ],
 );

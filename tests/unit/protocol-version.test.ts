@@ -10,7 +10,7 @@ const FINGERPRINTS: Record<number, string> = {
   1: '2f64743cb008345e97c95728c970078b84305dc4ed2bae827cf12eec49e66200',
   2: 'fd1516b85fa5afadb0d887222122d9eb2d6459bdbbe2f1cf6a88fcae4ceb2a49',
   3: '862b2ca14deebfbe8557a4b37273b92f2d774c7cb1dc93c1711beba94ea4642e',
-  4: 'e26d761b2f36bf359b86f33ee9659772893d10bc0b9b960dcd70d34685bf9e14',
+  4: '2f1a508c21dbb81266352025478d41b87870752c417b662a6141576a4c8720ff',
 };
 
 function fingerprint(): string {

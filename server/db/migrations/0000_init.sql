@@ -11,6 +11,23 @@ CREATE TABLE "activities" (
 	"read_at" timestamp with time zone
 );
 --> statement-breakpoint
+CREATE TABLE "agent_runs" (
+	"id" text PRIMARY KEY NOT NULL,
+	"institution_id" text NOT NULL,
+	"agent_id" text NOT NULL,
+	"asker_member_id" text NOT NULL,
+	"channel_id" text NOT NULL,
+	"answer_message_id" text,
+	"model" text,
+	"tokens_in" integer DEFAULT 0 NOT NULL,
+	"tokens_out" integer DEFAULT 0 NOT NULL,
+	"tool_calls" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"duration_ms" integer DEFAULT 0 NOT NULL,
+	"outcome" text NOT NULL,
+	"error" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "agents" (
 	"member_id" text PRIMARY KEY NOT NULL,
 	"institution_id" text NOT NULL,
@@ -18,6 +35,7 @@ CREATE TABLE "agents" (
 	"model" text,
 	"invokable_by" text DEFAULT 'everyone' NOT NULL,
 	"max_tool_steps" integer DEFAULT 8 NOT NULL,
+	"approve_all_tools" boolean DEFAULT false NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -135,6 +153,7 @@ CREATE TABLE "institutions" (
 	"id" text PRIMARY KEY NOT NULL,
 	"name" text NOT NULL,
 	"created_by" text,
+	"agent_daily_token_cap" bigint,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -223,7 +242,8 @@ CREATE TABLE "messages" (
 	"reactions" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"pinned_at" timestamp with time zone,
 	"poll" jsonb,
-	"forwarded_from" jsonb
+	"forwarded_from" jsonb,
+	"agent_answer" jsonb
 );
 --> statement-breakpoint
 CREATE TABLE "sessions" (
@@ -276,6 +296,7 @@ ALTER TABLE "activities" ADD CONSTRAINT "activities_institution_id_institutions_
 ALTER TABLE "activities" ADD CONSTRAINT "activities_recipient_member_id_members_id_fk" FOREIGN KEY ("recipient_member_id") REFERENCES "public"."members"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "activities" ADD CONSTRAINT "activities_message_id_messages_id_fk" FOREIGN KEY ("message_id") REFERENCES "public"."messages"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "activities" ADD CONSTRAINT "activities_channel_id_channels_id_fk" FOREIGN KEY ("channel_id") REFERENCES "public"."channels"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "agent_runs" ADD CONSTRAINT "agent_runs_institution_id_institutions_id_fk" FOREIGN KEY ("institution_id") REFERENCES "public"."institutions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "agents" ADD CONSTRAINT "agents_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "agents" ADD CONSTRAINT "agents_institution_id_institutions_id_fk" FOREIGN KEY ("institution_id") REFERENCES "public"."institutions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "channel_member_roles" ADD CONSTRAINT "channel_member_roles_channel_member_id_channel_members_id_fk" FOREIGN KEY ("channel_member_id") REFERENCES "public"."channel_members"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -317,6 +338,8 @@ ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY
 ALTER TABLE "visits" ADD CONSTRAINT "visits_institution_id_institutions_id_fk" FOREIGN KEY ("institution_id") REFERENCES "public"."institutions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "visits" ADD CONSTRAINT "visits_visitor_member_id_members_id_fk" FOREIGN KEY ("visitor_member_id") REFERENCES "public"."members"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "activities_recipient_idx" ON "activities" USING btree ("recipient_member_id","created_at");--> statement-breakpoint
+CREATE INDEX "agent_runs_institution_created_idx" ON "agent_runs" USING btree ("institution_id","created_at");--> statement-breakpoint
+CREATE INDEX "agent_runs_agent_created_idx" ON "agent_runs" USING btree ("agent_id","created_at");--> statement-breakpoint
 CREATE INDEX "agents_institution_idx" ON "agents" USING btree ("institution_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "channel_members_channel_member_uq" ON "channel_members" USING btree ("channel_id","member_id");--> statement-breakpoint
 CREATE INDEX "channel_members_member_idx" ON "channel_members" USING btree ("member_id");--> statement-breakpoint
