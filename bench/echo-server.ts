@@ -45,6 +45,7 @@ export async function startEchoServer(): Promise<EchoServer> {
         isPinned: false,
         poll: null,
         forwardedFrom: null,
+        agentAnswer: null,
       };
       io.to(`channel:${p.channelId}`).emit('newMessage', message);
       ack(message);

@@ -9,6 +9,12 @@ const optionalUrl = z
   .transform((v) => (v === '' ? undefined : v))
   .pipe(z.string().url().optional());
 
+/** A secret or name that counts as unset when empty (an `export KEY=` line in a shell means "none"). */
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v));
+
 export const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -61,6 +67,35 @@ export const configSchema = z.object({
   MCP_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
   /** Time allowed for one MCP tool call, in milliseconds. */
   MCP_TOOL_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
+  /** Time allowed to fetch a URL knowledge source (redirects and body included), in milliseconds. */
+  KNOWLEDGE_URL_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  /** Largest body read from a URL knowledge source, in bytes (after decompression). */
+  KNOWLEDGE_URL_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(10 * 1024 * 1024),
+  /**
+   * Whether URL knowledge sources may be fetched from loopback and private-network addresses (an
+   * intranet wiki). Off by default: any admin could otherwise read internal services through an agent.
+   */
+  KNOWLEDGE_URL_ALLOW_PRIVATE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  /**
+   * An OpenAI-compatible chat-completions server (OpenAI, Ollama, vLLM, llama.cpp): configured when the base
+   * URL or the key is set; the base URL defaults to OpenAI's. Decision 0009 gives the precedence.
+   */
+  OPENAI_BASE_URL: optionalUrl.optional(),
+  OPENAI_API_KEY: optionalText.optional(),
+  OPENAI_MODEL: z.string().default('gpt-4o-mini'),
+  /** Anthropic's Messages API: configured when the key is set. */
+  ANTHROPIC_API_KEY: optionalText.optional(),
+  ANTHROPIC_BASE_URL: optionalUrl.optional(),
+  ANTHROPIC_MODEL: z.string().default('claude-sonnet-4-5'),
+  /** How long a tool call waits for the asker's approval before it counts as rejected, in milliseconds. */
+  AGENT_APPROVAL_TIMEOUT_MS: z.coerce.number().int().min(100).default(600_000),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;

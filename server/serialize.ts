@@ -65,6 +65,7 @@ export const toMember = (row: MemberRow, user: UserRow, isOnline = false): Membe
   profileImage: user.profileImage,
   user: { id: user.id, isOnline },
   createdAt: iso(row.createdAt),
+  kind: row.kind,
 });
 
 export const toInvitation = (row: InvitationRow): Invitation => ({

@@ -31,6 +31,7 @@ export function toWireAgent(r: AgentRecord): Agent {
     model: r.agent.model,
     invokableBy: r.agent.invokableBy,
     maxToolSteps: r.agent.maxToolSteps,
+    approveAllTools: r.agent.approveAllTools,
     createdAt: r.agent.createdAt.toISOString(),
   };
 }
@@ -87,6 +88,7 @@ export async function createAgent(
       model: input.model ?? null,
       invokableBy: input.invokableBy,
       maxToolSteps: input.maxToolSteps,
+      approveAllTools: input.approveAllTools,
     });
   });
   return requireAgent(db, institutionId, memberId);
@@ -113,6 +115,7 @@ export async function updateAgent(
       ...(input.model !== undefined && { model: input.model }),
       ...(input.invokableBy !== undefined && { invokableBy: input.invokableBy }),
       ...(input.maxToolSteps !== undefined && { maxToolSteps: input.maxToolSteps }),
+      ...(input.approveAllTools !== undefined && { approveAllTools: input.approveAllTools }),
     };
     if (Object.keys(settings).length > 0)
       await tx.update(agents).set(settings).where(eq(agents.memberId, agentId));

@@ -1,9 +1,9 @@
-// The agent's answer message: created at once as "Thinking…", a reply to the asking message, then edited
-// through the ordinary edit path (next seq, newEditMessage) to its final text or to a clear failure.
+// The agent's answer message: created at once as "Thinking…" (agentAnswer status 'thinking'), a reply to the
+// asking message; answer-stream.ts then edits it (next seq, newEditMessage) to its final text or a clear failure.
 import { randomUUID } from 'node:crypto';
+import type { AgentCitation } from '../../schemas/protocol.ts';
 import type { MessagesContext } from '../messages/context.ts';
 import { createMessageRow } from '../messages/create.ts';
-import { editMessage } from '../messages/edit.ts';
 import { toWireMessage } from '../messages/wire.ts';
 import type { Passage } from './retrieval.ts';
 
@@ -22,7 +22,12 @@ export interface AnswerTarget {
   replyTo: string;
 }
 
-export async function startAnswer(ctx: MessagesContext, target: AnswerTarget): Promise<string> {
+export async function startAnswer(
+  ctx: MessagesContext,
+  target: AnswerTarget,
+  runId: string,
+  askerMemberId: string,
+): Promise<string> {
   const { row, created } = await createMessageRow(ctx.db, {
     genId: randomUUID(),
     channelId: target.channelId,
@@ -30,6 +35,7 @@ export async function startAnswer(ctx: MessagesContext, target: AnswerTarget): P
     memberId: target.agentMemberId,
     content: THINKING_HTML,
     replyTo: target.replyTo,
+    agentAnswer: { runId, status: 'thinking', askerMemberId, toolCalls: [], citations: [] },
   });
   if (created) ctx.broadcast.toChannel(target.channelId, 'newMessage', toWireMessage(row));
   return row.id;
@@ -51,19 +57,9 @@ export async function postNote(ctx: MessagesContext, target: AnswerTarget, html:
 export const NOT_A_MEMBER_LINE =
   'I am not a member of this channel, so I cannot read it. Add me to the channel to ask me here.';
 
-export async function finishAnswer(
-  ctx: MessagesContext,
-  target: AnswerTarget,
-  messageId: string,
-  html: string,
-): Promise<void> {
-  await editMessage(ctx, target.agentUserId, {
-    institutionId: target.institutionId,
-    channelId: target.channelId,
-    messageId,
-    content: html,
-  });
-}
+/** The no-provider answer's citations: every passage it quotes, numbered as in its text. */
+export const passageCitations = (passages: Passage[]): AgentCitation[] =>
+  passages.map((p, i) => ({ index: i + 1, sourceId: p.sourceId, title: p.title, passage: p.content }));
 
 /** The no-provider answer: one line saying so, then each passage with its numbered citation. */
 export function passagesAnswer(passages: Passage[]): string {

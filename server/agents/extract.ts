@@ -1,19 +1,23 @@
-// Text out of an uploaded document: PDF through unpdf, Word (.docx) through mammoth, HTML with its tags
-// dropped, Markdown and plain text as they are. Anything else is refused with a reason the admin can read.
+// Text out of a document (an uploaded file or a fetched page): PDF through unpdf, Word (.docx) through
+// mammoth, HTML with its tags dropped, Markdown and plain text as they are. Anything else is refused with a
+// reason the admin can read.
 import mammoth from 'mammoth';
 import sanitizeHtml from 'sanitize-html';
 import { extractText } from 'unpdf';
 
 export class UnsupportedDocument extends Error {}
 
-type Kind = 'pdf' | 'docx' | 'html' | 'text';
+export type DocumentKind = 'pdf' | 'docx' | 'html' | 'text';
 
-function kindOf(fileName: string, fileType: string): Kind | null {
+export const SUPPORTED_DOCUMENTS = 'PDF, Word (.docx), HTML, Markdown and plain text';
+
+/** What a document is, from its media type (parameters ignored) or else its name; null: not readable. */
+export function documentKind(fileName: string, fileType: string): DocumentKind | null {
   const name = fileName.toLowerCase();
-  const type = fileType.toLowerCase();
+  const type = (fileType.split(';')[0] ?? '').trim().toLowerCase();
   if (type === 'application/pdf' || name.endsWith('.pdf')) return 'pdf';
   if (type.includes('wordprocessingml') || name.endsWith('.docx')) return 'docx';
-  if (type === 'text/html' || /\.html?$/.test(name)) return 'html';
+  if (type === 'text/html' || type === 'application/xhtml+xml' || /\.html?$/.test(name)) return 'html';
   if (type.startsWith('text/') || /\.(md|markdown|txt|csv|json)$/.test(name)) return 'text';
   return null;
 }
@@ -31,19 +35,45 @@ export const htmlToText = (html: string): string =>
     .replace(/&#39;/g, "'")
     .replace(/&amp;/g, '&');
 
-export async function extractDocumentText(
+/** The text of a page's <title>, entities decoded and whitespace collapsed; null when it has none. */
+export function htmlTitle(html: string): string | null {
+  const match = /<title[^>]*>([\s\S]*?)<\/title\s*>/i.exec(html);
+  const title = match?.[1] ? htmlToText(match[1]).replace(/\s+/g, ' ').trim() : '';
+  return title || null;
+}
+
+/**
+ * Bytes as text in the given charset (a label TextDecoder knows, e.g. from a Content-Type header);
+ * UTF-8 when none is given or the label is unknown.
+ */
+export function decodeText(bytes: Buffer, charset?: string | null): string {
+  try {
+    return new TextDecoder(charset ?? 'utf-8').decode(bytes);
+  } catch {
+    return new TextDecoder('utf-8').decode(bytes);
+  }
+}
+
+export async function extractKindText(
   bytes: Buffer,
-  fileName: string,
-  fileType: string,
+  kind: DocumentKind,
+  charset?: string | null,
 ): Promise<string> {
-  const kind = kindOf(fileName, fileType);
-  if (!kind)
-    throw new UnsupportedDocument('Only PDF, Word (.docx), HTML, Markdown and plain text files can be read');
   if (kind === 'pdf') {
     const { text } = await extractText(new Uint8Array(bytes), { mergePages: true });
     return text;
   }
   if (kind === 'docx') return (await mammoth.extractRawText({ buffer: bytes })).value;
-  const text = bytes.toString('utf8');
+  const text = decodeText(bytes, charset);
   return kind === 'html' ? htmlToText(text) : text;
+}
+
+export async function extractDocumentText(
+  bytes: Buffer,
+  fileName: string,
+  fileType: string,
+): Promise<string> {
+  const kind = documentKind(fileName, fileType);
+  if (!kind) throw new UnsupportedDocument(`Only ${SUPPORTED_DOCUMENTS} files can be read`);
+  return extractKindText(bytes, kind);
 }

@@ -1,6 +1,7 @@
-// An agent's knowledge sources: text or an uploaded file turned into text, split into passages and stored
-// for full-text search. A source is written as 'processing' first, so a failure leaves a 'failed' record
-// with its reason rather than nothing.
+// An agent's knowledge sources: text, an uploaded file or a fetched web page turned into text, split into
+// passages and stored for full-text search. A source is written as 'processing' first, so a failure leaves
+// a 'failed' record with its reason rather than nothing. Reading happens within the request (a page fetch
+// is bounded by KNOWLEDGE_URL_TIMEOUT_MS), so the answer carries the final status.
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -17,6 +18,7 @@ import type { FileStore } from '../files/file-store.ts';
 import { readableFile } from '../files/files.ts';
 import { splitIntoChunks } from './chunking.ts';
 import { extractDocumentText, UnsupportedDocument } from './extract.ts';
+import { checkSourceUrl, readUrlDocument, UrlFetchError, type UrlFetchOptions } from './url-source.ts';
 
 type SourceRow = typeof knowledgeSources.$inferSelect;
 export type CreateKnowledgeSourceInput = z.infer<typeof createKnowledgeSourceBody>;
@@ -54,7 +56,7 @@ async function readFileText(
   userId: string,
   fileId: string,
   maxBytes: number,
-): Promise<{ title: string; read: () => Promise<string> }> {
+): Promise<SourceDocument> {
   const file = await readableFile(db, userId, fileId);
   if (!file.fileKey || !store.local || file.isUploading || file.uploadFailed)
     throw badRequest('This file has not been uploaded to the server');
@@ -66,9 +68,15 @@ async function readFileText(
     read: async () => {
       const parts: Buffer[] = [];
       for await (const part of local.read(key)) parts.push(part as Buffer);
-      return extractDocumentText(Buffer.concat(parts), file.fileName, file.fileType);
+      return { text: await extractDocumentText(Buffer.concat(parts), file.fileName, file.fileType) };
     },
   };
+}
+
+/** A source's title before reading, and how to read it (a page may name itself by its <title>). */
+interface SourceDocument {
+  title: string;
+  read: () => Promise<{ text: string; title?: string }>;
 }
 
 export interface KnowledgeDeps {
@@ -76,6 +84,29 @@ export interface KnowledgeDeps {
   store: FileStore;
   /** Largest uploaded file read as a source (bytes). */
   maxFileBytes: number;
+  /** Limits of fetching URL sources. */
+  url: UrlFetchOptions;
+}
+
+function urlDocument(raw: string, title: string | undefined, options: UrlFetchOptions): SourceDocument {
+  const url = checkSourceUrl(raw, options.allowPrivate);
+  const given = title?.trim() || undefined;
+  return {
+    title: given ?? url.href.slice(0, 200),
+    read: async () => {
+      const page = await readUrlDocument(url, options);
+      return { text: page.text, title: given ?? page.title };
+    },
+  };
+}
+
+async function refuseOverLimit(db: Db, agentId: string): Promise<void> {
+  const [existing] = await db
+    .select({ n: count() })
+    .from(knowledgeSources)
+    .where(eq(knowledgeSources.agentId, agentId));
+  if ((existing?.n ?? 0) >= KNOWLEDGE_SOURCES_PER_AGENT)
+    throw badRequest(`An agent can have at most ${KNOWLEDGE_SOURCES_PER_AGENT} knowledge sources`);
 }
 
 export async function addKnowledgeSource(
@@ -85,36 +116,69 @@ export async function addKnowledgeSource(
   input: CreateKnowledgeSourceInput,
 ): Promise<KnowledgeSource> {
   const { db } = deps;
-  if (input.type === 'url') throw badRequest('URL knowledge sources are not supported yet');
-  const [existing] = await db
-    .select({ n: count() })
-    .from(knowledgeSources)
-    .where(eq(knowledgeSources.agentId, agentId));
-  if ((existing?.n ?? 0) >= KNOWLEDGE_SOURCES_PER_AGENT)
-    throw badRequest(`An agent can have at most ${KNOWLEDGE_SOURCES_PER_AGENT} knowledge sources`);
+  await refuseOverLimit(db, agentId);
   if (input.type === 'text' && input.text.length > KNOWLEDGE_SOURCE_MAX_CHARS) throw tooLarge();
 
-  const document =
+  const document: SourceDocument =
     input.type === 'text'
-      ? { title: input.title, read: async () => input.text }
-      : await readFileText(db, deps.store, userId, input.fileId, deps.maxFileBytes);
-  const title = input.title ?? document.title;
-
-  const [source] = await db
-    .insert(knowledgeSources)
-    .values({ id: randomUUID(), agentId, type: input.type, title, status: 'processing' })
-    .returning();
-  if (!source) throw new Error('knowledge source insert returned nothing');
-  return ingest(db, source, document.read);
+      ? { title: input.title, read: async () => ({ text: input.text }) }
+      : input.type === 'url'
+        ? urlDocument(input.url, input.title, deps.url)
+        : await readFileText(db, deps.store, userId, input.fileId, deps.maxFileBytes);
+  const title = (input.type === 'file' && input.title) || document.title;
+  return createSource(db, agentId, input.type, title, document.read);
 }
 
-async function ingest(db: Db, source: SourceRow, read: () => Promise<string>): Promise<KnowledgeSource> {
+export interface UploadedDocument {
+  fileName: string;
+  fileType: string;
+  bytes: Buffer;
+  title?: string | undefined;
+}
+
+/**
+ * A document sent straight to the agent (the settings' upload): read from the request body, never stored
+ * as a file, so it appears in no channel and is kept only as the source's text.
+ */
+export async function addUploadedKnowledgeSource(
+  db: Db,
+  agentId: string,
+  upload: UploadedDocument,
+): Promise<KnowledgeSource> {
+  await refuseOverLimit(db, agentId);
+  const title = upload.title || upload.fileName;
+  return createSource(db, agentId, 'file', title, async () => ({
+    text: await extractDocumentText(upload.bytes, upload.fileName, upload.fileType),
+  }));
+}
+
+async function createSource(
+  db: Db,
+  agentId: string,
+  type: SourceRow['type'],
+  title: string,
+  read: SourceDocument['read'],
+): Promise<KnowledgeSource> {
+  const [source] = await db
+    .insert(knowledgeSources)
+    .values({ id: randomUUID(), agentId, type, title, status: 'processing' })
+    .returning();
+  if (!source) throw new Error('knowledge source insert returned nothing');
+  return ingest(db, source, read);
+}
+
+async function ingest(db: Db, source: SourceRow, read: SourceDocument['read']): Promise<KnowledgeSource> {
   let text: string;
+  let title = source.title;
   try {
-    text = await read();
+    const document = await read();
+    text = document.text;
+    title = document.title ?? title;
   } catch (err) {
     const reason =
-      err instanceof UnsupportedDocument ? err.message : 'The document could not be read (is it damaged?)';
+      err instanceof UnsupportedDocument || err instanceof UrlFetchError
+        ? err.message
+        : 'The document could not be read (is it damaged?)';
     return finish(db, source.id, { status: 'failed', error: reason });
   }
   if (text.length > KNOWLEDGE_SOURCE_MAX_CHARS) {
@@ -123,7 +187,7 @@ async function ingest(db: Db, source: SourceRow, read: () => Promise<string>): P
   }
   const chunks = splitIntoChunks(text);
   if (chunks.length === 0)
-    return finish(db, source.id, { status: 'failed', error: 'The document has no text' });
+    return finish(db, source.id, { status: 'failed', title, error: 'The document has no text' });
   await db.transaction(async (tx) => {
     await tx.insert(knowledgeChunks).values(
       chunks.map((content, position) => ({
@@ -135,13 +199,13 @@ async function ingest(db: Db, source: SourceRow, read: () => Promise<string>): P
       })),
     );
   });
-  return finish(db, source.id, { status: 'ready', size: text.length, chunkCount: chunks.length });
+  return finish(db, source.id, { status: 'ready', title, size: text.length, chunkCount: chunks.length });
 }
 
 async function finish(
   db: Db,
   sourceId: string,
-  values: Partial<Pick<SourceRow, 'status' | 'error' | 'size' | 'chunkCount'>>,
+  values: Partial<Pick<SourceRow, 'status' | 'title' | 'error' | 'size' | 'chunkCount'>>,
 ): Promise<KnowledgeSource> {
   const [row] = await db
     .update(knowledgeSources)

@@ -2,31 +2,48 @@
 // message in a direct conversation with one), whether the asker may invoke each, and the queued run that
 // answers. The run reads only the asking message's channel, only while the asker can read it, and only the
 // agent's own knowledge.
+import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Message } from '../../schemas/protocol.ts';
 import type { MemberRow } from '../access.ts';
-import { agents, channelMembers, channels, members } from '../db/schema.ts';
+import { agents, channelMembers, type channels, members, users } from '../db/schema.ts';
 import type { MessagesContext } from '../messages/context.ts';
 import { membershipOf, standingIn } from '../services/channel-permissions.ts';
 import { addChannelMember } from '../services/channel-setup.ts';
 import type { AgentRow } from './agents.ts';
 import {
   type AnswerTarget,
-  failureAnswer,
-  finishAnswer,
   NOT_A_MEMBER_LINE,
+  passageCitations,
   passagesAnswer,
   postNote,
   startAnswer,
 } from './answer.ts';
+import { AnswerStream } from './answer-stream.ts';
 import { htmlToText } from './extract.ts';
+import { chooseModel } from './model-provider.ts';
+import { answerWithModel, type RunResult } from './model-run.ts';
 import { retrievePassages } from './retrieval.ts';
 import { enqueueRun } from './run-queue.ts';
+import { timeoutResult, waitForDecision } from './tool-approval.ts';
 import { parseToolCommand, runToolCommand } from './tool-command.ts';
+import { dailyCapRefusal, recordRun } from './usage.ts';
 
-/** Fire and forget: a post never waits for, or fails because of, an agent. */
-export function startAgentRuns(ctx: MessagesContext, message: Message): void {
-  void invokeAgents(ctx, message).catch(() => undefined);
+/**
+ * Fire and forget: a post never waits for, or fails because of, an agent. The poster and channel are the
+ * rows the post already loaded, so an ordinary message (no agent mentioned, not a direct message) costs
+ * no query at all.
+ */
+export function startAgentRuns(
+  ctx: MessagesContext,
+  message: Message,
+  asker: MemberRow,
+  channel: ChannelRow,
+): void {
+  // Agents never invoke agents: no loops between two of them.
+  if (asker.kind === 'agent') return;
+  if (channel.type !== 'direct_message' && !message.mentions.some((m) => m.type === 'agent')) return;
+  void invokeAgents(ctx, message, asker, channel).catch(() => undefined);
 }
 
 type ChannelRow = typeof channels.$inferSelect;
@@ -53,21 +70,22 @@ async function mayInvoke(ctx: MessagesContext, agent: AgentRow, asker: MemberRow
   return true;
 }
 
-async function invokeAgents(ctx: MessagesContext, message: Message): Promise<void> {
+async function invokeAgents(
+  ctx: MessagesContext,
+  message: Message,
+  asker: MemberRow,
+  channel: ChannelRow,
+): Promise<void> {
   const { db } = ctx;
-  const [asker] = await db.select().from(members).where(eq(members.id, message.memberId)).limit(1);
-  // Agents never invoke agents: no loops between two of them.
-  if (!asker || asker.kind === 'agent') return;
-  const [channel] = await db.select().from(channels).where(eq(channels.id, message.channelId)).limit(1);
-  if (!channel) return;
   const ids = await invokedAgentIds(ctx, message, channel);
   if (ids.length === 0) return;
   const found = await db
-    .select({ agent: agents, userId: members.userId })
+    .select({ agent: agents, userId: members.userId, name: users.name })
     .from(agents)
     .innerJoin(members, eq(members.id, agents.memberId))
+    .innerJoin(users, eq(users.id, members.userId))
     .where(and(inArray(agents.memberId, ids), eq(agents.institutionId, message.institutionId)));
-  for (const { agent, userId } of found) {
+  for (const { agent, userId, name } of found) {
     if (!(await mayInvoke(ctx, agent, asker, channel))) continue;
     const target: AnswerTarget = {
       institutionId: message.institutionId,
@@ -82,8 +100,9 @@ async function invokeAgents(ctx: MessagesContext, message: Message): Promise<voi
         await postNote(ctx, target, `<p>${NOT_A_MEMBER_LINE}</p>`);
       continue;
     }
-    const answerId = await startAnswer(ctx, target);
-    void enqueueRun(db, agent.memberId, channel.id, () => runAgent(ctx, target, answerId, asker, message));
+    const run: Run = { target, agent, agentName: name, asker, question: message, runId: randomUUID() };
+    const answerId = await startAnswer(ctx, target, run.runId, asker.id);
+    void enqueueRun(db, agent.memberId, channel.id, () => runAgent(ctx, run, answerId));
   }
 }
 
@@ -102,30 +121,114 @@ async function agentCanAnswerIn(
   return true;
 }
 
-async function runAgent(
+interface Run {
+  target: AnswerTarget;
+  agent: AgentRow;
+  agentName: string;
+  asker: MemberRow;
+  question: Message;
+  runId: string;
+}
+
+class RunFailure extends Error {
+  override name = 'RunFailure';
+}
+
+async function memberName(ctx: MessagesContext, member: MemberRow): Promise<string> {
+  const [row] = await ctx.db
+    .select({ name: users.name })
+    .from(users)
+    .where(eq(users.id, member.userId))
+    .limit(1);
+  return row?.name ?? 'a member';
+}
+
+/** The run itself, whichever way it answers; it always ends in a final answer and one audit row. */
+async function answer(
   ctx: MessagesContext,
-  target: AnswerTarget,
-  answerId: string,
-  asker: MemberRow,
-  question: Message,
-): Promise<void> {
+  run: Run,
+  stream: AnswerStream,
+): Promise<RunResult & { model: string | null }> {
+  const { target, agent, asker, question } = run;
+  const none = { tokensIn: 0, tokensOut: 0, toolCalls: [], error: null, model: null };
+  const refusal = await dailyCapRefusal(ctx.db, target.institutionId);
+  if (refusal) {
+    stream.addNote(refusal);
+    await stream.finish('failed');
+    return { ...none, outcome: 'refused', error: refusal };
+  }
+  // Scope: the asker must still be able to read the channel the question was asked in.
+  if (!(await membershipOf(ctx.db, target.channelId, asker.id)))
+    throw new RunFailure('the person who asked can no longer read this channel');
+  const text = htmlToText(question.content);
+  // `/tool-name {json}` runs that MCP tool directly, with or without a model: it is the asker's own call.
+  const command = parseToolCommand(text);
+  if (command && 'error' in command) throw new RunFailure(command.error);
+  if (command) {
+    const timeoutMs = ctx.config.AGENT_APPROVAL_TIMEOUT_MS;
+    const result = await runToolCommand(ctx, target.institutionId, agent.memberId, command, {
+      approveAll: agent.approveAllTools,
+      timeoutText: timeoutResult(timeoutMs),
+      awaitApproval: async (card) => {
+        stream.setToolCall(card);
+        await stream.flush();
+        return waitForDecision(ctx, target.channelId, stream.messageId, card.id, timeoutMs);
+      },
+    });
+    stream.setHtml(result.html);
+    if (result.toolCall) stream.setToolCall(result.toolCall);
+    await stream.finish(result.ok ? 'done' : 'failed');
+    return {
+      ...none,
+      toolCalls: result.toolCall ? [command.name] : [],
+      outcome: result.ok ? 'succeeded' : 'failed',
+      error: result.ok ? null : (result.toolCall?.result ?? `no connected tool is named ${command.name}`),
+    };
+  }
+  const chosen = chooseModel(ctx.config, agent.model);
+  if (!chosen) {
+    const passages = await retrievePassages(ctx.db, agent.memberId, text);
+    stream.setHtml(passagesAnswer(passages));
+    stream.setCitations(passageCitations(passages));
+    await stream.finish('done');
+    return { ...none, outcome: 'succeeded' };
+  }
+  const result = await answerWithModel(ctx, {
+    target,
+    agent,
+    agentName: run.agentName,
+    askerName: await memberName(ctx, asker),
+    question,
+    chosen,
+    answer: stream,
+  });
+  return { ...result, model: chosen.label };
+}
+
+async function runAgent(ctx: MessagesContext, run: Run, answerId: string): Promise<void> {
+  const started = Date.now();
+  const stream = new AnswerStream(ctx, run.target, answerId, run.runId, run.asker.id);
+  let result: RunResult & { model: string | null };
   try {
-    // Scope: the asker must still be able to read the channel the question was asked in.
-    if (!(await membershipOf(ctx.db, target.channelId, asker.id)))
-      throw new Error('the person who asked can no longer read this channel');
-    const text = htmlToText(question.content);
-    // No model is configured (the only path so far): `/tool-name {json}` runs that MCP tool directly.
-    const command = parseToolCommand(text);
-    if (command && 'error' in command) throw new Error(command.error);
-    if (command) {
-      const html = await runToolCommand(ctx, target.institutionId, target.agentMemberId, command);
-      await finishAnswer(ctx, target, answerId, html);
-      return;
-    }
-    const passages = await retrievePassages(ctx.db, target.agentMemberId, text);
-    await finishAnswer(ctx, target, answerId, passagesAnswer(passages));
+    result = await answer(ctx, run, stream);
   } catch (err) {
     const reason = err instanceof Error ? err.message : 'something went wrong';
-    await finishAnswer(ctx, target, answerId, failureAnswer(reason)).catch(() => undefined);
+    stream.addNote(`Sorry, I could not answer: ${reason}`);
+    await stream.finish('failed').catch(() => undefined);
+    result = { outcome: 'failed', error: reason, tokensIn: 0, tokensOut: 0, toolCalls: [], model: null };
   }
+  await recordRun(ctx.db, {
+    institutionId: run.target.institutionId,
+    agentId: run.agent.memberId,
+    askerMemberId: run.asker.id,
+    channelId: run.target.channelId,
+    answerMessageId: answerId,
+    model: result.model,
+    tokensIn: result.tokensIn,
+    tokensOut: result.tokensOut,
+    toolCalls: result.toolCalls,
+    durationMs: Date.now() - started,
+    outcome: result.outcome,
+    error: result.error,
+  }).catch(() => undefined);
 }

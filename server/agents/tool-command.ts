@@ -1,14 +1,25 @@
-// The no-model tool command: a question of the form `/tool-name {json}` runs that MCP tool directly on the
-// agent's connections (the first one that lists it) and answers with the result, so tools are usable
-// without any language model.
+// The tool command: a question of the form `/tool-name {json}` runs that MCP tool directly on the agent's
+// connections (the first one that lists it) and answers with the result, so tools are usable without any
+// language model. A destructive tool (or any, when the agent asks before every tool) still waits for the
+// asker's approval on its card: a pasted or mistyped command must not delete anything unconfirmed.
+import { randomUUID } from 'node:crypto';
+import type { AgentToolCall } from '../../schemas/protocol.ts';
 import type { AppContext } from '../context.ts';
 import { connectionsOfAgent, withMcpSession } from '../mcp/connections.ts';
-import type { ToolResult } from '../mcp/session.ts';
+import { maskSecrets, secretValuesOf, toolResultText } from './agent-tools.ts';
 import { escapeHtml } from './answer.ts';
+import type { Decision } from './tool-approval.ts';
 
 export interface ToolCommand {
   name: string;
   args: Record<string, unknown>;
+}
+
+export interface ToolCommandAnswer {
+  html: string;
+  /** The card of the call, when a connection had the tool. */
+  toolCall: AgentToolCall | null;
+  ok: boolean;
 }
 
 type Ctx = Pick<AppContext, 'db' | 'config' | 'secrets'>;
@@ -31,48 +42,87 @@ export function parseToolCommand(text: string): ToolCommand | { error: string } 
   }
 }
 
-function resultHtml(name: string, result: ToolResult): string {
-  const texts = result.content
-    .map((item) =>
-      typeof item === 'object' && item !== null && 'text' in item && typeof item.text === 'string'
-        ? item.text
-        : JSON.stringify(item),
-    )
-    .join('\n');
-  const body = texts || JSON.stringify(result.structuredContent ?? null, null, 2);
-  const heading = result.isError
-    ? `<p>The tool <code>${escapeHtml(name)}</code> reported an error:</p>`
-    : `<p>Result of <code>${escapeHtml(name)}</code>:</p>`;
-  return `${heading}<pre><code>${escapeHtml(body)}</code></pre>`;
+export interface ToolCommandOptions {
+  /** Every tool waits for approval (the agent's setting), not only those marked destructive. */
+  approveAll: boolean;
+  /** Shows the card as awaiting approval and waits for the asker's decision. */
+  awaitApproval: (card: AgentToolCall) => Promise<Decision>;
+  timeoutText: string;
 }
 
-/** Runs the command and returns the answer's HTML; failures come back as a clear message, never a throw. */
+/** Runs the command; failures come back as a clear answer, never a throw. */
 export async function runToolCommand(
   ctx: Ctx,
   institutionId: string,
   agentId: string,
   command: ToolCommand,
-): Promise<string> {
+  options: ToolCommandOptions,
+): Promise<ToolCommandAnswer> {
   const connections = await connectionsOfAgent(ctx, institutionId, agentId);
   const failures: string[] = [];
+  const name = escapeHtml(command.name);
   for (const connection of connections) {
     try {
-      const answer = await withMcpSession(ctx, connection, async (session) => {
-        const tools = await session.listTools();
-        if (!tools.some((t) => t.name === command.name)) return null;
-        try {
-          return resultHtml(command.name, await session.callTool(command.name, command.args));
-        } catch (error) {
-          // The tool exists here, so its failure is the answer (trying another connection would hide it).
-          const reason = error instanceof Error ? error.message : String(error);
-          return `<p>The tool <code>${escapeHtml(command.name)}</code> failed: ${escapeHtml(reason)}</p>`;
-        }
-      });
+      const answer = await withMcpSession(
+        ctx,
+        connection,
+        async (session): Promise<ToolCommandAnswer | null> => {
+          const tools = await session.listToolDefinitions();
+          const found = tools.find((t) => t.name === command.name);
+          if (!found) return null;
+          const secrets = secretValuesOf(ctx, connection);
+          const card: AgentToolCall = {
+            id: randomUUID(),
+            name: command.name,
+            connectionName: connection.name,
+            arguments: JSON.stringify(command.args),
+            result: null,
+            status: 'running',
+            destructive: found.destructive,
+          };
+          if (options.approveAll || found.destructive) {
+            const decision = await options.awaitApproval({ ...card, status: 'awaiting_approval' });
+            if (decision !== 'approved') {
+              const result =
+                decision === 'timed_out' ? options.timeoutText : 'Rejected by the person who asked.';
+              return {
+                html: `<p>The tool <code>${name}</code> was not run: ${escapeHtml(result)}</p>`,
+                toolCall: { ...card, status: 'rejected', result },
+                ok: false,
+              };
+            }
+          }
+          try {
+            const result = await session.callTool(command.name, command.args);
+            const text = maskSecrets(toolResultText(result), secrets);
+            const heading = result.isError
+              ? `<p>The tool <code>${name}</code> reported an error:</p>`
+              : `<p>Result of <code>${name}</code>:</p>`;
+            return {
+              html: `${heading}<pre><code>${escapeHtml(text)}</code></pre>`,
+              toolCall: { ...card, status: result.isError ? 'failed' : 'succeeded', result: text },
+              ok: !result.isError,
+            };
+          } catch (error) {
+            // The tool exists here, so its failure is the answer (trying another connection would hide it).
+            const reason = maskSecrets(error instanceof Error ? error.message : String(error), secrets);
+            return {
+              html: `<p>The tool <code>${name}</code> failed: ${escapeHtml(reason)}</p>`,
+              toolCall: { ...card, status: 'failed', result: reason },
+              ok: false,
+            };
+          }
+        },
+      );
       if (answer) return answer;
     } catch (error) {
       failures.push(`${connection.name}: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
   const unreachable = failures.length ? ` (could not reach ${failures.join('; ')})` : '';
-  return `<p>No connected tool is named <code>${escapeHtml(command.name)}</code>${escapeHtml(unreachable)}.</p>`;
+  return {
+    html: `<p>No connected tool is named <code>${name}</code>${escapeHtml(unreachable)}.</p>`,
+    toolCall: null,
+    ok: false,
+  };
 }

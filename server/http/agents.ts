@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { createAgentBody, id, updateAgentBody } from '../../schemas/protocol.ts';
 import { requireMember, requireWorkspaceAdmin } from '../access.ts';
 import { createAgent, deleteAgent, listAgents, toWireAgent, updateAgent } from '../agents/agents.ts';
+import { defaultModelLabel } from '../agents/model-provider.ts';
 import type { AppContext } from '../context.ts';
 import { getAuth } from './auth-hook.ts';
 
@@ -15,7 +16,10 @@ export function registerAgentRoutes(app: FastifyInstance, ctx: AppContext): void
     const { userId } = getAuth(request);
     const params = workspaceParams.parse(request.params);
     await requireMember(ctx.db, params.id, userId);
-    return { agents: (await listAgents(ctx.db, params.id)).map(toWireAgent) };
+    return {
+      agents: (await listAgents(ctx.db, params.id)).map(toWireAgent),
+      defaultModel: defaultModelLabel(ctx.config),
+    };
   });
 
   app.post('/api/institutions/:id/agents', async (request, reply) => {

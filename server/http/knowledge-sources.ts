@@ -1,17 +1,19 @@
 // REST routes for an agent's knowledge sources: members of the workspace list them; owners and admins add
-// (text or an uploaded file) and remove them.
+// (text, an uploaded file or a web address the server fetches) and remove them.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { createKnowledgeSourceBody, id } from '../../schemas/protocol.ts';
+import { createKnowledgeSourceBody, id, uploadKnowledgeSourceQuery } from '../../schemas/protocol.ts';
 import { requireMember, requireWorkspaceAdmin } from '../access.ts';
 import { requireAgent } from '../agents/agents.ts';
 import {
   addKnowledgeSource,
+  addUploadedKnowledgeSource,
   deleteKnowledgeSource,
   type KnowledgeDeps,
   listKnowledgeSources,
 } from '../agents/knowledge.ts';
 import type { AppContext } from '../context.ts';
+import { HttpError } from '../errors.ts';
 import { createFileStore } from '../files/file-store.ts';
 import { getAuth } from './auth-hook.ts';
 
@@ -23,6 +25,11 @@ export function registerKnowledgeSourceRoutes(app: FastifyInstance, ctx: AppCont
     db: ctx.db,
     store: createFileStore(ctx.config, ctx.secrets.fileSigningKey),
     maxFileBytes: ctx.config.FILE_MAX_BYTES,
+    url: {
+      timeoutMs: ctx.config.KNOWLEDGE_URL_TIMEOUT_MS,
+      maxBytes: ctx.config.KNOWLEDGE_URL_MAX_BYTES,
+      allowPrivate: ctx.config.KNOWLEDGE_URL_ALLOW_PRIVATE,
+    },
   };
   const base = '/api/institutions/:id/agents/:agentId/knowledge-sources';
 
@@ -42,6 +49,34 @@ export function registerKnowledgeSourceRoutes(app: FastifyInstance, ctx: AppCont
     await requireAgent(ctx.db, params.id, params.agentId);
     const knowledgeSource = await addKnowledgeSource(deps, userId, params.agentId, body);
     return reply.code(201).send({ knowledgeSource });
+  });
+
+  // A document's bytes as the body, any content type: its own scope with a buffer parser capped at the
+  // file size limit (Fastify answers 413 beyond it before the handler runs).
+  app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser(
+      '*',
+      { parseAs: 'buffer', bodyLimit: ctx.config.FILE_MAX_BYTES },
+      (_request, body, done) => done(null, body),
+    );
+    scope.post(`${base}/upload`, async (request, reply) => {
+      const { userId } = getAuth(request);
+      const params = agentParams.parse(request.params);
+      const query = uploadKnowledgeSourceQuery.parse(request.query);
+      await requireWorkspaceAdmin(ctx.db, params.id, userId);
+      await requireAgent(ctx.db, params.id, params.agentId);
+      const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      if (bytes.length === 0) throw new HttpError(400, 'The file is empty');
+      const fileType = (request.headers['content-type'] ?? '').split(';')[0]?.trim() ?? '';
+      const knowledgeSource = await addUploadedKnowledgeSource(ctx.db, params.agentId, {
+        fileName: query.fileName,
+        fileType,
+        bytes,
+        title: query.title,
+      });
+      return reply.code(201).send({ knowledgeSource });
+    });
   });
 
   app.delete(`${base}/:sourceId`, async (request) => {

@@ -20,8 +20,18 @@ export interface ToolResult {
   structuredContent?: unknown;
 }
 
+/** A tool as a run offers it to a model: its input schema and whether its server marks it destructive. */
+export interface McpToolDefinition {
+  name: string;
+  description?: string;
+  inputSchema: Record<string, unknown>;
+  destructive: boolean;
+}
+
 export interface McpSession {
   listTools(): Promise<McpTool[]>;
+  /** The same tools with their input schemas and annotations, for an agent run. */
+  listToolDefinitions(): Promise<McpToolDefinition[]>;
   callTool(name: string, args: Record<string, unknown>): Promise<ToolResult>;
   close(): Promise<void>;
 }
@@ -146,25 +156,37 @@ export async function openSession(
     const tail = closed && stderr() ? `: ${stderr().split('\n').slice(-2).join(' ')}` : '';
     return new McpConnectionError(`${what} failed${detail}: ${messageOf(error)}${tail}`);
   };
+  const listAll = async () => {
+    try {
+      const tools: Awaited<ReturnType<Client['listTools']>>['tools'] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await withDeadline(
+          client.listTools(cursor ? { cursor } : {}, { timeout: options.connectTimeoutMs }),
+          options.connectTimeoutMs,
+          'Listing tools',
+        );
+        tools.push(...page.tools);
+        cursor = page.nextCursor;
+      } while (cursor);
+      return tools;
+    } catch (error) {
+      throw failure('Listing tools', error);
+    }
+  };
   return {
     async listTools() {
-      try {
-        const tools: McpTool[] = [];
-        let cursor: string | undefined;
-        do {
-          const page = await withDeadline(
-            client.listTools(cursor ? { cursor } : {}, { timeout: options.connectTimeoutMs }),
-            options.connectTimeoutMs,
-            'Listing tools',
-          );
-          for (const t of page.tools)
-            tools.push(t.description ? { name: t.name, description: t.description } : { name: t.name });
-          cursor = page.nextCursor;
-        } while (cursor);
-        return tools;
-      } catch (error) {
-        throw failure('Listing tools', error);
-      }
+      return (await listAll()).map((t) =>
+        t.description ? { name: t.name, description: t.description } : { name: t.name },
+      );
+    },
+    async listToolDefinitions() {
+      return (await listAll()).map((t) => ({
+        name: t.name,
+        ...(t.description ? { description: t.description } : {}),
+        inputSchema: t.inputSchema as Record<string, unknown>,
+        destructive: t.annotations?.destructiveHint === true,
+      }));
     },
     async callTool(name, args) {
       try {

@@ -114,6 +114,6 @@ export async function postMessage(
 
   const message = toWireMessage(row);
   ctx.broadcast.toChannel(input.channelId, 'newMessage', message);
-  startAgentRuns(ctx, message);
+  startAgentRuns(ctx, message, access.member, access.channel);
   return { message, created: true };
 }

@@ -37,5 +37,6 @@ export function toWireMessage(row: MessageRow): Message {
         }
       : null,
     forwardedFrom: row.forwardedFrom ?? null,
+    agentAnswer: row.agentAnswer ?? null,
   };
 }

@@ -20,10 +20,12 @@ type Ctx = Pick<AppContext, 'db' | 'broadcast'> & {
 /** Why `actor` may not give `target` the role `role`, or null when they may. */
 export function roleChangeRefusal(
   actor: Pick<MemberRow, 'role'>,
-  target: Pick<MemberRow, 'role'>,
+  target: Pick<MemberRow, 'role' | 'kind'>,
   role: WorkspaceRole,
 ): string | null {
   if (!isWorkspaceAdminRole(actor.role)) return 'Only workspace owners and admins can change roles';
+  // An agent acts only when asked, within what the asker may read; a role would give it nothing but risk.
+  if (target.kind === 'agent') return 'An agent has no workspace role; its settings say who may ask it';
   if (target.role === 'primary_owner') return 'Nobody can change the primary owner’s role';
   if (role === 'primary_owner') return 'A workspace has only one primary owner';
   if ((role === 'owner' || target.role === 'owner') && actor.role !== 'primary_owner')

@@ -1,10 +1,14 @@
 // Agent runs with no language model configured: a mention is answered at once with "Thinking…" as a reply
 // from the agent, then edited (newEditMessage) into the best passages of the agent's own knowledge with
-// numbered citations. Agents nobody may invoke stay quiet, and a private channel never leaks into an answer.
+// numbered citations (also in agentAnswer.citations); every run is audited, and a spent daily token cap is
+// answered with its message. Agents nobody may invoke stay quiet, and a private channel never leaks.
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Agent, Channel, Message } from '../../schemas/protocol.ts';
 import { NO_MODEL_LINE, NOT_A_MEMBER_LINE, THINKING_HTML } from '../../server/agents/answer.ts';
+import { dailyCapMessage, recordRun } from '../../server/agents/usage.ts';
+import { agentRuns, institutions } from '../../server/db/schema.ts';
 import { databases, startTestServer, type TestServer, type TestUser } from './harness.ts';
 import {
   addMember,
@@ -87,6 +91,50 @@ describe.each(databases)('agent runs without a model (%s)', (kind) => {
     expect(answer?.content).toContain('[1] <em>Travel policy</em>');
     expect(answer?.content).not.toContain('twenty-five days');
     expect(answer?.seq).toBeGreaterThan(thinking?.seq ?? Number.POSITIVE_INFINITY);
+    expect(thinking?.agentAnswer).toMatchObject({
+      status: 'thinking',
+      askerMemberId: await ownMemberId(asker),
+    });
+    expect(answer?.agentAnswer).toMatchObject({
+      status: 'done',
+      toolCalls: [],
+      citations: [{ index: 1, title: 'Travel policy', passage: expect.stringContaining('second class') }],
+    });
+    const runs = await auditedRuns(agent.id);
+    expect(runs[0]).toMatchObject({ outcome: 'succeeded', model: null, tokensIn: 0, tokensOut: 0 });
+  });
+
+  it("refuses with the cap's message once the workspace has used its daily tokens", async () => {
+    const agent = await newAgent({ Notes: 'The office opens at eight.' });
+    await t.ctx.db.update(institutions).set({ agentDailyTokenCap: 100 }).where(eq(institutions.id, ws.id));
+    try {
+      await recordRun(t.ctx.db, {
+        institutionId: ws.id,
+        agentId: agent.id,
+        askerMemberId: await ownMemberId(asker),
+        channelId: ws.general.id,
+        answerMessageId: null,
+        model: 'openai:earlier',
+        tokensIn: 90,
+        tokensOut: 20,
+        toolCalls: [],
+        durationMs: 1,
+        outcome: 'succeeded',
+        error: null,
+      });
+      const socket = await watch(asker, ws.general);
+      const edited = collect(socket, 'newEditMessage');
+      const question = await ask(asker, ws.general, agent, 'When does the office open?');
+      await eventually(() => edited.some((m) => m.replyTo === question.id));
+      const answer = edited.find((m) => m.replyTo === question.id);
+      expect(answer?.agentAnswer?.status).toBe('failed');
+      expect(answer?.content).toContain(dailyCapMessage(100));
+      expect(answer?.content).not.toContain('eight');
+      const runs = await auditedRuns(agent.id, 2);
+      expect(runs.map((r) => r.outcome).sort()).toEqual(['refused', 'succeeded']);
+    } finally {
+      await t.ctx.db.update(institutions).set({ agentDailyTokenCap: null }).where(eq(institutions.id, ws.id));
+    }
   });
 
   it('stays quiet when nobody may invoke the agent', async () => {
@@ -164,6 +212,15 @@ describe.each(databases)('agent runs without a model (%s)', (kind) => {
     expect(ids).toContain(await ownMemberId(asker));
     expect(ids).not.toContain(agent.id);
   });
+
+  /** The agent's audit rows once there are `count` (each is written just after the run's final edit). */
+  async function auditedRuns(agentId: string, count = 1) {
+    for (let i = 0; ; i++) {
+      const rows = await t.ctx.db.select().from(agentRuns).where(eq(agentRuns.agentId, agentId));
+      if (rows.length >= count || i > 100) return rows;
+      await pause(50);
+    }
+  }
 
   async function ownMemberId(who: TestUser): Promise<string> {
     const res = await who.api.get<{ data: { id: string; user: { id: string } }[] }>(

@@ -2,8 +2,10 @@
 // connections (here the reference "everything" server over stdio) and the answer shows the result; an
 // unknown tool or bad JSON gets a clear message, never silence.
 import { randomUUID } from 'node:crypto';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Agent, Message } from '../../schemas/protocol.ts';
+import { messages } from '../../server/db/schema.ts';
 import { databases, startTestServer, type TestServer, type TestUser } from './harness.ts';
 import {
   addMember,
@@ -42,6 +44,10 @@ describe.each(databases)('MCP tool commands without a model (%s)', (kind) => {
 
   /** Posts `@Toolsmith <command>` in #general and resolves with the agent's final answer. */
   async function command(text: string): Promise<string> {
+    return (await commandAnswer(text)).content;
+  }
+
+  async function commandAnswer(text: string): Promise<Message> {
     const socket = await connect(t, asker.token);
     await new Promise((resolve) =>
       socket.emit('joinChannel', { institutionId: ws.id, channelId: ws.general.id }, resolve),
@@ -55,7 +61,7 @@ describe.each(databases)('MCP tool commands without a model (%s)', (kind) => {
     });
     expect(res.status).toBe(201);
     await eventually(() => edited.some((m) => m.replyTo === res.body.id), 30_000);
-    return edited.find((m) => m.replyTo === res.body.id)?.content ?? '';
+    return edited.find((m) => m.replyTo === res.body.id) as Message;
   }
 
   it('runs the named tool with the JSON arguments and shows its text as a code block', async () => {
@@ -63,9 +69,33 @@ describe.each(databases)('MCP tool commands without a model (%s)', (kind) => {
     expect(answer).toContain('<pre><code>Echo: hi from the channel</code></pre>');
   }, 40_000);
 
+  it('shows the call as a tool-call card with its arguments and result', async () => {
+    const answer = await commandAnswer('/get-sum {"a":2,"b":3}');
+    expect(answer.agentAnswer).toMatchObject({
+      status: 'done',
+      toolCalls: [
+        {
+          name: 'get-sum',
+          connectionName: 'Everything',
+          arguments: '{"a":2,"b":3}',
+          status: 'succeeded',
+          result: expect.stringContaining('5'),
+          destructive: false,
+        },
+      ],
+    });
+  }, 40_000);
+
   it('says plainly when no connected tool has that name', async () => {
     const answer = await command('/no-such-tool {}');
     expect(answer).toContain('No connected tool is named <code>no-such-tool</code>');
+    const [final] = await t.ctx.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.channelId, ws.general.id), eq(messages.memberId, agent.id)))
+      .orderBy(desc(messages.createdSeq))
+      .limit(1);
+    expect(final?.agentAnswer).toMatchObject({ status: 'failed', toolCalls: [] });
   }, 40_000);
 
   it('says so when the arguments are not valid JSON', async () => {

@@ -43,6 +43,23 @@ describe.each(databases)('agents (%s)', (kind) => {
     expect(res.body.data.find((m) => m.id === agent.id)?.name).toBe('Scribe');
   });
 
+  it('never gives an agent a workspace role, alone or in a bulk change', async () => {
+    const agent = await createAgent({ name: 'Clerk' });
+    const one = await team.admin.api.put<ErrorBody>(`/api/institutions/${team.ws.id}/members/${agent.id}`, {
+      role: 'admin',
+    });
+    expect(one.status).toBe(403);
+    expect(one.body.message).toBe('An agent has no workspace role; its settings say who may ask it');
+    const bulk = await team.admin.api.put<ErrorBody>(`/api/institutions/${team.ws.id}/members/bulk`, {
+      memberIds: [team.member.memberId, agent.id],
+      update: { role: 'guest' },
+    });
+    expect(bulk.status).toBe(403);
+    const res = await team.member.api.get<{ data: Member[] }>(`/api/institutions/${team.ws.id}/members`);
+    expect(res.body.data.find((m) => m.id === agent.id)?.role).toBe('member');
+    expect(res.body.data.find((m) => m.id === team.member.memberId)?.role).toBe('member');
+  });
+
   it('never lets anyone sign in as an agent, even with the address of its user', async () => {
     const agent = await createAgent({ name: 'Gatekeeper' });
     const email = `agent-${agent.id}@agents.lantern.invalid`;

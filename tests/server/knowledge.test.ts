@@ -112,7 +112,7 @@ describe.each(databases)('knowledge sources (%s)', (kind) => {
     expect(res.body.knowledgeSource.error).toMatch(/PDF, Word/);
   });
 
-  it('refuses a document over the size limit, a source past the count limit, and URLs for now', async () => {
+  it('refuses a document over the size limit and a source past the count limit', async () => {
     const agent = await newAgent();
     const big = await ws.owner.api.post<ErrorBody>(sourcesUrl(agent), {
       type: 'text',
@@ -130,12 +130,6 @@ describe.each(databases)('knowledge sources (%s)', (kind) => {
     });
     expect(over.status).toBe(400);
     expect(over.body.message).toMatch(/at most/);
-    const url = await ws.owner.api.post<ErrorBody>(sourcesUrl(agent), {
-      type: 'url',
-      url: 'https://example.com',
-    });
-    expect(url.status).toBe(400);
-    expect(url.body.message).toMatch(/not supported yet/);
   });
 
   it('answers bad input with 400 and refuses members', async () => {
