@@ -2,6 +2,8 @@
 // only), unauthenticated (open to all), and the error layout for 404 / 500.
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { ActivityScreen } from '../screens/activity.tsx';
+import { AgentSettingsScreen, NewAgentScreen } from '../screens/agent-settings.tsx';
+import { AgentsSettingsScreen } from '../screens/agents-settings.tsx';
 import { ChannelScreen } from '../screens/channel.tsx';
 import { DirectoryScreen } from '../screens/directory.tsx';
 import { DraftsScreen } from '../screens/drafts.tsx';
@@ -62,6 +64,9 @@ export const routes: RouteObject[] = [
                   { path: 'search', element: <SearchScreen /> },
                   { path: 'profile', element: <ProfileScreen /> },
                   { path: 'settings', element: <SettingsScreen /> },
+                  { path: 'settings/agents', element: <AgentsSettingsScreen /> },
+                  { path: 'settings/agents/new', element: <NewAgentScreen /> },
+                  { path: 'settings/agents/:agentId', element: <AgentSettingsScreen /> },
                   { path: 'metrics/*', element: <MetricsScreen /> },
                 ],
               },

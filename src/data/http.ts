@@ -32,20 +32,29 @@ export interface Http {
   del<T>(path: string, body?: unknown): Promise<T>;
   /** Raw bytes (a file's content); a failure rejects with ApiError whose message is the status text. */
   getBlob(path: string): Promise<Blob>;
+  /** POSTs raw bytes (a document) with their content type; the answer is JSON like any other call. */
+  postBlob<T>(path: string, body: Blob, contentType: string): Promise<T>;
 }
 
 export function createHttp(options: HttpOptions): Http {
   const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
-  async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+  async function request<T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    raw?: { body: Blob; contentType: string },
+  ): Promise<T> {
     const token = await options.getToken();
     const headers: Record<string, string> = {};
     if (token) headers.authorization = `Bearer ${token}`;
-    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (raw) headers['content-type'] = raw.contentType;
+    else if (body !== undefined) headers['content-type'] = 'application/json';
     const res = await doFetch(options.baseUrl + path, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+      body: raw ? raw.body : body === undefined ? undefined : JSON.stringify(body),
+      // A document on a slow link takes longer than a JSON call; only a dead connection should fail it.
+      signal: AbortSignal.timeout((options.timeoutMs ?? DEFAULT_TIMEOUT_MS) * (raw ? 10 : 1)),
     });
     const text = await res.text();
     const parsed: unknown = text ? safeJson(text) : undefined;
@@ -71,6 +80,7 @@ export function createHttp(options: HttpOptions): Http {
   }
   return {
     getBlob,
+    postBlob: (path, body, contentType) => request('POST', path, undefined, { body, contentType }),
     get: (path) => request('GET', path),
     post: (path, body) => request('POST', path, body ?? {}),
     put: (path, body) => request('PUT', path, body ?? {}),

@@ -25,6 +25,7 @@ import { usePageTitle } from '../app/title.ts';
 import { channelLabel, useWorkspace } from '../app/workspace-context.ts';
 import { ChannelDetails, type DetailsTab } from '../components/channels/channel-details.tsx';
 import { PrivateChannelGate } from '../components/channels/request-to-join.tsx';
+import { isAgent } from '../components/messages/agent-badge.tsx';
 import { Composer, ComposerDisabled } from '../components/messages/composer.tsx';
 import { type Conversation, ConversationContext } from '../components/messages/conversation-context.ts';
 import { MessageList } from '../components/messages/message-list.tsx';
@@ -176,7 +177,7 @@ export function ChannelScreen() {
                 name={label.title}
                 src={person?.profileImage}
                 size="sm"
-                online={person?.user.isOnline}
+                online={isAgent(person) ? undefined : person?.user.isOnline}
               />
             ) : channel.type === 'private' ? (
               <Lock />
@@ -184,7 +185,8 @@ export function ChannelScreen() {
               <Hash />
             )
           }
-          subtitle={label.isDirect ? person?.email : undefined}
+          // An agent's address is a placeholder nobody can write to: say what it is instead.
+          subtitle={label.isDirect ? (isAgent(person) ? 'AI agent' : person?.email) : undefined}
           actions={
             label.isDirect ? (
               label.isSelf ? (

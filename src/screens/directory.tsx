@@ -9,6 +9,7 @@ import type { WorkspaceRole } from '../../schemas/protocol.ts';
 import { notifyError } from '../app/notify.ts';
 import { usePageTitle } from '../app/title.ts';
 import { useWorkspace } from '../app/workspace-context.ts';
+import { AgentBadge, isAgent } from '../components/messages/agent-badge.tsx';
 import { Avatar } from '../components/ui/avatar.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { cn } from '../components/ui/cn.ts';
@@ -122,23 +123,34 @@ export function DirectoryScreen() {
                 <Link
                   to={`/client/${institution.id}/directory/${m.id}`}
                   className="flex min-w-0 flex-1 items-center gap-3 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring"
-                  aria-label={`${nameOf(m)}, ${ROLE_LABEL[m.role] ?? m.role}, ${m.user.isOnline ? 'online' : 'offline'}`}
+                  aria-label={
+                    isAgent(m)
+                      ? `${nameOf(m)}, AI agent`
+                      : `${nameOf(m)}, ${ROLE_LABEL[m.role] ?? m.role}, ${m.user.isOnline ? 'online' : 'offline'}`
+                  }
                 >
-                  <Avatar id={m.id} name={nameOf(m)} src={m.profileImage} online={m.user.isOnline} />
+                  <Avatar
+                    id={m.id}
+                    name={nameOf(m)}
+                    src={m.profileImage}
+                    online={isAgent(m) ? undefined : m.user.isOnline}
+                  />
                   <div className="min-w-0 flex-1">
                     <p className="flex items-center gap-2">
                       <span className="truncate text-sm font-medium">{nameOf(m)}</span>
+                      {isAgent(m) ? <AgentBadge /> : null}
                       {m.id === me.id ? <span className="shrink-0 text-xs text-muted">you</span> : null}
                     </p>
                     <p className="flex min-w-0 items-center gap-1.5 text-[13px] text-muted">
-                      {m.role === 'member' ? null : (
+                      {m.role === 'member' || isAgent(m) ? null : (
                         <RoleBadge role={m.role} className="h-4 px-1.5 sm:hidden" />
                       )}
-                      <span className="truncate">{m.email}</span>
+                      {/* An agent's address is a placeholder nobody can write to. */}
+                      <span className="truncate">{isAgent(m) ? 'AI agent' : m.email}</span>
                     </p>
                   </div>
                   <span className="hidden w-32 justify-end sm:flex">
-                    <RoleBadge role={m.role} />
+                    {isAgent(m) ? null : <RoleBadge role={m.role} />}
                   </span>
                 </Link>
                 {m.id === me.id ? (
@@ -156,7 +168,7 @@ export function DirectoryScreen() {
                     <span className="hidden md:inline">Message</span>
                   </Button>
                 )}
-                {access?.canManageMembers ? (
+                {access?.canManageMembers && !isAgent(m) ? (
                   <RoleMenu member={m} canEdit={m.role !== 'primary_owner' && m.id !== me.id} />
                 ) : null}
               </li>

@@ -8,6 +8,7 @@ import { notFound, ROUTE_ID } from '../app/http-status-error.ts';
 import { notifyError } from '../app/notify.ts';
 import { usePageTitle } from '../app/title.ts';
 import { useWorkspace } from '../app/workspace-context.ts';
+import { AgentBadge, isAgent } from '../components/messages/agent-badge.tsx';
 import { Avatar } from '../components/ui/avatar.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { cn } from '../components/ui/cn.ts';
@@ -85,23 +86,31 @@ export function MemberProfileScreen() {
             <div className="min-w-0 flex-1">
               <h2 className="truncate text-2xl font-semibold tracking-tight">{name}</h2>
               <div className="mt-1.5 flex flex-wrap items-center justify-center gap-2 sm:justify-start">
-                <RoleBadge role={member.role} />
-                <span
-                  className={cn(
-                    'inline-flex items-center gap-1.5 text-[13px]',
-                    member.user.isOnline ? 'text-emerald-700 dark:text-emerald-400' : 'text-muted',
-                  )}
-                  data-testid="presence"
-                >
+                {isAgent(member) ? (
+                  <AgentBadge className="h-5 px-1.5 text-[11px]" />
+                ) : (
+                  <RoleBadge role={member.role} />
+                )}
+                {isAgent(member) ? (
+                  <span className="text-[13px] text-muted">Answers when mentioned or messaged</span>
+                ) : (
                   <span
                     className={cn(
-                      'size-2 rounded-full',
-                      member.user.isOnline ? 'bg-emerald-500' : 'bg-faint',
+                      'inline-flex items-center gap-1.5 text-[13px]',
+                      member.user.isOnline ? 'text-emerald-700 dark:text-emerald-400' : 'text-muted',
                     )}
-                    aria-hidden
-                  />
-                  {member.user.isOnline ? 'Online' : 'Offline'}
-                </span>
+                    data-testid="presence"
+                  >
+                    <span
+                      className={cn(
+                        'size-2 rounded-full',
+                        member.user.isOnline ? 'bg-emerald-500' : 'bg-faint',
+                      )}
+                      aria-hidden
+                    />
+                    {member.user.isOnline ? 'Online' : 'Offline'}
+                  </span>
+                )}
               </div>
             </div>
             <div className="flex gap-2">
@@ -122,15 +131,19 @@ export function MemberProfileScreen() {
           </section>
 
           <dl className="mt-8 grid gap-px overflow-hidden rounded-xl border border-line bg-line sm:grid-cols-2">
-            <Fact label="E-mail">
-              <a
-                href={`mailto:${member.email}`}
-                className="inline-flex min-w-0 items-center gap-1.5 hover:underline"
-              >
-                <Mail className="size-3.5 shrink-0 text-muted" aria-hidden />
-                <span className="truncate">{member.email}</span>
-              </a>
-            </Fact>
+            {isAgent(member) ? (
+              <Fact label="Kind">AI agent</Fact>
+            ) : (
+              <Fact label="E-mail">
+                <a
+                  href={`mailto:${member.email}`}
+                  className="inline-flex min-w-0 items-center gap-1.5 hover:underline"
+                >
+                  <Mail className="size-3.5 shrink-0 text-muted" aria-hidden />
+                  <span className="truncate">{member.email}</span>
+                </a>
+              </Fact>
+            )}
             <Fact label={`Member of ${institution.name}`}>since {since}</Fact>
           </dl>
 

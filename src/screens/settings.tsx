@@ -1,12 +1,15 @@
-// Settings: the locally persisted settings of spec §3, kept on this device.
-import { Settings } from 'lucide-react';
+// Settings: the workspace's settings pages (Agents), then the locally persisted settings of spec §3,
+// kept on this device.
+import { Bot, ChevronRight, Settings } from 'lucide-react';
+import { Link } from 'react-router';
 import type { SettingsDoc } from '../../schemas/collections.ts';
 import { notifyError } from '../app/notify.ts';
 import { usePageTitle } from '../app/title.ts';
+import { useWorkspace } from '../app/workspace-context.ts';
 import { SwitchRow } from '../components/ui/switch.tsx';
 import { ScreenBody, ScreenHeader } from '../components/workspace/screen-header.tsx';
 import { updateSettings } from '../data/actions.ts';
-import { useSettings } from '../data/hooks.ts';
+import { useSettings, useWorkspacePermissions } from '../data/hooks.ts';
 
 type Toggle = keyof Pick<
   SettingsDoc,
@@ -65,11 +68,36 @@ const GROUPS: { title: string; items: { key: Toggle; label: string; description:
 export function SettingsScreen() {
   usePageTitle('Settings');
   const settings = useSettings();
+  const { institution } = useWorkspace();
+  const access = useWorkspacePermissions(institution.id);
   return (
     <div className="flex min-h-0 flex-1 flex-col">
-      <ScreenHeader title="Settings" icon={<Settings />} subtitle="Saved on this device" />
+      <ScreenHeader title="Settings" icon={<Settings />} subtitle={institution.name} />
       <ScreenBody>
         <div className="flex max-w-xl flex-col gap-6">
+          <section aria-label="Workspace">
+            <h2 className="mb-1 text-xs font-semibold tracking-wide text-muted uppercase">Workspace</h2>
+            <div className="rounded-lg border border-line bg-surface">
+              <Link
+                to={`/client/${institution.id}/settings/agents`}
+                className="flex items-center gap-3 rounded-lg px-4 py-3 outline-none hover:bg-hover focus-visible:ring-2 focus-visible:ring-ring"
+              >
+                <span className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-accent-soft text-accent-fg">
+                  <Bot className="size-4" aria-hidden />
+                </span>
+                <span className="min-w-0 flex-1">
+                  <span className="block text-sm font-medium">Agents</span>
+                  <span className="block text-[13px] text-muted">
+                    {access?.canManageMembers
+                      ? 'Create AI agents, give them knowledge and tools, see their usage.'
+                      : 'The AI agents of this workspace and what they know.'}
+                  </span>
+                </span>
+                <ChevronRight className="size-4 shrink-0 text-muted" aria-hidden />
+              </Link>
+            </div>
+          </section>
+          <p className="-mb-3 text-[13px] text-muted">These are saved on this device.</p>
           {GROUPS.map((group) => (
             <section key={group.title} aria-label={group.title}>
               <h2 className="mb-1 text-xs font-semibold tracking-wide text-muted uppercase">{group.title}</h2>

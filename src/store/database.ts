@@ -1,11 +1,13 @@
 // Opens the client store: RxDB on Dexie with every collection of schemas/collections.ts.
 // The same code runs in tabs, in the worker and in Node tests (fake-indexeddb).
-import { createRxDatabase, type RxCollection, type RxDatabase, type RxStorage } from 'rxdb';
+import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase, type RxStorage } from 'rxdb';
+import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import {
   type ChannelDoc,
   type ChannelMemberDoc,
   type CollectionName,
+  collectionMigrations,
   collectionSchemas,
   type DraftDoc,
   type InstitutionDoc,
@@ -36,6 +38,9 @@ export interface LanternCollections {
 }
 export type LanternDatabase = RxDatabase<LanternCollections>;
 
+// Documents written by an earlier app version are migrated on open (collectionMigrations).
+addRxPlugin(RxDBMigrationSchemaPlugin);
+
 /** Database name in browsers; tests pass their own. */
 export const DEFAULT_DATABASE_NAME = 'lantern';
 
@@ -58,6 +63,10 @@ export async function openLanternDatabase(
     eventReduce: true,
   });
   const names = options.collections ?? (Object.keys(collectionSchemas) as CollectionName[]);
-  await db.addCollections(Object.fromEntries(names.map((n) => [n, { schema: collectionSchemas[n] }])));
+  await db.addCollections(
+    Object.fromEntries(
+      names.map((n) => [n, { schema: collectionSchemas[n], migrationStrategies: collectionMigrations[n] }]),
+    ),
+  );
   return db;
 }

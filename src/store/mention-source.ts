@@ -1,6 +1,7 @@
 // The composer's '@' suggestions as a live query over the store (works offline): the spec §5 rule of
 // schemas/mention-suggestions.ts fed with the workspace's members (in the channel or not, online or
-// not), the channel's roles, the workspace's groups and whether the caller may tag here.
+// not), its agents (members of kind 'agent', offered as type agent so the mention starts a run), the
+// channel's roles, the workspace's groups and whether the caller may tag here.
 import type { RxCollection } from 'rxdb';
 import { combineLatest, map, type Observable } from 'rxjs';
 import type { InstitutionDoc, MemberDoc, RecordDoc } from '../../schemas/collections.ts';
@@ -33,10 +34,12 @@ export function watchMentionSuggestions(
   ]).pipe(
     map(([access, members, institution, memberships, roles, groups]) => {
       const inChannel = new Set(memberships.map((m) => m.memberId));
+      const people = members.filter((m) => m.kind !== 'agent');
+      const agents = members.filter((m) => m.kind === 'agent');
       return mentionSuggestions({
         query,
         permissions: access,
-        members: members.map((m) => ({
+        members: people.map((m) => ({
           id: m.id,
           name: m.name,
           profileImage: m.profileImage ?? null,
@@ -44,8 +47,7 @@ export function watchMentionSuggestions(
           isInChannel: inChannel.has(m.id),
         })),
         roles,
-        // Agents come with a later issue; none are stored yet.
-        agents: [],
+        agents: agents.map((a) => ({ id: a.id, name: a.name, profileImage: a.profileImage ?? null })),
         groups,
         selfMemberId: institution?.member.id,
       });

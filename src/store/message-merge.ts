@@ -26,6 +26,7 @@ export function toConfirmedDoc(m: Message, isStarred = false): MessageDoc {
     isPinned: m.isPinned ?? false,
     poll: m.poll ?? null,
     forwardedFrom: m.forwardedFrom ?? null,
+    agentAnswer: m.agentAnswer ?? null,
     isStarred,
     base: null,
   };

@@ -165,6 +165,7 @@ export async function enqueuePoll(
       closedAt: null,
     },
     forwardedFrom: null,
+    agentAnswer: null,
     isStarred: false,
     base: null,
   });

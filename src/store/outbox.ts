@@ -53,6 +53,7 @@ export async function enqueuePost(
     isPinned: false,
     poll: null,
     forwardedFrom: null,
+    agentAnswer: null,
     isStarred: false,
     base: null,
   });

@@ -27,6 +27,7 @@ export function makeServerMessage(overrides: Partial<Message> = {}): Message {
     isPinned: false,
     poll: null,
     forwardedFrom: null,
+    agentAnswer: null,
     ...overrides,
   };
 }

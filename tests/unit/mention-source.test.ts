@@ -1,5 +1,6 @@
-// The composer's '@' list from what the store holds: members (in the channel first), non-default roles,
-// groups, @everyone and @here, and nothing at all for someone whose roles do not allow tagging.
+// The composer's '@' list from what the store holds: members (in the channel first), agents (members of
+// kind 'agent', offered as type agent), non-default roles, groups, @everyone and @here, and nothing at all
+// for someone whose roles do not allow tagging.
 import { firstValueFrom } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChannelRole, Member } from '../../schemas/protocol.ts';
@@ -9,7 +10,7 @@ import { watchMentionSuggestions } from '../../src/store/mention-source.ts';
 import { putRecord } from '../../src/store/records.ts';
 import { openTestDatabase } from './factories.ts';
 
-function member(id: string, name: string, isOnline = false): Member {
+function member(id: string, name: string, isOnline = false, kind: Member['kind'] = 'user'): Member {
   return {
     id,
     institutionId: 'i1',
@@ -18,6 +19,7 @@ function member(id: string, name: string, isOnline = false): Member {
     email: `${id}@example.com`,
     profileImage: null,
     user: { id: `u-${id}`, isOnline },
+    kind,
     createdAt: '2026-01-01T00:00:00.000Z',
   };
 }
@@ -52,7 +54,12 @@ async function world(myRoles: string[]) {
   db = await openTestDatabase();
   const me = member('m-me', 'Me Myself');
   await db.institutions.insert({ id: 'i1', name: 'Acme', createdAt: '2026-01-01', member: me });
-  await db.members.bulkInsert([me, member('m-dana', 'Dana', true), member('m-dave', 'Dave')]);
+  await db.members.bulkInsert([
+    me,
+    member('m-dana', 'Dana', true),
+    member('m-dave', 'Dave'),
+    member('m-helper', 'Handbook Helper', false, 'agent'),
+  ]);
   await replaceJoinedChannels(db, 'i1', {
     channels: [
       {
@@ -126,6 +133,15 @@ describe('mention suggestions over the store', () => {
     expect(names).toEqual(expect.arrayContaining(['everyone', 'here', 'Designers', 'Taggers', 'Developers']));
     expect(names).not.toContain('Everyone');
     expect(names).not.toContain('Me Myself');
+  });
+
+  it('offers an agent member as type agent (its mention starts a run), never as a person', async () => {
+    const store = await world(['r-tag']);
+    const found = await firstValueFrom(watchMentionSuggestions(store, 'i1', 'c1', 'hand'));
+    expect(found.map((s) => [s.type, s.id, s.name])).toEqual([['agent', 'm-helper', 'Handbook Helper']]);
+    const all = await firstValueFrom(watchMentionSuggestions(store, 'i1', 'c1', ''));
+    expect(all.filter((s) => s.id === 'm-helper').map((s) => s.type)).toEqual(['agent']);
+    expect(all.filter((s) => s.type === 'member').map((s) => s.name)).not.toContain('Handbook Helper');
   });
 
   it('offers nothing when my roles do not allow tagging', async () => {

@@ -7,6 +7,7 @@ import { toMention } from '../../../schemas/mention-suggestions.ts';
 import { useMentionSuggestions } from '../../data/hooks.ts';
 import { Avatar } from '../ui/avatar.tsx';
 import { cn } from '../ui/cn.ts';
+import { AgentBadge } from './agent-badge.tsx';
 import type { MentionItem } from './editor-extensions.ts';
 
 export interface MentionMenuHandle {
@@ -106,6 +107,7 @@ export function MentionMenu({
           <span className={cn('min-w-0 truncate font-medium', !s.isInChannel && 'text-muted')}>
             {s.type === 'everyone' || s.type === 'here' ? `@${s.name}` : s.name}
           </span>
+          {s.type === 'agent' ? <AgentBadge /> : null}
           <span className="ml-auto shrink-0 truncate text-[11px] text-faint">
             {s.type === 'member' && !s.isInChannel ? 'Not in channel' : TYPE_HINT[s.type]}
           </span>
@@ -119,9 +121,19 @@ function SuggestionIcon({ suggestion: s }: { suggestion: MentionSuggestion }) {
   if (s.type === 'member') {
     return <Avatar id={s.id} name={s.name} src={s.profileImage} size="xs" online={s.isOnline} />;
   }
+  if (s.type === 'agent' && s.profileImage) {
+    return <Avatar id={s.id} name={s.name} src={s.profileImage} size="xs" />;
+  }
   const Icon = s.type === 'agent' ? Bot : s.type === 'role' ? Shield : s.type === 'group' ? Users : AtSign;
   return (
-    <span className="flex size-5 shrink-0 items-center justify-center rounded bg-accent-soft text-accent-fg">
+    <span
+      className={cn(
+        'flex size-5 shrink-0 items-center justify-center rounded',
+        s.type === 'agent'
+          ? 'bg-violet-500/15 text-violet-700 dark:text-violet-300'
+          : 'bg-accent-soft text-accent-fg',
+      )}
+    >
       <Icon className="size-3" aria-hidden />
     </span>
   );

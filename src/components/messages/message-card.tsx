@@ -11,6 +11,7 @@ import { channelLabel, useWorkspace } from '../../app/workspace-context.ts';
 import { useChannel } from '../../data/hooks.ts';
 import { Avatar } from '../ui/avatar.tsx';
 import { cn } from '../ui/cn.ts';
+import { AgentBadge, isAgent } from './agent-badge.tsx';
 import { dayLabel, fullTimeLabel, timeLabel } from './day.ts';
 import { htmlPreview } from './message-html.ts';
 
@@ -74,6 +75,7 @@ export function MessageCard({
         {eyebrow ? <div className="mb-0.5 text-[12px] text-muted">{eyebrow}</div> : null}
         <div className="flex items-baseline gap-2">
           <span className="truncate text-[13px] font-semibold">{name}</span>
+          {isAgent(author) || message.agentAnswer ? <AgentBadge className="self-center" /> : null}
           {showChannel && label ? (
             <span className="flex min-w-0 items-center gap-0.5 truncate text-[12px] text-muted">
               {label.isDirect ? null : channel?.type === 'private' ? (

@@ -1,7 +1,8 @@
 // One message in the list: author, time (full date on hover), the reply quote, sanitised body with
 // mention chips, poll, attachments, reactions, pin/star/forwarded marks and its delivery state (spec §4):
 // pending shows "Sending…", failed shows "Not sent" with Retry and Delete. Actions sit in
-// message-actions.tsx; edits happen in place.
+// message-actions.tsx; edits happen in place. An agent's message is marked AI and its body is the
+// answer's own view (agent-answer.tsx: thinking, streaming, tool calls, sources).
 import { AlertCircle, Clock, Forward, Pin, RotateCcw, Star, Trash2 } from 'lucide-react';
 import { memo, useRef, useState } from 'react';
 import type { MemberDoc, MessageDoc } from '../../../schemas/collections.ts';
@@ -11,6 +12,8 @@ import { Avatar } from '../ui/avatar.tsx';
 import { Button } from '../ui/button.tsx';
 import { cn } from '../ui/cn.ts';
 import { Dialog } from '../ui/dialog.tsx';
+import { AgentAnswerBody } from './agent-answer.tsx';
+import { AgentBadge, isAgent } from './agent-badge.tsx';
 import { AttachmentList } from './attachment-list.tsx';
 import { useConversation } from './conversation-context.ts';
 import { dayLabel, fullTimeLabel, timeLabel } from './day.ts';
@@ -73,6 +76,7 @@ export const MessageRow = memo(function MessageRow({
   const pending = message.status === 'pending';
   const failed = message.status === 'failed';
   const mine = message.memberId === meId;
+  const fromAgent = isAgent(author) || message.agentAnswer !== null;
   const editing = conversation?.editing === message.genId;
   // A reply, a pin or a forward opens its own header block, so it never hides under the previous one.
   const compact = groupCompact && !message.replyTo && !message.isPinned && !message.forwardedFrom;
@@ -135,6 +139,7 @@ export const MessageRow = memo(function MessageRow({
               className={cn(
                 'mt-0.5',
                 (message.replyTo || message.isPinned || message.forwardedFrom) && 'mt-6',
+                fromAgent && 'rounded-lg ring-2 ring-violet-500/45 ring-offset-2 ring-offset-surface',
               )}
             />
           )}
@@ -158,6 +163,7 @@ export const MessageRow = memo(function MessageRow({
         {compact ? null : (
           <header className="flex items-baseline gap-2">
             <span className="truncate text-[14px] font-semibold">{name}</span>
+            {fromAgent ? <AgentBadge className="self-center" /> : null}
             <time
               dateTime={message.createdAt}
               title={fullTimeLabel(created)}
@@ -165,7 +171,8 @@ export const MessageRow = memo(function MessageRow({
             >
               {timeLabel(created)}
             </time>
-            {message.editedAt ? <span className="text-xs text-faint">(edited)</span> : null}
+            {/* An agent's answer is written by edits as it streams: "(edited)" would say nothing. */}
+            {message.editedAt && !fromAgent ? <span className="text-xs text-faint">(edited)</span> : null}
             {message.isStarred ? (
               <Star className="size-3 shrink-0 fill-current text-accent" aria-label="Starred" />
             ) : null}
@@ -173,6 +180,8 @@ export const MessageRow = memo(function MessageRow({
         )}
         {editing ? (
           <InlineEditor message={message} onDone={() => conversation?.setEditing(null)} />
+        ) : fromAgent ? (
+          <AgentAnswerBody message={message} meId={meId} />
         ) : message.content ? (
           <div className="flex items-baseline gap-1.5">
             <SanitizedHtml

@@ -10,10 +10,12 @@ export interface DialogProps {
   title: string;
   description?: string;
   children: ReactNode;
+  /** Actions kept in view below the scrolling body (a long form's Save must not scroll away). */
+  footer?: ReactNode;
   className?: string;
 }
 
-export function Dialog({ open, onOpenChange, title, description, children, className }: DialogProps) {
+export function Dialog({ open, onOpenChange, title, description, children, footer, className }: DialogProps) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -43,7 +45,10 @@ export function Dialog({ open, onOpenChange, title, description, children, class
               <X className="size-4" />
             </RadixDialog.Close>
           </div>
-          <div className="min-h-0 flex-1 overflow-y-auto px-5 pb-5">{children}</div>
+          <div className={cn('min-h-0 flex-1 overflow-y-auto px-5', footer ? 'pb-4' : 'pb-5')}>
+            {children}
+          </div>
+          {footer ? <div className="border-t border-line px-5 py-3">{footer}</div> : null}
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>

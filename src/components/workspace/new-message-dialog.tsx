@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useWorkspace } from '../../app/workspace-context.ts';
 import { useMembers } from '../../data/hooks.ts';
+import { AgentBadge, isAgent } from '../messages/agent-badge.tsx';
 import { Avatar } from '../ui/avatar.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 import { SearchField } from '../ui/search-field.tsx';
@@ -21,7 +22,7 @@ export function NewMessageDialog({
       open={open}
       onOpenChange={onOpenChange}
       title="New direct message"
-      description="Pick someone from your workspace."
+      description="Pick someone from your workspace, or an AI agent to ask it directly."
     >
       {open ? <MemberPicker onDone={() => onOpenChange(false)} /> : null}
     </Dialog>
@@ -67,13 +68,17 @@ function MemberPicker({ onDone }: { onDone: () => void }) {
                   name={m.name || m.email}
                   src={m.profileImage}
                   size="sm"
-                  online={m.user.isOnline}
+                  online={isAgent(m) ? undefined : m.user.isOnline}
                 />
-                <span className="min-w-0 flex-1 truncate text-sm">
-                  <span className="font-medium">{m.name || m.email}</span>
-                  {m.id === me.id ? <span className="text-muted"> (you)</span> : null}
+                <span className="flex min-w-0 flex-1 items-center gap-1.5 text-sm">
+                  <span className="truncate font-medium">{m.name || m.email}</span>
+                  {isAgent(m) ? <AgentBadge /> : null}
+                  {m.id === me.id ? <span className="text-muted">(you)</span> : null}
                 </span>
-                <span className="hidden truncate text-xs text-muted sm:block">{m.email}</span>
+                {/* An agent's address is a placeholder nobody can write to: not worth showing. */}
+                <span className="hidden truncate text-xs text-muted sm:block">
+                  {isAgent(m) ? 'AI agent' : m.email}
+                </span>
               </button>
             </li>
           ))}

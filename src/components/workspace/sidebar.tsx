@@ -118,7 +118,8 @@ export function Sidebar({ className }: { className?: string }) {
                         name={label.title}
                         src={person?.profileImage}
                         size="xs"
-                        online={person?.user.isOnline}
+                        // Agents have no presence: they answer whenever they are asked.
+                        online={person?.kind === 'agent' ? undefined : person?.user.isOnline}
                       />
                     }
                     unread={channel.id === openChannelId ? 0 : (unreadByChannel.get(channel.id) ?? 0)}

@@ -1,0 +1,70 @@
+// A device that last ran an earlier version of the app opens its store with the current schemas: its
+// messages (pending ones too) and members are migrated, not lost and not refused.
+import { randomUUID } from 'node:crypto';
+import { createRxDatabase, type RxJsonSchema } from 'rxdb';
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { describe, expect, it } from 'vitest';
+import { memberSchema, messageSchema } from '../../schemas/collections.ts';
+import { openLanternDatabase } from '../../src/store/database.ts';
+
+/** The schemas as version 0 shipped them: without agentAnswer and kind. */
+// biome-ignore lint/suspicious/noExplicitAny: a schema of a document shape that no longer exists in code
+type OldSchema = RxJsonSchema<any>;
+function shippedVersion0(schema: OldSchema, dropped: string): OldSchema {
+  const properties = { ...(schema.properties as Record<string, unknown>) };
+  delete properties[dropped];
+  return { ...schema, version: 0, properties } as OldSchema;
+}
+
+describe('store migration', () => {
+  it('keeps messages and members written by version 0, filling the fields added since', async () => {
+    const name = `migrate-${randomUUID()}`;
+    const old = await createRxDatabase({ name, storage: getRxStorageDexie(), multiInstance: false });
+    await old.addCollections({
+      messages: { schema: shippedVersion0(messageSchema, 'agentAnswer') },
+      members: { schema: shippedVersion0(memberSchema, 'kind') },
+    });
+    const pending = {
+      genId: '0190f3c2-0000-7000-8000-000000000001',
+      id: null,
+      status: 'pending',
+      institutionId: 'i1',
+      channelId: 'c1',
+      memberId: 'me',
+      content: '<p>written offline before the upgrade</p>',
+      replyTo: null,
+      attachments: [],
+      mentions: [],
+      createdAt: '2026-11-01T10:00:00.000Z',
+      editedAt: null,
+      deletedAt: null,
+      seq: 0,
+      createdSeq: 0,
+      reactions: [],
+      isPinned: false,
+      poll: null,
+      forwardedFrom: null,
+      isStarred: false,
+      base: null,
+    };
+    await old.collections.messages?.insert(pending as never);
+    await old.collections.members?.insert({
+      id: 'm1',
+      institutionId: 'i1',
+      role: 'member',
+      name: 'Ada',
+      email: 'ada@example.com',
+      profileImage: null,
+      user: { id: 'u1', isOnline: false },
+      createdAt: '2026-11-01T10:00:00.000Z',
+    } as never);
+    await old.close();
+
+    const db = await openLanternDatabase(name, { collections: ['messages', 'members'] });
+    const message = await db.messages.findOne(pending.genId).exec();
+    expect(message?.toJSON()).toMatchObject({ ...pending, agentAnswer: null });
+    const member = await db.members.findOne('m1').exec();
+    expect(member?.toJSON()).toMatchObject({ name: 'Ada', kind: 'user' });
+    await db.close();
+  });
+});
