@@ -42,11 +42,13 @@ export class LanternServer {
   private constructor(
     readonly dataDir: string,
     readonly port: number,
+    /** More configuration for this server (e.g. OPENAI_BASE_URL of a scripted model). */
+    private readonly env: Record<string, string>,
   ) {}
 
-  static async create(): Promise<LanternServer> {
+  static async create(env: Record<string, string> = {}): Promise<LanternServer> {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lantern-e2e-'));
-    return new LanternServer(dataDir, await freePort());
+    return new LanternServer(dataDir, await freePort(), env);
   }
 
   get url(): string {
@@ -73,6 +75,7 @@ export class LanternServer {
         DATABASE_URL: '',
         REDIS_URL: '',
         SMTP_URL: '',
+        ...this.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
