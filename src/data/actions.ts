@@ -108,7 +108,6 @@ export async function createInstitution(name: string): Promise<InstitutionWithMe
   });
   const doc: InstitutionWithMember = { ...res.institution, member: res.member };
   await db.institutions.upsert(doc);
-  await selectInstitution(doc.id);
   return doc;
 }
 
@@ -133,8 +132,9 @@ export async function inviteMembers(institutionId: string, emails: string[]): Pr
 export async function acceptInvitation(institutionId: string): Promise<void> {
   const { http } = await requireClient();
   await http.post(`${base(institutionId)}/members`);
+  // The workspace in the store is all the next screen needs; it selects it and loads channels and
+  // members itself, so joining on a slow connection does not wait for those lists too.
   await refreshInstitutions();
-  await selectInstitution(institutionId);
 }
 
 /** Declines an invitation: it disappears here and for the workspace's admins. */

@@ -53,9 +53,10 @@ export const channelPath = (institutionId: string, channelId: string) =>
 
 interface Replaceable<T extends { id: string }> {
   find(q?: { selector?: Record<string, unknown> }): {
-    exec(): Promise<{ id: string; remove(): Promise<unknown> }[]>;
+    exec(): Promise<{ id: string }[]>;
   };
   bulkUpsert(docs: T[]): Promise<unknown>;
+  bulkRemove(ids: string[]): Promise<unknown>;
 }
 
 /** Mirrors a server list: upserts what came, removes what is gone (within `scope`). */
@@ -66,12 +67,37 @@ export async function replaceAll<T extends { id: string }>(
 ): Promise<void> {
   const keep = new Set(docs.map((d) => d.id));
   const existing = await collection.find({ selector: scope }).exec();
-  await Promise.all(existing.filter((d) => !keep.has(d.id)).map((d) => d.remove()));
+  // bulkRemove reports a document another refresh (this tab's or the worker's) removed first
+  // instead of throwing a conflict, which would fail the action that asked for the refresh.
+  const gone = existing.filter((d) => !keep.has(d.id)).map((d) => d.id);
+  if (gone.length) await collection.bulkRemove(gone);
   if (docs.length) await collection.bulkUpsert(docs);
 }
 
+const inFlight = new Map<string, Promise<void>>();
+
+/**
+ * Runs refreshes of one list one after another, so a response fetched earlier can never be
+ * written over one fetched later (a join's refresh overtaken by the page's own refresh on load).
+ */
+function inTurn(key: string, refresh: () => Promise<void>): Promise<void> {
+  const previous = inFlight.get(key) ?? Promise.resolve();
+  const next = previous.catch(() => {}).then(refresh);
+  inFlight.set(key, next);
+  void next
+    .catch(() => {})
+    .finally(() => {
+      if (inFlight.get(key) === next) inFlight.delete(key);
+    });
+  return next;
+}
+
 /** Workspaces and pending invitations. */
-export async function fetchInstitutions({ http, db }: WorkspaceStore): Promise<void> {
+export function fetchInstitutions(store: WorkspaceStore): Promise<void> {
+  return inTurn('institutions', () => fetchInstitutionsNow(store));
+}
+
+async function fetchInstitutionsNow({ http, db }: WorkspaceStore): Promise<void> {
   const [institutions, invitations] = await Promise.all([
     http.get<InstitutionWithMember[] | { data: InstitutionWithMember[] }>('/api/institutions').then(listOf),
     http
@@ -82,7 +108,11 @@ export async function fetchInstitutions({ http, db }: WorkspaceStore): Promise<v
   await replaceAll(db.invitations, invitations);
 }
 
-export async function fetchMembers({ http, db }: WorkspaceStore, institutionId: string): Promise<void> {
+export function fetchMembers(store: WorkspaceStore, institutionId: string): Promise<void> {
+  return inTurn(`members:${institutionId}`, () => fetchMembersNow(store, institutionId));
+}
+
+async function fetchMembersNow({ http, db }: WorkspaceStore, institutionId: string): Promise<void> {
   const fetched = listOf(
     await http.get<Member[] | { data: Member[] }>(`${institutionPath(institutionId)}/members`),
   );

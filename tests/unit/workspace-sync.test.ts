@@ -18,8 +18,8 @@ import {
   visitMember,
 } from '../../src/data/actions.ts';
 import { type LanternClient, startClient } from '../../src/data/client.ts';
-import type { Http } from '../../src/data/http.ts';
-import { fetchMembers } from '../../src/data/workspace-store.ts';
+import { createHttp, type Http } from '../../src/data/http.ts';
+import { fetchInstitutions, fetchMembers, replaceAll } from '../../src/data/workspace-store.ts';
 import { listRecords } from '../../src/store/records.ts';
 import type { WorkerApi } from '../../worker/api.ts';
 import { lazyApi } from '../../worker/engine-host.ts';
@@ -106,6 +106,64 @@ async function serverSections(): Promise<Section[]> {
   const res = await me.api.get<{ data: Section[] }>(`/api/institutions/${ws.id}/channels/sections`);
   return res.body.data;
 }
+
+describe('workspace list refreshes', () => {
+  it('keep a joined workspace when a refresh fetched before the join answers after it', async () => {
+    const other = await makeWorkspace(server, 'Second office');
+    await other.owner.api.post(`/api/institutions/${other.id}/invited-members`, { emails: [me.user.email] });
+    await refreshInstitutions();
+    expect((await client.db.invitations.find().exec()).map((i) => i.institutionId)).toContain(other.id);
+
+    // A slow connection: this refresh's answers arrive only once the gate opens.
+    let open: () => void = () => {};
+    const gate = new Promise<void>((r) => {
+      open = r;
+    });
+    let answered = 0;
+    const slow = {
+      db: client.db,
+      http: createHttp({
+        baseUrl: server.url,
+        getToken: () => me.token,
+        fetch: async (input, init) => {
+          const res = await fetch(input, init);
+          answered += 1;
+          await gate;
+          return res;
+        },
+      }),
+    };
+    const stale = fetchInstitutions(slow);
+    await eventually(() => answered === 2);
+
+    const joined = await me.api.post(`/api/institutions/${other.id}/members`);
+    expect(joined.status).toBe(200);
+    const fresh = refreshInstitutions();
+    // Let the later refresh finish first if it can (it should wait its turn instead).
+    await Promise.race([fresh, new Promise((r) => setTimeout(r, 1_000))]);
+    open();
+    await Promise.all([stale, fresh]);
+
+    const institutionIds = (await client.db.institutions.find().exec()).map((i) => i.id);
+    expect(institutionIds).toContain(other.id);
+    const invitedTo = (await client.db.invitations.find().exec()).map((i) => i.institutionId);
+    expect(invitedTo).not.toContain(other.id);
+  });
+
+  it('that remove the same entry at once both succeed', async () => {
+    const third = await makeWorkspace(server, 'Third office');
+    await third.owner.api.post(`/api/institutions/${third.id}/invited-members`, { emails: [me.user.email] });
+    await refreshInstitutions();
+    const invitations = await client.db.invitations.find().exec();
+    expect(invitations.map((i) => i.institutionId)).toContain(third.id);
+    const keep = invitations.filter((i) => i.institutionId !== third.id).map((i) => i.toJSON());
+    // Two refreshes (say the tab's and the worker's) both see the invitation gone.
+    await expect(
+      Promise.all([replaceAll(client.db.invitations, keep), replaceAll(client.db.invitations, keep)]),
+    ).resolves.toBeDefined();
+    expect((await client.db.invitations.find().exec()).map((i) => i.institutionId)).not.toContain(third.id);
+  });
+});
 
 describe('sidebar changes made offline', () => {
   it('show at once, stay queued while offline, and reach the server exactly once when back online', async () => {
