@@ -51,68 +51,63 @@ export const institutionPath = (institutionId: string) =>
 export const channelPath = (institutionId: string, channelId: string) =>
   `${institutionPath(institutionId)}/channels/${encodeURIComponent(channelId)}`;
 
+interface StoredVersion {
+  id: string;
+  _meta: { lwt: number };
+}
+
 interface Replaceable<T extends { id: string }> {
   find(q?: { selector?: Record<string, unknown> }): {
-    exec(): Promise<{ id: string }[]>;
+    exec(): Promise<{ id: string; toJSON(withMeta: true): StoredVersion }[]>;
   };
   bulkUpsert(docs: T[]): Promise<unknown>;
   bulkRemove(ids: string[]): Promise<unknown>;
+  storageInstance: { findDocumentsById(ids: string[], withDeleted: boolean): Promise<StoredVersion[]> };
 }
 
-/** Mirrors a server list: upserts what came, removes what is gone (within `scope`). */
+/**
+ * Mirrors a server list fetched at `fetchedAt` (taken before the request went out): upserts what came,
+ * removes what is gone (within `scope`). Anything the store wrote after `fetchedAt`, here or in the
+ * worker (a newer list, a live event, a removal), is newer than this list and is left as it is: a
+ * slow answer must not take back a workspace just joined or a member who just arrived.
+ */
 export async function replaceAll<T extends { id: string }>(
   collection: Replaceable<T>,
   docs: T[],
+  fetchedAt: number,
   scope: Record<string, unknown> = {},
 ): Promise<void> {
   const keep = new Set(docs.map((d) => d.id));
   const existing = await collection.find({ selector: scope }).exec();
-  // bulkRemove reports a document another refresh (this tab's or the worker's) removed first
-  // instead of throwing a conflict, which would fail the action that asked for the refresh.
-  const gone = existing.filter((d) => !keep.has(d.id)).map((d) => d.id);
+  const gone = existing
+    .filter((d) => !keep.has(d.id) && d.toJSON(true)._meta.lwt < fetchedAt)
+    .map((d) => d.id);
+  // bulkRemove reports a document another context removed first instead of throwing a conflict,
+  // which would fail the action that asked for the refresh.
   if (gone.length) await collection.bulkRemove(gone);
-  if (docs.length) await collection.bulkUpsert(docs);
-}
-
-const inFlight = new Map<string, Promise<void>>();
-
-/**
- * Runs refreshes of one list one after another, so a response fetched earlier can never be
- * written over one fetched later (a join's refresh overtaken by the page's own refresh on load).
- */
-function inTurn(key: string, refresh: () => Promise<void>): Promise<void> {
-  const previous = inFlight.get(key) ?? Promise.resolve();
-  const next = previous.catch(() => {}).then(refresh);
-  inFlight.set(key, next);
-  void next
-    .catch(() => {})
-    .finally(() => {
-      if (inFlight.get(key) === next) inFlight.delete(key);
-    });
-  return next;
+  if (docs.length === 0) return;
+  // Removed ones too (withDeleted): a removal after fetchedAt is newer than this list.
+  const stored = await collection.storageInstance.findDocumentsById([...keep], true);
+  const newer = new Set(stored.filter((d) => d._meta.lwt >= fetchedAt).map((d) => d.id));
+  const fresh = docs.filter((d) => !newer.has(d.id));
+  if (fresh.length) await collection.bulkUpsert(fresh);
 }
 
 /** Workspaces and pending invitations. */
-export function fetchInstitutions(store: WorkspaceStore): Promise<void> {
-  return inTurn('institutions', () => fetchInstitutionsNow(store));
-}
-
-async function fetchInstitutionsNow({ http, db }: WorkspaceStore): Promise<void> {
+export async function fetchInstitutions({ http, db }: WorkspaceStore): Promise<void> {
+  const fetchedAt = Date.now();
   const [institutions, invitations] = await Promise.all([
     http.get<InstitutionWithMember[] | { data: InstitutionWithMember[] }>('/api/institutions').then(listOf),
     http
       .get<InvitationWithInstitution[] | { data: InvitationWithInstitution[] }>('/api/institutions/invited')
       .then(listOf),
   ]);
-  await replaceAll(db.institutions, institutions);
-  await replaceAll(db.invitations, invitations);
+  await replaceAll(db.institutions, institutions, fetchedAt);
+  await replaceAll(db.invitations, invitations, fetchedAt);
 }
 
-export function fetchMembers(store: WorkspaceStore, institutionId: string): Promise<void> {
-  return inTurn(`members:${institutionId}`, () => fetchMembersNow(store, institutionId));
-}
-
-async function fetchMembersNow({ http, db }: WorkspaceStore, institutionId: string): Promise<void> {
+export async function fetchMembers({ http, db }: WorkspaceStore, institutionId: string): Promise<void> {
+  const fetchedAt = Date.now();
   const fetched = listOf(
     await http.get<Member[] | { data: Member[] }>(`${institutionPath(institutionId)}/members`),
   );
@@ -123,7 +118,7 @@ async function fetchMembersNow({ http, db }: WorkspaceStore, institutionId: stri
   const members = fetched.map((m) =>
     self && m.id === self.id ? { ...m, user: { ...m.user, isOnline: self.user.isOnline } } : m,
   );
-  await replaceAll(db.members, members, { institutionId });
+  await replaceAll(db.members, members, fetchedAt, { institutionId });
 }
 
 /** The caller's sections; changes still queued offline are laid over them. */

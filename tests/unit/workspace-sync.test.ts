@@ -158,8 +158,12 @@ describe('workspace list refreshes', () => {
     expect(invitations.map((i) => i.institutionId)).toContain(third.id);
     const keep = invitations.filter((i) => i.institutionId !== third.id).map((i) => i.toJSON());
     // Two refreshes (say the tab's and the worker's) both see the invitation gone.
+    const fetchedAt = Date.now();
     await expect(
-      Promise.all([replaceAll(client.db.invitations, keep), replaceAll(client.db.invitations, keep)]),
+      Promise.all([
+        replaceAll(client.db.invitations, keep, fetchedAt),
+        replaceAll(client.db.invitations, keep, fetchedAt),
+      ]),
     ).resolves.toBeDefined();
     expect((await client.db.invitations.find().exec()).map((i) => i.institutionId)).not.toContain(third.id);
   });
