@@ -88,6 +88,23 @@ test('a message sent in one browser appears live in a teammate’s browser', asy
   await box.press('Enter');
   await expect(messageList(gracePage).filter({ hasText: 'second line' })).toBeVisible();
 
+  // Ctrl+K turns the selected word into a link; an address that cannot be a link is refused.
+  await box.fill('See the handbook');
+  for (let i = 0; i < 'handbook'.length; i++) await box.press('Shift+ArrowLeft');
+  await box.press('Control+k');
+  const linkForm = adaPage.getByRole('dialog', { name: 'Link' });
+  await linkForm.getByLabel('Link address').fill('javascript:alert(1)');
+  await linkForm.getByRole('button', { name: 'Add link' }).click();
+  await expect(linkForm.getByText('Only web (http, https) and e-mail links are allowed')).toBeVisible();
+  await linkForm.getByLabel('Link address').fill('example.com/handbook');
+  await adaPage.screenshot({ path: `${ARTIFACTS}/composer-link-desktop.png` });
+  await linkForm.getByRole('button', { name: 'Add link' }).click();
+  await expect(linkForm).toHaveCount(0);
+  await box.press('Enter');
+  await expect(
+    messageList(gracePage).filter({ hasText: 'See the handbook' }).getByRole('link', { name: 'handbook' }),
+  ).toHaveAttribute('href', 'https://example.com/handbook');
+
   await adaPage.screenshot({ path: `${ARTIFACTS}/channel-desktop.png` });
   await adaPage.setViewportSize(PHONE);
   await expect(composer(adaPage, '#general')).toBeVisible();

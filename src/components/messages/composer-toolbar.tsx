@@ -1,5 +1,5 @@
 // The composer's formatting buttons (spec §4): bold, italic, strike, code, link, lists, quote, code
-// block. Each shows its shortcut on hover and its pressed state.
+// block. Each shows its shortcut on hover and its pressed state; Link opens the link form.
 import type { Editor } from '@tiptap/core';
 import { useEditorState } from '@tiptap/react';
 import {
@@ -14,14 +14,17 @@ import {
   Strikethrough,
   TextQuote,
 } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { cn } from '../ui/cn.ts';
+import { LinkPopover } from './link-popover.tsx';
 
 interface Tool {
   name: string;
   shortcut: string;
   icon: LucideIcon;
   mark: string;
-  run: (editor: Editor) => void;
+  /** Absent for Link, which opens its form instead. */
+  run?: (editor: Editor) => void;
 }
 
 const TOOLS: Tool[] = [
@@ -53,7 +56,7 @@ const TOOLS: Tool[] = [
     mark: 'code',
     run: (e) => e.chain().focus().toggleCode().run(),
   },
-  { name: 'Link', shortcut: '', icon: Link2, mark: 'link', run: toggleLink },
+  { name: 'Link', shortcut: 'Ctrl+K', icon: Link2, mark: 'link' },
   {
     name: 'Bulleted list',
     shortcut: 'Ctrl+Shift+8',
@@ -84,46 +87,65 @@ const TOOLS: Tool[] = [
   },
 ];
 
-function toggleLink(editor: Editor) {
-  if (editor.isActive('link')) {
-    editor.chain().focus().extendMarkRange('link').unsetLink().run();
-    return;
-  }
-  const href = window.prompt('Link address', 'https://');
-  if (!href || href === 'https://') return;
-  const chain = editor.chain().focus();
-  if (editor.state.selection.empty) {
-    chain.insertContent({ type: 'text', text: href, marks: [{ type: 'link', attrs: { href } }] }).run();
-  } else {
-    chain.extendMarkRange('link').setLink({ href }).run();
-  }
-}
-
 export function ComposerToolbar({ editor, className }: { editor: Editor; className?: string }) {
   const active = useEditorState({
     editor,
     selector: ({ editor: e }) => TOOLS.map((t) => e.isActive(t.mark)),
   });
+  const [linkOpen, setLinkOpen] = useState(false);
+
+  // Ctrl+K (⌘K) in the editor opens the link form, as in most chat and document editors.
+  useEffect(() => {
+    if (editor.isDestroyed) return;
+    const dom = editor.view.dom;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (
+        (event.ctrlKey || event.metaKey) &&
+        !event.shiftKey &&
+        !event.altKey &&
+        event.key.toLowerCase() === 'k'
+      ) {
+        event.preventDefault();
+        setLinkOpen(true);
+      }
+    };
+    dom.addEventListener('keydown', onKeyDown);
+    return () => dom.removeEventListener('keydown', onKeyDown);
+  }, [editor]);
+
   return (
     <div role="toolbar" aria-label="Formatting" className={cn('flex items-center gap-0.5', className)}>
-      {TOOLS.map((tool, index) => (
-        <button
-          key={tool.name}
-          type="button"
-          title={tool.shortcut ? `${tool.name} (${tool.shortcut})` : tool.name}
-          aria-label={tool.name}
-          aria-pressed={active[index] ?? false}
-          onMouseDown={(e) => e.preventDefault()}
-          onClick={() => tool.run(editor)}
-          className={cn(
-            'flex size-7 items-center justify-center rounded text-muted hover:bg-hover hover:text-fg',
-            active[index] && 'bg-selected text-fg',
-            (index === 4 || index === 6) && 'mr-1.5',
-          )}
-        >
-          <tool.icon className="size-3.5" aria-hidden />
-        </button>
-      ))}
+      {TOOLS.map((tool, index) => {
+        const button = (
+          <button
+            key={tool.name}
+            type="button"
+            title={tool.shortcut ? `${tool.name} (${tool.shortcut})` : tool.name}
+            aria-label={tool.name}
+            aria-pressed={active[index] ?? false}
+            onMouseDown={(e) => e.preventDefault()}
+            onClick={() => (tool.run ? tool.run(editor) : setLinkOpen((open) => !open))}
+            className={cn(
+              'flex size-7 items-center justify-center rounded text-muted hover:bg-hover hover:text-fg',
+              active[index] && 'bg-selected text-fg',
+              (index === 4 || index === 6) && 'mr-1.5',
+            )}
+          >
+            <tool.icon className="size-3.5" aria-hidden />
+          </button>
+        );
+        return tool.run ? (
+          button
+        ) : (
+          <LinkPopover
+            key={tool.name}
+            editor={editor}
+            open={linkOpen}
+            onOpenChange={setLinkOpen}
+            anchor={button}
+          />
+        );
+      })}
     </div>
   );
 }
