@@ -2,6 +2,7 @@
 // Nothing is global, so tests start several in one process; server/main.ts only adds listen and signals.
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import pino from 'pino';
+import { closeAbandonedAnswers, closeRunningAnswers } from './agents/interrupted-answers.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase } from './db/client.ts';
@@ -40,6 +41,9 @@ export interface LanternServer {
   listen(): Promise<{ url: string; port: number }>;
   close(): Promise<void>;
 }
+
+/** How long a stopping server waits to close the agent answers it is running. */
+const ANSWER_CLOSE_WAIT_MS = 3_000;
 
 /** Request bodies are small JSON (messages are capped at 40 kB of HTML); anything far larger is refused. */
 const BODY_LIMIT = 1024 * 1024;
@@ -92,6 +96,11 @@ export async function createApp(config: Config): Promise<LanternServer> {
   registerMcpRoutes(app, ctx);
   await registerStatic(app, config.CLIENT_DIR);
   await app.ready();
+  // Without Redis this is the only node, so an answer still "thinking" was left by a crash.
+  if (!config.REDIS_URL) {
+    const closed = await closeAbandonedAnswers(ctx);
+    if (closed > 0) log.info(`Closed ${closed} agent answer(s) interrupted by the last shutdown`);
+  }
 
   let closing: Promise<void> | null = null;
   return {
@@ -107,6 +116,11 @@ export async function createApp(config: Config): Promise<LanternServer> {
     close() {
       // Sockets first (they hold the HTTP server open), then HTTP, then the database they both use.
       closing ??= (async () => {
+        // Answers this node is running say so before the sockets go (bounded: a stop must not hang).
+        await Promise.race([
+          closeRunningAnswers(ctx).catch(() => 0),
+          new Promise((resolve) => setTimeout(resolve, ANSWER_CLOSE_WAIT_MS).unref()),
+        ]);
         await realtime.close();
         await app.close();
         mailer.close();

@@ -12,6 +12,7 @@ import { nextChannelSeq } from '../messages/sequence.ts';
 import { toWireMessage } from '../messages/wire.ts';
 
 type Ctx = Pick<MessagesContext, 'db' | 'broadcast'>;
+type MessageRow = typeof messages.$inferSelect;
 
 async function storedAnswer(tx: Db, channelId: string, messageId: string) {
   const [row] = await tx
@@ -36,9 +37,13 @@ function keepDecisions(next: AgentAnswer, stored: AgentAnswer | null | undefined
   return { ...next, toolCalls };
 }
 
+/** What became of a write: stored, or skipped because the answer was deleted or is already final. */
+export type AnswerWrite = { stored: Message } | { skipped: 'deleted' | 'final' };
+
 /**
- * Stores the answer's content and state as one change; null when the message was deleted meanwhile (the
- * run then has nowhere to write and simply stops showing anything).
+ * Stores the answer's content and state as one change. Skipped when the message was deleted meanwhile
+ * (the run then has nowhere to write and simply stops showing anything) or when the answer is already
+ * final (closed by a stopping server: the run must not stream on over that closing line).
  */
 export async function writeAnswer(
   ctx: Ctx,
@@ -46,11 +51,13 @@ export async function writeAnswer(
   messageId: string,
   content: string,
   answer: AgentAnswer,
-): Promise<Message | null> {
-  const row = await ctx.db.transaction(async (tx) => {
+): Promise<AnswerWrite> {
+  const written = await ctx.db.transaction(async (tx): Promise<MessageRow | 'deleted' | 'final'> => {
     const seq = await nextChannelSeq(tx, channelId);
     const stored = await storedAnswer(tx, channelId, messageId);
-    if (!stored || stored.deletedAt) return null;
+    if (!stored || stored.deletedAt) return 'deleted';
+    const status = stored.agentAnswer?.status;
+    if (status === 'done' || status === 'failed') return 'final';
     const [updated] = await tx
       .update(messages)
       .set({
@@ -61,12 +68,12 @@ export async function writeAnswer(
       })
       .where(and(eq(messages.id, messageId), isNull(messages.deletedAt)))
       .returning();
-    return updated ?? null;
+    return updated ?? 'deleted';
   });
-  if (!row) return null;
-  const message = toWireMessage(row);
+  if (typeof written === 'string') return { skipped: written };
+  const message = toWireMessage(written);
   ctx.broadcast.toChannel(channelId, 'newEditMessage', message);
-  return message;
+  return { stored: message };
 }
 
 export const REJECTED_RESULT = 'Rejected by the person who asked.';

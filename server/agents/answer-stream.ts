@@ -41,6 +41,8 @@ export class AnswerStream {
   private timer: NodeJS.Timeout | null = null;
   private lastWrite = 0;
   private writing: Promise<void> = Promise.resolve();
+  /** Set when a write found the answer already final: someone else closed it (a stopping server). */
+  private closedElsewhere = false;
 
   constructor(
     private readonly ctx: Pick<MessagesContext, 'db' | 'broadcast'>,
@@ -136,9 +138,15 @@ export class AnswerStream {
     this.writing = this.writing
       .catch(() => undefined)
       .then(async () => {
-        await writeAnswer(this.ctx, this.target.channelId, this.messageId, content, answer);
+        const write = await writeAnswer(this.ctx, this.target.channelId, this.messageId, content, answer);
+        if ('skipped' in write && write.skipped === 'final') this.closedElsewhere = true;
       });
     return this.writing;
+  }
+
+  /** True when the answer was closed by someone else (its closer wrote the audit row too). */
+  get wasClosedElsewhere(): boolean {
+    return this.closedElsewhere;
   }
 
   /** The last edit: status done or failed, everything stored. */

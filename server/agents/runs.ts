@@ -21,6 +21,7 @@ import {
 } from './answer.ts';
 import { AnswerStream } from './answer-stream.ts';
 import { htmlToText } from './extract.ts';
+import { trackAnswer } from './interrupted-answers.ts';
 import { chooseModel } from './model-provider.ts';
 import { answerWithModel, type RunResult } from './model-run.ts';
 import { retrievePassages } from './retrieval.ts';
@@ -102,7 +103,10 @@ async function invokeAgents(
     }
     const run: Run = { target, agent, agentName: name, asker, question: message, runId: randomUUID() };
     const answerId = await startAnswer(ctx, target, run.runId, asker.id);
-    void enqueueRun(db, agent.memberId, channel.id, () => runAgent(ctx, run, answerId));
+    const tracked = trackAnswer(db, answerId);
+    void enqueueRun(db, agent.memberId, channel.id, () => runAgent(ctx, run, answerId, tracked)).finally(
+      tracked.done,
+    );
   }
 }
 
@@ -205,7 +209,14 @@ async function answer(
   return { ...result, model: chosen.label };
 }
 
-async function runAgent(ctx: MessagesContext, run: Run, answerId: string): Promise<void> {
+async function runAgent(
+  ctx: MessagesContext,
+  run: Run,
+  answerId: string,
+  tracked: { readonly closed: boolean },
+): Promise<void> {
+  // Closed by a stopping server while it waited its turn: its audit row is written already.
+  if (tracked.closed) return;
   const started = Date.now();
   const stream = new AnswerStream(ctx, run.target, answerId, run.runId, run.asker.id);
   let result: RunResult & { model: string | null };
@@ -217,6 +228,7 @@ async function runAgent(ctx: MessagesContext, run: Run, answerId: string): Promi
     await stream.finish('failed').catch(() => undefined);
     result = { outcome: 'failed', error: reason, tokensIn: 0, tokensOut: 0, toolCalls: [], model: null };
   }
+  if (stream.wasClosedElsewhere) return;
   await recordRun(ctx.db, {
     institutionId: run.target.institutionId,
     agentId: run.agent.memberId,

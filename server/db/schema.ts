@@ -301,6 +301,10 @@ export const messages = pgTable(
     index('messages_search_idx').using('gin', sql`to_tsvector('simple', ${t.plainText})`),
     index('messages_channel_seq_idx').on(t.channelId, t.seq),
     index('messages_channel_created_seq_idx').on(t.channelId, t.createdSeq),
+    // Answers still under way, found when a server starts or stops (server/agents/interrupted-answers).
+    index('messages_unfinished_answer_idx')
+      .on(t.id)
+      .where(sql`(${t.agentAnswer}->>'status') in ('thinking', 'streaming', 'awaiting_approval')`),
   ],
 );
 
