@@ -27,6 +27,15 @@ export function citedPassages(text: string, passages: Passage[]): AgentCitation[
   return passageCitations(passages).filter((c) => cited.has(c.index));
 }
 
+/** A card still waiting or running when its run ends can no longer change: it failed. */
+export function endOpenToolCalls(cards: AgentToolCall[]): AgentToolCall[] {
+  return cards.map((c) =>
+    c.status === 'awaiting_approval' || c.status === 'running'
+      ? { ...c, status: 'failed', result: c.result ?? 'The run ended before this tool finished.' }
+      : c,
+  );
+}
+
 export class AnswerStream {
   /** The model's Markdown so far. */
   private text = '';
@@ -152,12 +161,7 @@ export class AnswerStream {
   /** The last edit: status done or failed, everything stored. */
   async finish(status: 'done' | 'failed'): Promise<void> {
     this.status = status;
-    // A card still waiting or running when the run ends can no longer change.
-    this.toolCalls = this.toolCalls.map((c) =>
-      c.status === 'awaiting_approval' || c.status === 'running'
-        ? { ...c, status: 'failed', result: c.result ?? 'The run ended before this tool finished.' }
-        : c,
-    );
+    this.toolCalls = endOpenToolCalls(this.toolCalls);
     await this.flush(true);
   }
 }

@@ -10,6 +10,7 @@ import { messages } from '../db/schema.ts';
 import type { MessagesContext } from '../messages/context.ts';
 import { escapeHtml, THINKING_HTML } from './answer.ts';
 import { writeAnswer } from './answer-edit.ts';
+import { endOpenToolCalls } from './answer-stream.ts';
 import { recordRun } from './usage.ts';
 
 export const INTERRUPTED_LINE = 'This answer was interrupted because the server restarted. Please ask again.';
@@ -73,11 +74,7 @@ async function closeAnswers(
     const failed: AgentAnswer = {
       ...answer,
       status: 'failed',
-      toolCalls: answer.toolCalls.map((c) =>
-        c.status === 'awaiting_approval' || c.status === 'running'
-          ? { ...c, status: 'failed', result: c.result ?? 'The run ended before this tool finished.' }
-          : c,
-      ),
+      toolCalls: endOpenToolCalls(answer.toolCalls),
     };
     const text = row.content === THINKING_HTML ? '' : row.content;
     const write = await writeAnswer(
