@@ -48,6 +48,8 @@ export async function createRealtime(
   if (config.REDIS_URL) {
     redis = await connectRedisAdapter(config.REDIS_URL, log);
     io.adapter(redis.adapter);
+    const { uid } = io.of('/').adapter as unknown as { uid: string };
+    if (!(await redis.subscribed(uid))) log.warn('Redis adapter not subscribed yet; starting anyway');
   }
 
   const broadcast = createBroadcaster(io);
