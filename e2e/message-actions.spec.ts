@@ -250,6 +250,12 @@ test('reactions, a reply, an edit, a pin, a vote and a star made offline arrive 
   await expect(composer(adaPage, '#general')).toBeVisible();
   await adaPage.waitForTimeout(500);
   await adaPage.screenshot({ path: `${ARTIFACTS}/busy-channel-phone.png` });
+  // On a phone the header leaves room for the name: the saved lists are in the options menu.
+  await expect(adaPage.getByRole('button', { name: 'Pinned messages' })).toHaveCount(0);
+  await adaPage.getByRole('button', { name: 'Channel options' }).click();
+  await adaPage.getByRole('menuitem', { name: 'Pinned messages' }).click();
+  await expect(adaPage.getByRole('dialog').getByTestId('message-card')).toHaveCount(1);
+  await adaPage.keyboard.press('Escape');
 
   await ada.close();
   await grace.close();

@@ -20,6 +20,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import type { MessageDoc } from '../../schemas/collections.ts';
 import { notFound, ROUTE_ID } from '../app/http-status-error.ts';
 import { rememberLastChannel } from '../app/last-channel.ts';
+import { useIsDesktop } from '../app/media.ts';
 import { notifyError } from '../app/notify.ts';
 import { usePageTitle } from '../app/title.ts';
 import { channelLabel, useWorkspace } from '../app/workspace-context.ts';
@@ -107,6 +108,8 @@ export function ChannelScreen() {
 
   const label = channel ? channelLabel(channel, workspace) : null;
   usePageTitle(label ? (label.isDirect ? label.title : `#${label.title}`) : null);
+  // On a phone the header keeps room for the name: the saved lists move into the options menu.
+  const isDesktop = useIsDesktop();
 
   if (!ROUTE_ID.test(channelId)) throw notFound(location.pathname);
   if (channel === undefined) return <Spinner />;
@@ -156,6 +159,21 @@ export function ChannelScreen() {
     </>
   );
 
+  const savedItems = (
+    <>
+      <MenuItem icon={<Pin />} onSelect={() => setPanel('pinned')}>
+        Pinned messages
+      </MenuItem>
+      <MenuItem icon={<Star />} onSelect={() => setPanel('starred')}>
+        Starred messages
+      </MenuItem>
+      <MenuItem icon={<Files />} onSelect={() => setPanel('files')}>
+        Files in this channel
+      </MenuItem>
+      <MenuSeparator />
+    </>
+  );
+
   async function leave() {
     try {
       await leaveChannel(institutionId, channelId);
@@ -193,7 +211,7 @@ export function ChannelScreen() {
                 savedButtons
               ) : (
                 <>
-                  {savedButtons}
+                  {isDesktop ? savedButtons : null}
                   <Menu>
                     <MenuTrigger asChild>
                       <Button variant="ghost" size="icon" aria-label="Conversation options">
@@ -201,6 +219,7 @@ export function ChannelScreen() {
                       </Button>
                     </MenuTrigger>
                     <MenuContent align="end">
+                      {isDesktop ? null : savedItems}
                       {access?.blockedByMe ? (
                         <MenuItem
                           icon={<CircleSlash />}
@@ -227,22 +246,24 @@ export function ChannelScreen() {
               )
             ) : (
               <>
-                {savedButtons}
+                {isDesktop ? savedButtons : null}
                 <MembersButton
                   institutionId={institutionId}
                   channelId={channelId}
                   onClick={() => setDetails('members')}
                 />
-                <Tooltip content="Channel details">
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    aria-label="Channel details"
-                    onClick={() => setDetails('about')}
-                  >
-                    <Info />
-                  </Button>
-                </Tooltip>
+                {isDesktop ? (
+                  <Tooltip content="Channel details">
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label="Channel details"
+                      onClick={() => setDetails('about')}
+                    >
+                      <Info />
+                    </Button>
+                  </Tooltip>
+                ) : null}
                 <Menu>
                   <MenuTrigger asChild>
                     <Button variant="ghost" size="icon" aria-label="Channel options">
@@ -250,6 +271,7 @@ export function ChannelScreen() {
                     </Button>
                   </MenuTrigger>
                   <MenuContent align="end">
+                    {isDesktop ? null : savedItems}
                     <MenuItem icon={<Info />} onSelect={() => setDetails('about')}>
                       Channel details
                     </MenuItem>
