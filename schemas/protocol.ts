@@ -8,8 +8,9 @@ import { z } from 'zod';
  * 2 — channel roles and permissions, membership, requests, sections, groups, member roles, visits.
  * 3 — message actions (reactions, pins, stars, polls, forward), search, activities, files.
  * 4 — agents, knowledge sources, MCP connections, agent answers (tool calls, citations), usage and audit.
+ * 5 — refresh {value: 'channelMembers', channelId}: a channel's member list changed.
  */
-export const PROTOCOL_VERSION = 4;
+export const PROTOCOL_VERSION = 5;
 
 // ───────────────────────────── limits ─────────────────────────────
 export const MESSAGE_PAGE_SIZE = 30;
@@ -963,9 +964,14 @@ export type Ack<T> = T | AckError;
 export const isAckError = (v: unknown): v is AckError =>
   typeof v === 'object' && v !== null && 'error' in v && typeof (v as AckError).error?.message === 'string';
 
-/** joinedChannels, members, institutions: reload that list; sections: the caller's sidebar layout; groups: the workspace's groups. */
+/**
+ * joinedChannels, members, institutions: reload that list; sections: the caller's sidebar layout; groups:
+ * the workspace's groups; channelMembers: who is in `channelId` (or their channel roles) changed, so a
+ * client showing that channel reloads its member list.
+ */
 export const refreshEvent = z.object({
-  value: z.enum(['joinedChannels', 'members', 'institutions', 'sections', 'groups']),
+  value: z.enum(['joinedChannels', 'members', 'institutions', 'sections', 'groups', 'channelMembers']),
+  channelId: id.optional(),
 });
 export const userOnlineStatusEvent = z.object({
   user: z.object({ id }),

@@ -120,6 +120,7 @@ export class SyncEngine implements WorkerApi {
         await this.refreshJoined();
         await this.channelsChanged();
       },
+      openChannels: () => [...new Map([...this.openChannels.values()].map((c) => [c.channelId, c])).values()],
       log: this.log,
     });
     // A row put in the outbox by any tab starts a drain (multiInstance brings other tabs' writes here).
@@ -311,7 +312,7 @@ export class SyncEngine implements WorkerApi {
       const records = this.db.records;
       if (records) void applyPinnedChange(records, m).catch((e) => this.log('Pinned list update failed', e));
     });
-    socket.on('refresh', (e) => void this.workspaceEvents.refresh(e.value));
+    socket.on('refresh', (e) => void this.workspaceEvents.refresh(e));
     socket.on('memberAction', (e) => void this.workspaceEvents.memberAction(e));
     socket.on('userOnlineStatusUpdate', (e) => void this.workspaceEvents.onlineStatus(e));
   }
@@ -330,8 +331,8 @@ export class SyncEngine implements WorkerApi {
       await this.outbox.onConnect();
     }
     // Presence and layout may have changed while disconnected (no events reach a closed socket).
-    void this.workspaceEvents.refresh('members');
-    void this.workspaceEvents.refresh('sections');
+    void this.workspaceEvents.refresh({ value: 'members' });
+    void this.workspaceEvents.refresh({ value: 'sections' });
   }
 
   private async joinRooms(): Promise<void> {

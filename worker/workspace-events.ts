@@ -22,6 +22,8 @@ export interface WorkspaceEventDeps {
   store(): WorkspaceStore | null;
   /** Reload joined channels (every workspace), join their rooms and catch up. */
   refreshJoined(): Promise<void>;
+  /** The channels some tab shows now: only their member lists are worth reloading when they change. */
+  openChannels(): { institutionId: string; channelId: string }[];
   log?: (message: string, error?: unknown) => void;
 }
 
@@ -43,14 +45,23 @@ export class WorkspaceEvents {
     );
   }
 
-  refresh(value: z.infer<typeof refreshEvent>['value']): Promise<void> {
+  refresh({ value, channelId }: z.infer<typeof refreshEvent>): Promise<void> {
     return this.enqueue(`refresh ${value}`, async (store) => {
       if (value === 'joinedChannels') return this.deps.refreshJoined();
       if (value === 'institutions') return fetchInstitutions(store);
+      if (value === 'channelMembers') return this.refreshOpenChannelMembers(store, channelId);
       const fetchOne = { members: fetchMembers, sections: fetchSections, groups: fetchGroups }[value];
       const institutions = await store.db.institutions.find().exec();
       await Promise.all(institutions.map((i) => fetchOne(store, i.id)));
+      // Someone joined or left the workspace: that changes who is in its default channels too.
+      if (value === 'members') await this.refreshOpenChannelMembers(store);
     });
+  }
+
+  /** Reloads the member lists of the open channels (only `channelId`'s, when given). */
+  private async refreshOpenChannelMembers(store: WorkspaceStore, channelId?: string): Promise<void> {
+    const open = this.deps.openChannels().filter((c) => channelId === undefined || c.channelId === channelId);
+    await Promise.all(open.map((c) => fetchChannelMembers(store, c.institutionId, c.channelId)));
   }
 
   /** Resolves once everything received so far is applied. */

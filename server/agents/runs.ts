@@ -8,6 +8,7 @@ import type { Message } from '../../schemas/protocol.ts';
 import type { MemberRow } from '../access.ts';
 import { agents, channelMembers, type channels, members, users } from '../db/schema.ts';
 import type { MessagesContext } from '../messages/context.ts';
+import { announceChannelMembers } from '../services/channel-member-events.ts';
 import { membershipOf, standingIn } from '../services/channel-permissions.ts';
 import { addChannelMember } from '../services/channel-setup.ts';
 import type { AgentRow } from './agents.ts';
@@ -121,7 +122,8 @@ async function agentCanAnswerIn(
 ): Promise<boolean> {
   if (await membershipOf(ctx.db, channel.id, agent.memberId)) return true;
   if (channel.type !== 'public') return false;
-  await addChannelMember(ctx.db, channel.id, agent.memberId);
+  const { added } = await addChannelMember(ctx.db, channel.id, agent.memberId);
+  if (added) announceChannelMembers(ctx, channel.id);
   return true;
 }
 

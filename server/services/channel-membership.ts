@@ -9,6 +9,7 @@ import type { Db } from '../db/client.ts';
 import { channelMemberRoles, channelMembers, channelRoles, channels, members, users } from '../db/schema.ts';
 import { badRequest, forbidden, notFound } from '../errors.ts';
 import { toMember } from '../serialize.ts';
+import { announceChannelMembers } from './channel-member-events.ts';
 import { canSee, membershipOf, requireChannelManager, standingIn } from './channel-permissions.ts';
 import type { ChannelServiceContext } from './channel-service-context.ts';
 import { addChannelMember } from './channel-setup.ts';
@@ -105,6 +106,7 @@ export async function addChannelMembers(
     ctx.realtime.joinChannel(addedUser, channelId);
     ctx.broadcast.toUser(addedUser, 'refresh', { value: 'joinedChannels' });
   }
+  if (added.length > 0) announceChannelMembers(ctx, channelId);
   const all = await listChannelMembers(ctx, userId, institutionId, channelId);
   const named = new Set(memberIds);
   return all.filter((e) => named.has(e.member.id));
@@ -152,6 +154,7 @@ export async function removeChannelMembers(
     ctx.realtime.leaveChannel(removedUser, channelId);
     ctx.broadcast.toUser(removedUser, 'refresh', { value: 'joinedChannels' });
   }
+  if (removedUsers.length > 0) announceChannelMembers(ctx, channelId);
   return { ok: true };
 }
 

@@ -10,6 +10,7 @@ import { channelRequests, channels, members } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import { isUniqueViolation } from '../messages/unique-violation.ts';
 import type { ChannelRow } from '../serialize.ts';
+import { announceChannelMembers } from './channel-member-events.ts';
 import { channelOwnerUserIds, membershipOf, requireChannelManager } from './channel-permissions.ts';
 import type { ChannelServiceContext } from './channel-service-context.ts';
 import { addChannelMember } from './channel-setup.ts';
@@ -156,6 +157,7 @@ export async function decideChannelRequest(
   if (status === 'approved') {
     ctx.realtime.joinChannel(requester, channelId);
     ctx.broadcast.toUser(requester, 'refresh', { value: 'joinedChannels' });
+    announceChannelMembers(ctx, channelId);
   }
   const request = toChannelRequest(decided, channel);
   await tellBothSides(ctx, request, requester);

@@ -10,6 +10,7 @@ import type { Db } from '../db/client.ts';
 import { channelMemberRoles, channelMembers, channelRoles, members } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import { type ChannelRoleRow, toChannelRole } from '../serialize.ts';
+import { announceChannelMembers } from './channel-member-events.ts';
 import { canSee, requireChannelManager, standingIn, userIdsOf } from './channel-permissions.ts';
 import type { ChannelServiceContext } from './channel-service-context.ts';
 
@@ -43,6 +44,8 @@ async function announce(ctx: ChannelServiceContext, channelId: string, alsoUserI
     .where(eq(channelMembers.channelId, channelId));
   for (const userId of new Set([...rows.map((r) => r.userId), ...alsoUserIds]))
     ctx.broadcast.toUser(userId, 'refresh', { value: 'joinedChannels' });
+  // The Members tab shows each member's roles.
+  announceChannelMembers(ctx, channelId);
 }
 
 async function managerContext(

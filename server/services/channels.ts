@@ -11,6 +11,7 @@ import { channelMembers, channelRoles, channels, members } from '../db/schema.ts
 import { badRequest, conflict, forbidden, notFound } from '../errors.ts';
 import type { RealtimeControls } from '../http/route-context.ts';
 import { type ChannelMemberRow, type ChannelRow, DM_KEY_SEPARATOR, toChannelRole } from '../serialize.ts';
+import { announceChannelMembers } from './channel-member-events.ts';
 import { wouldLoseEveryOwner } from './channel-membership.ts';
 import { membershipOf, requireChannelManager } from './channel-permissions.ts';
 import { addChannelMember, createChannelWithRoles, setUpRoles } from './channel-setup.ts';
@@ -143,7 +144,10 @@ export async function joinChannel(
   if (current) return withMembership(ctx.db, channel, current);
   if (channel.type !== 'public') throw forbidden('This channel is private');
   const { row, added } = await addChannelMember(ctx.db, channelId, member.id);
-  if (added) ctx.broadcast.toUser(userId, 'refresh', { value: 'joinedChannels' });
+  if (added) {
+    ctx.broadcast.toUser(userId, 'refresh', { value: 'joinedChannels' });
+    announceChannelMembers(ctx, channelId);
+  }
   return withMembership(ctx.db, channel, row);
 }
 
@@ -170,6 +174,7 @@ export async function leaveChannel(ctx: Ctx, userId: string, institutionId: stri
   if (removed.length > 0) {
     ctx.realtime.leaveChannel(userId, channelId);
     ctx.broadcast.toUser(userId, 'refresh', { value: 'joinedChannels' });
+    announceChannelMembers(ctx, channelId);
   }
   return { ok: true as const };
 }

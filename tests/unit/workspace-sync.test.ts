@@ -9,6 +9,7 @@ import { visits } from '../../server/db/schema.ts';
 import {
   createSection,
   moveChannelToSection,
+  refreshChannelMembers,
   refreshInstitutions,
   refreshJoinedChannels,
   refreshMembers,
@@ -232,6 +233,38 @@ describe('live workspace events', () => {
       await new Promise((r) => setTimeout(r, 50));
     expect((await stored())?.status).toBe('approved');
     expect(await joined()).toBe(1);
+  });
+
+  it('updates the member list of the channel I have open when someone joins it, and not of one I have closed', async () => {
+    await goOnline();
+    const open = await makeChannel(me, ws, 'public');
+    const closed = await makeChannel(me, ws, 'public');
+    await refreshJoinedChannels(ws.id);
+    await refreshChannelMembers(ws.id, open.id);
+    await refreshChannelMembers(ws.id, closed.id);
+    await engine.setOpenChannel('tab-1', { institutionId: ws.id, channelId: open.id });
+    const listed = async (channelId: string) =>
+      (await listRecords(client.db, 'channelMember', { scope: channelId })).map((m) => m.memberId).sort();
+    expect(await listed(open.id)).toEqual([me.memberId]);
+
+    const newcomer = await addPerson(server, ws, 'member');
+    // Joining the workspace reloads lists too: let that settle, so only the channel join is left to see.
+    const arrived = Date.now() + 10_000;
+    while (!(await client.db.members.findOne(newcomer.memberId).exec()) && Date.now() < arrived)
+      await new Promise((r) => setTimeout(r, 50));
+    await engine.settled();
+    for (const channel of [open, closed])
+      expect(
+        (await newcomer.api.post(`/api/institutions/${ws.id}/channels/${channel.id}/members`)).status,
+      ).toBe(200);
+
+    const until = Date.now() + 10_000;
+    while ((await listed(open.id)).length < 2 && Date.now() < until)
+      await new Promise((r) => setTimeout(r, 50));
+    expect(await listed(open.id)).toEqual([me.memberId, newcomer.memberId].sort());
+    // Nobody is looking at the other channel: its list waits until it is shown again.
+    expect(await listed(closed.id)).toEqual([me.memberId]);
+    await engine.setOpenChannel('tab-1', null);
   });
 
   it('shows a new join request to me, the channel owner, as soon as it is made', async () => {
