@@ -157,6 +157,7 @@ test('an agent mentioned in a channel thinks, asks to run a tool, streams a cite
   await signInThroughUi(gracePage, server, grace.email);
   await expect(gracePage).toHaveURL(new RegExp(`/client/${workspaceId}`));
   await openChannelFromSidebar(gracePage, 'general');
+  await expect(gracePage.getByRole('button', { name: '2 members' })).toBeVisible();
 
   // Ada's directory now holds the agent (it was created after her page loaded).
   await page.reload();
@@ -165,6 +166,8 @@ test('an agent mentioned in a channel thinks, asks to run a tool, streams a cite
 
   const answer = agentAnswer(page);
   await expect(answer).toHaveCount(1);
+  // Asked in a public channel it was not in, the agent joined it: Grace's count follows live.
+  await expect(gracePage.getByRole('button', { name: '3 members' })).toBeVisible();
   await expect(answer.getByTestId('ai-badge')).toBeVisible();
   await expect(answer.getByTestId('agent-thinking')).toHaveText('Thinking…');
 
