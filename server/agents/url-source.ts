@@ -1,15 +1,14 @@
 // A knowledge source read from a web address: the server fetches the page itself (http and https only, at
 // most 5 redirects, an overall time limit, a byte limit counted while streaming so a huge or endless body
 // is never buffered), lets the media type choose how to extract its text, and names it after the page's
-// <title>. Loopback and private-network addresses are refused unless the operator allows them, checked on
-// every address a host name resolves to (so DNS cannot point an allowed name at a refused address).
-import dns from 'node:dns';
-import http, { type IncomingMessage, STATUS_CODES } from 'node:http';
-import https from 'node:https';
-import { BlockList, isIP, type LookupFunction } from 'node:net';
+// <title>. Every request goes through the guarded outbound path (server/outbound/): loopback and private
+// addresses are refused unless the operator allows them, on every redirect and every resolved address.
+import { type IncomingMessage, STATUS_CODES } from 'node:http';
 import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { badRequest } from '../errors.ts';
+import { RefusedAddress, urlRefusal } from '../outbound/address-guard.ts';
+import { outboundRequest } from '../outbound/outbound-request.ts';
 import {
   type DocumentKind,
   decodeText,
@@ -32,55 +31,6 @@ export interface UrlFetchOptions {
 /** Why a page could not be read, in words for the admin who added it (the source's 'failed' reason). */
 export class UrlFetchError extends Error {}
 
-// Never fetched: addresses that are not a host on a network (unspecified, multicast, reserved) and
-// link-local ones, where cloud metadata services answer.
-const neverFetched = new BlockList();
-neverFetched.addSubnet('0.0.0.0', 8, 'ipv4');
-neverFetched.addSubnet('169.254.0.0', 16, 'ipv4');
-neverFetched.addSubnet('224.0.0.0', 4, 'ipv4');
-neverFetched.addSubnet('240.0.0.0', 4, 'ipv4');
-neverFetched.addAddress('::', 'ipv6');
-neverFetched.addSubnet('fe80::', 10, 'ipv6');
-neverFetched.addSubnet('ff00::', 8, 'ipv6');
-
-// Fetched only when the operator allows private addresses: loopback, private networks, shared address
-// space (carrier NAT), benchmarking, unique local IPv6.
-const privateNetworks = new BlockList();
-privateNetworks.addSubnet('127.0.0.0', 8, 'ipv4');
-privateNetworks.addSubnet('10.0.0.0', 8, 'ipv4');
-privateNetworks.addSubnet('172.16.0.0', 12, 'ipv4');
-privateNetworks.addSubnet('192.168.0.0', 16, 'ipv4');
-privateNetworks.addSubnet('100.64.0.0', 10, 'ipv4');
-privateNetworks.addSubnet('192.0.0.0', 24, 'ipv4');
-privateNetworks.addSubnet('198.18.0.0', 15, 'ipv4');
-privateNetworks.addAddress('::1', 'ipv6');
-privateNetworks.addSubnet('fc00::', 7, 'ipv6');
-
-const PRIVATE_REFUSED =
-  'This server does not fetch loopback or private-network addresses (an operator can allow them)';
-
-/** Why this IP address may not be fetched; null when it may. */
-export function addressRefusal(address: string, allowPrivate: boolean): string | null {
-  const family = isIP(address) === 6 ? 'ipv6' : 'ipv4';
-  // BlockList also matches IPv4-mapped IPv6 addresses (::ffff:127.0.0.1) against the IPv4 rules.
-  if (neverFetched.check(address, family)) return 'This address cannot be fetched';
-  if (!allowPrivate && privateNetworks.check(address, family)) return PRIVATE_REFUSED;
-  return null;
-}
-
-const bareHost = (url: URL) => url.hostname.replace(/^\[|\]$/g, '');
-const isLocalhostName = (host: string) => host === 'localhost' || host.endsWith('.localhost');
-
-/** What can be told about an address before fetching it; the thrown message explains the refusal. */
-function refusalBeforeFetch(url: URL, allowPrivate: boolean): string | null {
-  if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    return 'Only http and https addresses can be fetched';
-  const host = bareHost(url);
-  if (isIP(host)) return addressRefusal(host, allowPrivate);
-  if (!allowPrivate && isLocalhostName(host.toLowerCase())) return PRIVATE_REFUSED;
-  return null;
-}
-
 /** The address to fetch, or a 400 when it can be refused before any request. */
 export function checkSourceUrl(raw: string, allowPrivate: boolean): URL {
   let url: URL;
@@ -89,36 +39,15 @@ export function checkSourceUrl(raw: string, allowPrivate: boolean): URL {
   } catch {
     throw badRequest('url: Invalid url');
   }
-  const refusal = refusalBeforeFetch(url, allowPrivate);
+  const refusal = urlRefusal(url, allowPrivate);
   if (refusal) throw badRequest(refusal);
   return url;
 }
 
-class RefusedAddress extends Error {}
-
-/** dns.lookup that fails the connection when any address of the name is refused. */
-function guardedLookup(allowPrivate: boolean): LookupFunction {
-  return (hostname, options, callback) => {
-    dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
-      if (err) return callback(err, '', 0);
-      const refusal = addresses.map((a) => addressRefusal(a.address, allowPrivate)).find((r) => r !== null);
-      if (refusal || addresses.length === 0)
-        return callback(new RefusedAddress(refusal ?? 'The address has no IP address'), '', 0);
-      if (options.all) return (callback as (e: null, a: dns.LookupAddress[]) => void)(null, addresses);
-      const [first] = addresses;
-      return callback(null, first?.address ?? '', first?.family ?? 4);
-    });
-  };
-}
-
 function request(url: URL, options: UrlFetchOptions, signal: AbortSignal): Promise<IncomingMessage> {
-  const client = url.protocol === 'https:' ? https : http;
-  return new Promise((resolve, reject) => {
-    const req = client.request(url, {
-      method: 'GET',
-      // A fresh connection each time: a pooled socket would skip the address check of guardedLookup.
-      agent: false,
-      lookup: guardedLookup(options.allowPrivate),
+  return outboundRequest(
+    url,
+    {
       signal,
       headers: {
         accept:
@@ -126,11 +55,9 @@ function request(url: URL, options: UrlFetchOptions, signal: AbortSignal): Promi
         'accept-encoding': 'gzip, deflate, br',
         'user-agent': 'Lantern knowledge fetcher',
       },
-    });
-    req.on('response', resolve);
-    req.on('error', reject);
-    req.end();
-  });
+    },
+    { allowPrivate: options.allowPrivate },
+  );
 }
 
 const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
@@ -220,7 +147,7 @@ export async function fetchPage(start: URL, options: UrlFetchOptions): Promise<F
       } catch {
         throw new UrlFetchError('The address redirected to an invalid address');
       }
-      const refusal = refusalBeforeFetch(url, options.allowPrivate);
+      const refusal = urlRefusal(url, options.allowPrivate);
       if (refusal) throw new UrlFetchError(`It redirected to ${url.href}: ${refusal}`);
       continue;
     }

@@ -10,7 +10,8 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Agent, ErrorBody, KnowledgeSource, Message } from '../../schemas/protocol.ts';
 import { retrievePassages } from '../../server/agents/retrieval.ts';
-import { addressRefusal, fetchPage, UrlFetchError } from '../../server/agents/url-source.ts';
+import { fetchPage, UrlFetchError } from '../../server/agents/url-source.ts';
+import { addressRefusal } from '../../server/outbound/address-guard.ts';
 import { databases, startTestServer, type TestServer } from './harness.ts';
 import { makeDocx, makePdf } from './knowledge-documents.ts';
 import {
