@@ -29,7 +29,12 @@ async function openPage(browser: Browser, viewport = DESKTOP): Promise<Page> {
 }
 
 test.beforeAll(async ({ browser }) => {
-  server = await LanternServer.create();
+  // The "everything" reference server is a test fixture, allowlisted here only; DEPLOY_TOKEN is the
+  // variable the test gives it.
+  server = await LanternServer.create({
+    MCP_STDIO_ALLOWLIST: 'mcp-server-memory,mcp-server-everything stdio',
+    MCP_STDIO_ENV_ALLOWLIST: 'DEPLOY_TOKEN',
+  });
   await server.start();
   ada = await openPage(browser);
   await signInThroughUi(ada, server, 'ada@example.com');

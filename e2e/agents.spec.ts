@@ -43,6 +43,8 @@ test.beforeAll(async () => {
     OPENAI_BASE_URL: model.url,
     OPENAI_API_KEY: 'sk-test-not-a-real-key',
     OPENAI_MODEL: 'scripted',
+    // The "everything" reference server is a test fixture: allowlisted for this test only.
+    MCP_STDIO_ALLOWLIST: 'mcp-server-memory,mcp-server-everything stdio',
   });
   await server.start();
 });

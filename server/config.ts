@@ -58,15 +58,40 @@ export const configSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   /**
-   * Which stdio MCP servers agents may start: comma-separated entries, each a command and optionally its
-   * first arguments (`npx -y @modelcontextprotocol/server-filesystem`); a connection matches when its
-   * command line begins with an entry. Default: the servers bundled with Lantern.
+   * Which stdio MCP servers agents may start: comma-separated entries, each a whole command line
+   * (`npx -y @modelcontextprotocol/server-filesystem {folder}`); a connection matches only when its command
+   * line equals an entry, token for token, where `{folder}` stands for a folder inside MCP_FILESYSTEM_ROOT.
+   * Default: the bundled Memory server only (the bundled "everything" server is a test fixture).
    */
-  MCP_STDIO_ALLOWLIST: z.string().default('mcp-server-memory,mcp-server-everything'),
+  MCP_STDIO_ALLOWLIST: z.string().default('mcp-server-memory'),
   /** Time allowed to start (or reach) an MCP server and list its tools, in milliseconds. */
   MCP_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
   /** Time allowed for one MCP tool call, in milliseconds. */
   MCP_TOOL_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
+  /**
+   * Variable names a stdio MCP connection may set besides those its template declares (comma-separated).
+   * Names that change how programs load or run (NODE_*, LD_*, PATH, *_OPTIONS, …) are refused whatever
+   * this says. Default: none.
+   */
+  MCP_STDIO_ENV_ALLOWLIST: z.string().default(''),
+  /** The folder a `{folder}` placeholder must stay inside; default DATA_DIR/mcp-folders. */
+  MCP_FILESYSTEM_ROOT: optionalText.optional(),
+  /**
+   * Whether HTTP MCP connections may reach loopback and private-network addresses (an MCP server on the
+   * intranet). Off by default: any admin could otherwise probe internal services through the server.
+   */
+  MCP_HTTP_ALLOW_PRIVATE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  /** Most MCP connections one agent may have. */
+  MCP_CONNECTIONS_PER_AGENT: z.coerce.number().int().min(1).default(10),
+  /** Most stdio MCP server processes running at once for one workspace, and on this server in all. */
+  MCP_PROCESSES_PER_WORKSPACE: z.coerce.number().int().min(1).default(10),
+  MCP_PROCESSES_PER_SERVER: z.coerce.number().int().min(1).default(50),
+  /** Most "test connection" requests running at once for one workspace, and on this server in all. */
+  MCP_TESTS_PER_WORKSPACE: z.coerce.number().int().min(1).default(2),
+  MCP_TESTS_PER_SERVER: z.coerce.number().int().min(1).default(10),
   /** Time allowed to fetch a URL knowledge source (redirects and body included), in milliseconds. */
   KNOWLEDGE_URL_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
   /** Largest body read from a URL knowledge source, in bytes (after decompression). */

@@ -11,7 +11,7 @@ import type { McpSession, McpToolDefinition, ToolResult } from '../mcp/session.t
 import type { AnswerStream } from './answer-stream.ts';
 import type { Decision } from './tool-approval.ts';
 
-type Ctx = Pick<AppContext, 'db' | 'config' | 'secrets'>;
+type Ctx = Pick<AppContext, 'db' | 'config' | 'secrets' | 'log'>;
 
 export interface OpenConnection {
   connection: McpConnectionRow;

@@ -22,7 +22,7 @@ export interface ToolCommandAnswer {
   ok: boolean;
 }
 
-type Ctx = Pick<AppContext, 'db' | 'config' | 'secrets'>;
+type Ctx = Pick<AppContext, 'db' | 'config' | 'secrets' | 'log'>;
 
 // After the mention (or at the start): "/name", then optionally one JSON object and nothing else.
 const COMMAND = /(?:^|\s)\/([A-Za-z0-9_][\w.-]*)\s*(\{[\s\S]*\})?\s*$/;

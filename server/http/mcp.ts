@@ -1,11 +1,12 @@
 // MCP routes: an agent's connections (/api/institutions/:id/agents/:agentId/mcp-connections), testing a
-// connection without saving it, and the ready-made templates. Admins only.
+// connection without saving it (a few at a time), and the ready-made templates. Admins only.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { id, mcpConnectBody, mcpConnectionBody } from '../../schemas/protocol.ts';
 import { requireWorkspaceAdmin } from '../access.ts';
 import type { AppContext } from '../context.ts';
 import { parseAllowlist } from '../mcp/allowlist.ts';
+import { ConnectTests } from '../mcp/connect-tests.ts';
 import {
   createConnection,
   deleteConnection,
@@ -22,6 +23,8 @@ const connectionParams = z.object({ id, agentId: id, connId: id });
 const base = '/api/institutions/:id/agents/:agentId/mcp-connections';
 
 export function registerMcpRoutes(app: FastifyInstance, ctx: AppContext): void {
+  // Per server: the routes are registered once per createApp.
+  const connectTests = new ConnectTests(ctx.config);
   app.get(base, async (request) => {
     const p = agentParams.parse(request.params);
     return { data: await listConnections(ctx, getAuth(request).userId, p.id, p.agentId) };
@@ -50,7 +53,7 @@ export function registerMcpRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post('/api/institutions/:id/mcp-connections/connect', async (request) => {
     const p = institutionParams.parse(request.params);
     const body = mcpConnectBody.parse(request.body);
-    return testConnection(ctx, getAuth(request).userId, p.id, body);
+    return testConnection(ctx, connectTests, getAuth(request).userId, p.id, body);
   });
 
   app.get('/api/institutions/:id/mcp-templates', async (request) => {

@@ -1,7 +1,10 @@
 // MCP connections of an agent: stored with encrypted variables, listed with masked values, tested without
-// saving, and opened for runs (withMcpSession / callTool). Admins only; stdio commands must be allowlisted.
+// saving, and opened for runs (withMcpSession / callTool). Admins only, and an admin is anyone with an
+// account, so the operator's rules decide what runs: stdio command lines on the allowlist with only the
+// variables their template or MCP_STDIO_ENV_ALLOWLIST name, in a directory of their own; HTTP servers only
+// at addresses the outbound guard allows; stored secrets never follow a connection to a new destination.
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   MASKED_VALUE,
@@ -15,15 +18,30 @@ import { requireWorkspaceAdmin } from '../access.ts';
 import { requireAgent } from '../agents/agents.ts';
 import type { AppContext } from '../context.ts';
 import { mcpConnections } from '../db/schema.ts';
-import { notFound } from '../errors.ts';
-import { parseAllowlist, requireAllowed } from './allowlist.ts';
+import { badRequest, HttpError, notFound } from '../errors.ts';
+import { urlRefusal } from '../outbound/address-guard.ts';
+import { outboundFetch } from '../outbound/outbound-request.ts';
+import { childProcessesOf } from '../processes/child-processes.ts';
+import { type CommandLine, parseAllowlist, requireAllowed } from './allowlist.ts';
+import { resolveCommand } from './bundled-servers.ts';
+import type { ConnectTests } from './connect-tests.ts';
+import { folderRoot } from './folder-placeholder.ts';
 import { openEnvironment, sealEnvironment } from './secret-box.ts';
-import { type McpSession, openSession, type ToolResult } from './session.ts';
+import { type McpSession, openSession, type SessionTarget, type ToolResult } from './session.ts';
+import { declaredVariables } from './templates.ts';
+import { parseNameList, requireAllowedVariables } from './variable-policy.ts';
+import {
+  connectionWorkdir,
+  removeConnectionFiles,
+  serverSetVariables,
+  throwawayWorkdir,
+  type Workdir,
+} from './workdirs.ts';
 
 export type McpConnectionRow = typeof mcpConnections.$inferSelect;
 type ConnectionBody = z.infer<typeof mcpConnectionBody>;
 type ConnectBody = z.infer<typeof mcpConnectBody>;
-type Ctx = Pick<AppContext, 'db' | 'config' | 'secrets'>;
+type Ctx = Pick<AppContext, 'db' | 'config' | 'secrets' | 'log'>;
 
 const toWire = (row: McpConnectionRow): McpConnection => ({
   id: row.id,
@@ -35,9 +53,58 @@ const toWire = (row: McpConnectionRow): McpConnection => ({
   updatedAt: row.updatedAt.toISOString(),
 });
 
-function checkTransport(ctx: Ctx, transport: McpTransport) {
-  if (transport.type === 'stdio')
-    requireAllowed(parseAllowlist(ctx.config.MCP_STDIO_ALLOWLIST), transport.command, transport.args);
+/**
+ * The operator's rules for a transport and its variable names, as a 400 that says what is wrong: the whole
+ * command line allowlisted (folders inside the root) and only declared names; an address the guard allows.
+ * Returns the stdio command line to run (folders resolved).
+ */
+function checkTransport(ctx: Ctx, transport: McpTransport, names: string[]): CommandLine | null {
+  if (transport.type === 'http') {
+    const refusal = urlRefusal(new URL(transport.url), ctx.config.MCP_HTTP_ALLOW_PRIVATE);
+    if (refusal) throw badRequest(refusal);
+    return null;
+  }
+  const line = requireAllowed(
+    parseAllowlist(ctx.config.MCP_STDIO_ALLOWLIST),
+    folderRoot(ctx.config),
+    transport,
+  );
+  requireAllowedVariables(
+    names,
+    declaredVariables(transport),
+    parseNameList(ctx.config.MCP_STDIO_ENV_ALLOWLIST),
+  );
+  return line;
+}
+
+/**
+ * Where a connection sends its variables: an HTTP origin or a stdio command line. Stored values are used
+ * only while it stays the same, so re-pointing a connection cannot carry its secrets to a new host.
+ */
+function destination(transport: McpTransport): string {
+  return transport.type === 'http'
+    ? `http ${new URL(transport.url).origin}`
+    : `stdio ${JSON.stringify([transport.command, ...transport.args])}`;
+}
+
+function requireNoMaskedValues(given: Record<string, string>): void {
+  const masked = Object.keys(given).filter((name) => given[name] === MASKED_VALUE);
+  if (masked.length > 0)
+    throw badRequest(
+      `This connection now points somewhere new, so its stored variables are not sent there: enter ${masked.join(', ')} again`,
+    );
+}
+
+/** Stored values kept for this request: all of them for the same destination, none for a new one. */
+function keptVariables(
+  row: McpConnectionRow,
+  stored: Record<string, string>,
+  next: McpTransport,
+  given: Record<string, string>,
+): Record<string, string> {
+  if (destination(row.transport) === destination(next)) return stored;
+  requireNoMaskedValues(given);
+  return {};
 }
 
 /** New values replace, masked ones keep what is stored, names left out are removed. */
@@ -101,8 +168,18 @@ export async function createConnection(
 ): Promise<McpConnection> {
   await requireWorkspaceAdmin(ctx.db, institutionId, userId);
   await requireAgent(ctx.db, institutionId, agentId);
-  checkTransport(ctx, body.transport);
+  requireNoMaskedValues(body.environmentVariables);
   const variables = mergeVariables({}, body.environmentVariables);
+  checkTransport(ctx, body.transport, Object.keys(variables));
+  const [existing] = await ctx.db
+    .select({ n: count() })
+    .from(mcpConnections)
+    .where(and(eq(mcpConnections.institutionId, institutionId), eq(mcpConnections.agentId, agentId)));
+  const most = ctx.config.MCP_CONNECTIONS_PER_AGENT;
+  if ((existing?.n ?? 0) >= most)
+    throw badRequest(
+      `This agent already has ${most} MCP connections, the most this server allows (MCP_CONNECTIONS_PER_AGENT); remove one first`,
+    );
   const [row] = await ctx.db
     .insert(mcpConnections)
     .values({
@@ -130,8 +207,14 @@ export async function updateConnection(
   await requireWorkspaceAdmin(ctx.db, institutionId, userId);
   await requireAgent(ctx.db, institutionId, agentId);
   const existing = await findRow(ctx, institutionId, connectionId, agentId);
-  checkTransport(ctx, body.transport);
-  const variables = mergeVariables(storedVariables(ctx, existing), body.environmentVariables);
+  const kept = keptVariables(
+    existing,
+    storedVariables(ctx, existing),
+    body.transport,
+    body.environmentVariables,
+  );
+  const variables = mergeVariables(kept, body.environmentVariables);
+  checkTransport(ctx, body.transport, Object.keys(variables));
   const [row] = await ctx.db
     .update(mcpConnections)
     .set({
@@ -158,52 +241,126 @@ export async function deleteConnection(
   await requireAgent(ctx.db, institutionId, agentId);
   const existing = await findRow(ctx, institutionId, connectionId, agentId);
   await ctx.db.delete(mcpConnections).where(eq(mcpConnections.id, existing.id));
+  removeConnectionFiles(ctx.config.dataDir, institutionId, existing.id);
   return toWire(existing);
 }
 
 const sessionOptions = (ctx: Ctx) => ({
   connectTimeoutMs: ctx.config.MCP_CONNECT_TIMEOUT_MS,
   toolTimeoutMs: ctx.config.MCP_TOOL_TIMEOUT_MS,
+  log: ctx.log,
 });
 
-/** "Test connection": connects, lists the tools and closes, saving nothing; failures come back as {error}. */
+/**
+ * A stdio child gets PATH and HOME of the server (to find and run its program) and nothing else of the
+ * server's environment (its database URL, API keys); then the connection's own variables, which cannot
+ * replace those two (variable-policy), then what the server sets itself (the Memory server's file).
+ */
+function childEnvironment(variables: Record<string, string>, own: Record<string, string>) {
+  const env: Record<string, string> = {};
+  for (const key of ['PATH', 'HOME']) {
+    const value = process.env[key];
+    if (value !== undefined) env[key] = value;
+  }
+  return { ...env, ...variables, ...own };
+}
+
+/** `${NAME}` in HTTP headers is replaced by the variable, so tokens can be kept encrypted like the rest. */
+function expandHeaders(headers: Record<string, string>, variables: Record<string, string>) {
+  return Object.fromEntries(
+    Object.entries(headers).map(([k, v]) => [
+      k,
+      v.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_, n: string) => variables[n] ?? ''),
+    ]),
+  );
+}
+
+/** What openSession connects to, after the operator's rules (400 when they refuse it). */
+function sessionTarget(
+  ctx: Ctx,
+  institutionId: string,
+  transport: McpTransport,
+  variables: Record<string, string>,
+  workdir: Workdir,
+): SessionTarget {
+  const line = checkTransport(ctx, transport, Object.keys(variables));
+  if (transport.type === 'http')
+    return {
+      type: 'http',
+      url: new URL(transport.url),
+      headers: expandHeaders(transport.headers, variables),
+      fetch: outboundFetch({ allowPrivate: ctx.config.MCP_HTTP_ALLOW_PRIVATE }),
+    };
+  if (!line) throw new Error('a stdio transport has a command line');
+  const run = resolveCommand(line.command, line.args);
+  const env = childEnvironment(variables, serverSetVariables(transport, workdir));
+  return {
+    type: 'stdio',
+    name: transport.command,
+    start: () => childProcessesOf(ctx.config).start(institutionId, { ...run, env, cwd: workdir.dir }),
+  };
+}
+
+const maskValues = (text: string, variables: Record<string, string>) =>
+  Object.values(variables)
+    .filter((v) => v.length >= 4)
+    .reduce((masked, value) => masked.split(value).join(MASKED_VALUE), text);
+
+/**
+ * "Test connection": connects, lists the tools and closes, saving nothing, in a throwaway directory;
+ * failures come back as {error}, rules refused as a 400, too many tests at once as a 429.
+ */
 export async function testConnection(
   ctx: Ctx,
+  tests: ConnectTests,
   userId: string,
   institutionId: string,
   body: ConnectBody,
 ): Promise<McpConnectResponse> {
   await requireWorkspaceAdmin(ctx.db, institutionId, userId);
-  checkTransport(ctx, body.transport);
-  const stored = body.id ? storedVariables(ctx, await findRow(ctx, institutionId, body.id)) : {};
+  const row = body.id ? await findRow(ctx, institutionId, body.id) : null;
+  const stored = row
+    ? keptVariables(row, storedVariables(ctx, row), body.transport, body.environmentVariables)
+    : {};
+  if (!row) requireNoMaskedValues(body.environmentVariables);
   // Stored values fill in masked fields and names the form left out (it may show only new ones).
   const variables = { ...stored, ...mergeVariables(stored, body.environmentVariables) };
-  let session: McpSession | undefined;
-  try {
-    session = await openSession(body.transport, variables, sessionOptions(ctx));
-    return { tools: await session.listTools() };
-  } catch (error) {
-    return { error: error instanceof Error ? error.message : String(error) };
-  } finally {
-    await session?.close();
-  }
+  checkTransport(ctx, body.transport, Object.keys(variables));
+  return tests.run(institutionId, async () => {
+    const workdir = throwawayWorkdir(ctx.config.dataDir, institutionId);
+    let session: McpSession | undefined;
+    try {
+      const target = sessionTarget(ctx, institutionId, body.transport, variables, workdir);
+      session = await openSession(target, sessionOptions(ctx));
+      return { tools: await session.listTools() };
+    } catch (error) {
+      if (error instanceof HttpError) throw error;
+      return { error: maskValues(error instanceof Error ? error.message : String(error), variables) };
+    } finally {
+      await session?.close();
+      workdir.release();
+    }
+  });
 }
 
 /**
  * Opens a stored connection for the length of `use` (one agent run may call several tools), then closes it.
- * The allowlist is checked again: the operator may have narrowed it since the connection was saved.
+ * The operator's rules are checked again: they may have been narrowed since the connection was saved.
  */
 export async function withMcpSession<T>(
   ctx: Ctx,
   connection: McpConnectionRow,
   use: (session: McpSession) => Promise<T>,
 ): Promise<T> {
-  checkTransport(ctx, connection.transport);
-  const session = await openSession(
+  const workdir = connectionWorkdir(ctx.config.dataDir, connection.institutionId, connection.id);
+  const target = sessionTarget(
+    ctx,
+    connection.institutionId,
     connection.transport,
     storedVariables(ctx, connection),
-    sessionOptions(ctx),
+    workdir,
   );
+  const session = await openSession(target, sessionOptions(ctx));
   try {
     return await use(session);
   } finally {

@@ -1,17 +1,29 @@
-// Opens one MCP client session over the connection's transport (the official SDK): stdio with a minimal
-// environment, or streamable HTTP with a fallback to the older SSE transport. Every request has a time-out.
+// Opens one MCP client session (the official SDK) over a stdio child started by the server's child-process
+// registry, or over streamable HTTP with a fallback to the older SSE transport, both through the guarded
+// outbound fetch. Every request has a time-out. What the server or the network said in detail (stderr,
+// HTTP error bodies) goes to the operator's log; the caller gets a short reason without it.
+import type { ChildProcess } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { McpTool, McpTransport } from '../../schemas/protocol.ts';
-import { resolveCommand } from './bundled-servers.ts';
+import type { FetchLike, Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { Logger } from 'pino';
+import type { McpTool } from '../../schemas/protocol.ts';
+import { HttpError } from '../errors.ts';
+import { RefusedAddress } from '../outbound/address-guard.ts';
+import { ChildStdioTransport } from './stdio-transport.ts';
 
 export interface SessionOptions {
   connectTimeoutMs: number;
   toolTimeoutMs: number;
+  /** The operator's log: stderr of children and detailed failures. */
+  log: Logger;
 }
+
+/** What to connect to: a child to start (the registry applies caps), or an address with its headers. */
+export type SessionTarget =
+  | { type: 'stdio'; name: string; start: () => ChildProcess }
+  | { type: 'http'; url: URL; headers: Record<string, string>; fetch: FetchLike };
 
 export interface ToolResult {
   /** The tool's own content items (text, images, resources) as the server sent them. */
@@ -36,36 +48,14 @@ export interface McpSession {
   close(): Promise<void>;
 }
 
-/** A failure worth showing to the person who configured the connection (message only, no stack). */
+/** A failure worth showing to the person who configured the connection (a short reason, no details). */
 export class McpConnectionError extends Error {
   override name = 'McpConnectionError';
 }
 
 const CLIENT_INFO = { name: 'lantern', version: '1.0.0' };
-const STDERR_KEPT = 2_000;
-
-/**
- * Only PATH and HOME are inherited from the server (its database URL, API keys and the like are not), then
- * the connection's own variables. (The SDK adds its own harmless defaults: LOGNAME, SHELL, TERM, USER.)
- */
-export function childEnvironment(variables: Record<string, string>): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const key of ['PATH', 'HOME']) {
-    const value = process.env[key];
-    if (value !== undefined) env[key] = value;
-  }
-  return { ...env, ...variables };
-}
-
-/** `${NAME}` in HTTP headers is replaced by the variable, so tokens can be kept encrypted like the rest. */
-function expandHeaders(headers: Record<string, string>, variables: Record<string, string>) {
-  return Object.fromEntries(
-    Object.entries(headers).map(([k, v]) => [
-      k,
-      v.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_, n: string) => variables[n] ?? ''),
-    ]),
-  );
-}
+/** The tail of a child's stderr kept for the log line written when it fails. */
+const STDERR_KEPT = 4_000;
 
 function withDeadline<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -79,6 +69,36 @@ function withDeadline<T>(promise: Promise<T>, ms: number, what: string): Promise
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** The error or one of its causes that is of this class. */
+function findCause<T>(error: unknown, type: new (...args: never[]) => T): T | undefined {
+  for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++)
+    if (e instanceof type) return e;
+  return undefined;
+}
+
+const NETWORK_REASONS: Record<string, string> = {
+  ECONNREFUSED: 'the connection was refused',
+  ECONNRESET: 'the connection was reset',
+  ENOTFOUND: 'the host could not be found',
+  EAI_AGAIN: 'the host could not be found',
+  ETIMEDOUT: 'the connection timed out',
+  EHOSTUNREACH: 'the host could not be reached',
+};
+
+/** A reason in a few words that repeats nothing the other side sent (bodies can hold secrets or pages). */
+function shortReason(error: unknown): string {
+  const refused = findCause(error, RefusedAddress);
+  if (refused) return refused.message;
+  const own = findCause(error, McpConnectionError);
+  if (own) return own.message;
+  for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'number' && code >= 100 && code < 600) return `it answered HTTP ${code}`;
+    if (typeof code === 'string' && NETWORK_REASONS[code]) return NETWORK_REASONS[code];
+  }
+  return 'it did not answer as an MCP server';
+}
 
 async function connectWith(transport: Transport, options: SessionOptions): Promise<Client> {
   const client = new Client(CLIENT_INFO);
@@ -96,65 +116,81 @@ async function connectWith(transport: Transport, options: SessionOptions): Promi
 }
 
 async function openClient(
-  transport: McpTransport,
-  variables: Record<string, string>,
+  target: SessionTarget,
   options: SessionOptions,
-): Promise<{ client: Client; stderr: () => string }> {
-  if (transport.type === 'stdio') {
-    const resolved = resolveCommand(transport.command, transport.args);
-    const stdio = new StdioClientTransport({
-      command: resolved.command,
-      args: resolved.args,
-      env: childEnvironment(variables),
-      stderr: 'pipe',
-    });
-    // Kept (the tail only) so that a server that dies says why; a pipe must be read or the child blocks.
+): Promise<{ client: Client; stderr: () => string; name: string }> {
+  if (target.type === 'stdio') {
     let stderr = '';
-    stdio.stderr?.on('data', (chunk: Buffer) => {
-      stderr = (stderr + chunk.toString('utf8')).slice(-STDERR_KEPT);
+    const transport = new ChildStdioTransport(target.start, (text) => {
+      stderr = (stderr + text).slice(-STDERR_KEPT);
     });
     try {
-      return { client: await connectWith(stdio, options), stderr: () => stderr.trim() };
+      return {
+        client: await connectWith(transport, options),
+        stderr: () => stderr.trim(),
+        name: target.name,
+      };
     } catch (error) {
-      const detail = stderr.trim() ? `: ${stderr.trim().split('\n').slice(-3).join(' ')}` : '';
-      throw new McpConnectionError(`Could not start "${transport.command}": ${messageOf(error)}${detail}`);
+      // A cap reached is the caller's answer (429) as it is.
+      if (error instanceof HttpError) throw error;
+      options.log.warn(
+        { command: target.name, err: messageOf(error), stderr: stderr.trim() },
+        'An MCP server could not be started',
+      );
+      const reason = findCause(error, McpConnectionError)
+        ? messageOf(error)
+        : (error as NodeJS.ErrnoException).code === 'ENOENT'
+          ? 'the command was not found'
+          : 'it stopped before answering (details are in the server log)';
+      throw new McpConnectionError(`Could not start "${target.name}": ${reason}`);
     }
   }
-  const url = new URL(transport.url);
-  const requestInit = { headers: expandHeaders(transport.headers, variables) };
+  const { url, fetch } = target;
+  const requestInit = { headers: target.headers };
+  const name = url.origin;
   try {
     return {
-      client: await connectWith(new StreamableHTTPClientTransport(url, { requestInit }), options),
+      client: await connectWith(new StreamableHTTPClientTransport(url, { requestInit, fetch }), options),
       stderr: () => '',
+      name,
     };
   } catch (streamableError) {
+    if (findCause(streamableError, RefusedAddress))
+      throw new McpConnectionError(`Could not connect to ${name}: ${shortReason(streamableError)}`);
     // Servers from before streamable HTTP (protocol 2024-11-05) speak SSE at the same address.
     try {
       return {
-        client: await connectWith(new SSEClientTransport(url, { requestInit }), options),
+        client: await connectWith(new SSEClientTransport(url, { requestInit, fetch }), options),
         stderr: () => '',
+        name,
       };
-    } catch {
-      throw new McpConnectionError(`Could not connect to ${url.origin}: ${messageOf(streamableError)}`);
+    } catch (sseError) {
+      options.log.warn(
+        { origin: name, streamable: messageOf(streamableError), sse: messageOf(sseError) },
+        'An MCP server could not be reached',
+      );
+      throw new McpConnectionError(`Could not connect to ${name}: ${shortReason(streamableError)}`);
     }
   }
 }
 
-export async function openSession(
-  transport: McpTransport,
-  variables: Record<string, string>,
-  options: SessionOptions,
-): Promise<McpSession> {
-  const { client, stderr } = await openClient(transport, variables, options);
+export async function openSession(target: SessionTarget, options: SessionOptions): Promise<McpSession> {
+  const { client, stderr, name: serverName } = await openClient(target, options);
   let closed = false;
   client.onclose = () => {
     closed = true;
   };
   const failure = (what: string, error: unknown) => {
     if (error instanceof McpConnectionError) return error;
-    const detail = closed ? ' (the MCP server stopped)' : '';
-    const tail = closed && stderr() ? `: ${stderr().split('\n').slice(-2).join(' ')}` : '';
-    return new McpConnectionError(`${what} failed${detail}: ${messageOf(error)}${tail}`);
+    options.log.warn(
+      { server: serverName, err: messageOf(error), ...(closed ? { stderr: stderr() } : {}) },
+      `${what} failed on an MCP server`,
+    );
+    if (closed) return new McpConnectionError(`${what} failed (the MCP server stopped)`);
+    // A JSON-RPC error is the server's own answer, not a network detail: its message is kept.
+    const code = (error as { code?: unknown }).code;
+    const detail = typeof code === 'number' && code < 0 ? messageOf(error) : shortReason(error);
+    return new McpConnectionError(`${what} failed: ${detail}`);
   };
   const listAll = async () => {
     try {

@@ -1,9 +1,14 @@
 // Ready-made MCP connections offered when an admin adds one to an agent, each with the variables it needs
-// and whether the operator's allowlist lets it start here.
+// and whether the operator's allowlist lets it start here. A template's variables are the only names (with
+// MCP_STDIO_ENV_ALLOWLIST) a connection running its command may set. The Memory server's file is set by
+// the server per connection (server/mcp/workdirs.ts), so it is no variable here.
 import type { McpTemplate } from '../../schemas/protocol.ts';
-import { isAllowed, type StdioAllowlist } from './allowlist.ts';
+import { type CommandLine, type StdioAllowlist, templateAllowed } from './allowlist.ts';
 
-type Template = Omit<McpTemplate, 'allowed'>;
+type Template = Omit<McpTemplate, 'allowed'> & {
+  /** A test fixture (tools that fetch any URL, print the environment): listed only when allowlisted. */
+  fixture?: boolean;
+};
 
 const TEMPLATES: Template[] = [
   {
@@ -11,7 +16,7 @@ const TEMPLATES: Template[] = [
     name: 'Memory',
     description: 'A knowledge graph the agent can remember facts in (bundled with Lantern).',
     transport: { type: 'stdio', command: 'mcp-server-memory', args: [] },
-    variables: [{ name: 'MEMORY_FILE_PATH', description: 'File the graph is kept in', required: false }],
+    variables: [],
     needsInstallation: false,
   },
   {
@@ -34,6 +39,7 @@ const TEMPLATES: Template[] = [
     transport: { type: 'stdio', command: 'mcp-server-everything', args: ['stdio'] },
     variables: [],
     needsInstallation: false,
+    fixture: true,
   },
   {
     key: 'custom-stdio',
@@ -54,16 +60,28 @@ const TEMPLATES: Template[] = [
   },
 ];
 
+const isPlaceholder = (arg: string) => /^\{[A-Za-z_][A-Za-z0-9_]*\}$/.test(arg);
+
+/** The template whose command line this is (placeholders standing for any value), if any. */
+export function templateOf(line: CommandLine): Template | undefined {
+  return TEMPLATES.find(
+    (t) =>
+      t.transport.type === 'stdio' &&
+      t.transport.command !== '' &&
+      t.transport.command === line.command &&
+      t.transport.args.length === line.args.length &&
+      t.transport.args.every((a, i) => isPlaceholder(a) || a === line.args[i]),
+  );
+}
+
+/** The names a connection running this command line may set because its template declares them. */
+export const declaredVariables = (line: CommandLine): string[] =>
+  templateOf(line)?.variables.map((v) => v.name) ?? [];
+
 export function listTemplates(allowlist: StdioAllowlist): McpTemplate[] {
-  return TEMPLATES.map((t) => ({
-    ...t,
-    allowed:
-      t.transport.type === 'http' ||
-      t.transport.command === '' ||
-      isAllowed(
-        allowlist,
-        t.transport.command,
-        t.transport.args.filter((a) => !a.startsWith('{')),
-      ),
-  }));
+  return TEMPLATES.flatMap(({ fixture, ...t }) => {
+    const allowed =
+      t.transport.type === 'http' || t.transport.command === '' || templateAllowed(allowlist, t.transport);
+    return fixture && !allowed ? [] : [{ ...t, allowed }];
+  });
 }

@@ -53,6 +53,8 @@ describe.each(databases)('agent runs with a model (%s)', (kind) => {
         OPENAI_API_KEY: 'test-key',
         OPENAI_MODEL: 'scripted-model',
         MCP_CONNECT_TIMEOUT_MS: '20000',
+        MCP_STDIO_ALLOWLIST: 'mcp-server-everything stdio',
+        MCP_STDIO_ENV_ALLOWLIST: 'SECRET_TOKEN',
       },
     });
     ws = await makeWorkspace(t);

@@ -25,7 +25,9 @@ describe.each(databases)('MCP tool commands without a model (%s)', (kind) => {
   let agent: Agent;
 
   beforeAll(async () => {
-    t = await startTestServer(kind, { env: { MCP_CONNECT_TIMEOUT_MS: '20000' } });
+    t = await startTestServer(kind, {
+      env: { MCP_CONNECT_TIMEOUT_MS: '20000', MCP_STDIO_ALLOWLIST: 'mcp-server-everything stdio' },
+    });
     ws = await makeWorkspace(t);
     asker = await addMember(t, ws);
     const res = await ws.owner.api.post<{ agent: Agent }>(`/api/institutions/${ws.id}/agents`, {

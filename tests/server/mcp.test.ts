@@ -17,7 +17,9 @@ import { makeTeam, type Team } from './workspace-world.ts';
 const root = path.resolve(import.meta.dirname, '../..');
 const fixture = path.join(import.meta.dirname, 'fixtures/crashing-mcp-server.ts');
 const everything = { type: 'stdio', command: 'mcp-server-everything', args: ['stdio'] } as const;
-const crashing = { type: 'stdio', command: process.execPath, args: ['--import', 'tsx', fixture] } as const;
+// The loader by its file URL: the child runs in its own directory, where a bare `tsx` would not resolve.
+const tsx = import.meta.resolve('tsx');
+const crashing = { type: 'stdio', command: process.execPath, args: ['--import', tsx, fixture] } as const;
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -56,7 +58,10 @@ describe.each(databases)('MCP connections on %s', (kind) => {
     process.env.SECRET_TEST = 'the-host-secret';
     t = await startTestServer(kind, {
       env: {
-        MCP_STDIO_ALLOWLIST: `mcp-server-memory,mcp-server-everything,${process.execPath} --import tsx ${fixture}`,
+        MCP_STDIO_ALLOWLIST: `mcp-server-memory,mcp-server-everything stdio,${process.execPath} --import ${tsx} ${fixture}`,
+        MCP_STDIO_ENV_ALLOWLIST: 'MY_TOKEN,KEEP_ME,DROP_ME,NEW_ONE',
+        // The reference server listens on 127.0.0.1 in these tests.
+        MCP_HTTP_ALLOW_PRIVATE: 'true',
         MCP_CONNECT_TIMEOUT_MS: '20000',
         MCP_TOOL_TIMEOUT_MS: '10000',
       },
@@ -177,10 +182,7 @@ describe.each(databases)('MCP connections on %s', (kind) => {
   });
 
   it('talks to the memory server over stdio', async () => {
-    const res = await connect({
-      transport: { type: 'stdio', command: 'mcp-server-memory', args: [] },
-      environmentVariables: { MEMORY_FILE_PATH: path.join(t.config.dataDir, 'memory.jsonl') },
-    });
+    const res = await connect({ transport: { type: 'stdio', command: 'mcp-server-memory', args: [] } });
     expect('tools' in res.body ? res.body.tools.map((tool) => tool.name) : res.body).toEqual(
       expect.arrayContaining(['create_entities', 'read_graph']),
     );
@@ -253,7 +255,7 @@ describe.each(databases)('MCP connections on %s', (kind) => {
     const byKey = Object.fromEntries(res.body.data.map((tpl) => [tpl.key, tpl]));
     expect(Object.keys(byKey)).toEqual(['memory', 'filesystem', 'everything', 'custom-stdio', 'custom-http']);
     expect(byKey.memory).toMatchObject({ allowed: true, needsInstallation: false });
-    expect(byKey.memory?.variables.map((v) => v.name)).toEqual(['MEMORY_FILE_PATH']);
+    expect(byKey.memory?.variables).toEqual([]);
     expect(byKey.filesystem).toMatchObject({ allowed: false, needsInstallation: true });
   });
 

@@ -4,12 +4,11 @@
 // before every tool waits on harmless ones too, and no decision in time counts as a rejection. With
 // PostgreSQL, the decision also works when it reaches another server node than the run.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Agent, Message } from '../../schemas/protocol.ts';
+import type { Agent, McpConnection, Message } from '../../schemas/protocol.ts';
 import { createApp } from '../../server/app.ts';
 import { agentRuns } from '../../server/db/schema.ts';
 import { type OpenAIScriptServer, startOpenAIScriptServer } from '../fixtures/openai-script-server.ts';
@@ -34,16 +33,15 @@ describe.each(databases)('tool calls waiting for approval (%s)', (kind) => {
   let asker: TestUser;
   let bystander: TestUser;
   let model: OpenAIScriptServer;
-  let memoryDir: string;
 
   beforeAll(async () => {
     model = await startOpenAIScriptServer();
-    memoryDir = mkdtempSync(path.join(tmpdir(), 'lantern-memory-'));
     t = await startTestServer(kind, {
       env: {
         OPENAI_BASE_URL: model.url,
         OPENAI_MODEL: 'scripted-model',
         MCP_CONNECT_TIMEOUT_MS: '20000',
+        MCP_STDIO_ALLOWLIST: 'mcp-server-memory,mcp-server-everything stdio',
         AGENT_APPROVAL_TIMEOUT_MS: String(APPROVAL_TIMEOUT_MS),
       },
     });
@@ -58,7 +56,6 @@ describe.each(databases)('tool calls waiting for approval (%s)', (kind) => {
   afterAll(async () => {
     await t.close();
     await model.close();
-    rmSync(memoryDir, { recursive: true, force: true });
   });
 
   /** An agent with the memory server (its graph in a file of its own) or the everything server. */
@@ -68,16 +65,20 @@ describe.each(databases)('tool calls waiting for approval (%s)', (kind) => {
       ...settings,
     });
     const agent = res.body.agent;
-    const memoryFile = path.join(memoryDir, `${agent.id}.jsonl`);
-    const conn = await ws.owner.api.post(`/api/institutions/${ws.id}/agents/${agent.id}/mcp-connections`, {
-      name: server === 'memory' ? 'Memory' : 'Everything',
-      transport:
-        server === 'memory'
-          ? { type: 'stdio', command: 'mcp-server-memory', args: [] }
-          : { type: 'stdio', command: 'mcp-server-everything', args: ['stdio'] },
-      environmentVariables: server === 'memory' ? { MEMORY_FILE_PATH: memoryFile } : {},
-    });
+    const conn = await ws.owner.api.post<{ connection: McpConnection }>(
+      `/api/institutions/${ws.id}/agents/${agent.id}/mcp-connections`,
+      {
+        name: server === 'memory' ? 'Memory' : 'Everything',
+        transport:
+          server === 'memory'
+            ? { type: 'stdio', command: 'mcp-server-memory', args: [] }
+            : { type: 'stdio', command: 'mcp-server-everything', args: ['stdio'] },
+        environmentVariables: {},
+      },
+    );
     expect(conn.status).toBe(201);
+    // The server keeps each Memory connection's graph in a file of its own.
+    const memoryFile = path.join(t.config.dataDir, 'mcp', ws.id, `${conn.body.connection.id}.jsonl`);
     return { agent, memoryFile };
   }
 
