@@ -222,7 +222,9 @@ describe.each(databases)('stdio MCP servers the operator allowed (%s)', (kind) =
     expect(saved.status).toBe(201);
     const answer = await askTool(t, s, '/where {}');
     const where = JSON.parse(
-      (/<pre><code>([\s\S]*)<\/code><\/pre>/.exec(answer)?.[1] ?? '{}').replace(/&quot;/g, '"').replace(/&amp;/g, '&'),
+      (/<pre><code>([\s\S]*)<\/code><\/pre>/.exec(answer)?.[1] ?? '{}')
+        .replace(/&quot;/g, '"')
+        .replace(/&amp;/g, '&'),
     ) as { cwd: string; names: string[] };
     expect(where.cwd).toBe(path.join(t.config.dataDir, 'mcp', s.id, saved.body.connection.id));
     expect(where.names).toContain('CONNECTION_SECRET');
