@@ -155,9 +155,8 @@ async function openClient(
       name,
     };
   } catch (streamableError) {
-    if (findCause(streamableError, RefusedAddress))
-      throw new McpConnectionError(`Could not connect to ${name}: ${shortReason(streamableError)}`);
-    // Servers from before streamable HTTP (protocol 2024-11-05) speak SSE at the same address.
+    // Servers from before streamable HTTP (protocol 2024-11-05) speak SSE at the same address (through the
+    // same guarded fetch, so a refused address stays refused).
     try {
       return {
         client: await connectWith(new SSEClientTransport(url, { requestInit, fetch }), options),
