@@ -171,12 +171,6 @@ describe.each(databases)('stdio MCP attacks under the default configuration (%s)
     const file = path.join(t.config.dataDir, 'mcp', s.id, `${mine.body.connection.id}.jsonl`);
     expect(readFileSync(file, 'utf8')).toContain(secret);
   }, 90_000);
-
-  it('tests a Memory connection in a throwaway directory that is removed afterwards', async () => {
-    const res = await connectTest(s, { transport: memory });
-    expect('tools' in res.body ? res.body.tools.map((tool) => tool.name) : res.body).toContain('read_graph');
-    expect(throwawayDirs(t, s)).toEqual([]);
-  }, 30_000);
 });
 
 describe.each(databases)('stdio MCP servers the operator allowed (%s)', (kind) => {
@@ -211,6 +205,16 @@ describe.each(databases)('stdio MCP servers the operator allowed (%s)', (kind) =
     const text = JSON.stringify(res.body);
     for (const leaked of ['LEAKED-STDERR', 'conn-secret-4711', 'host-secret-value', 'PATH'])
       expect(text).not.toContain(leaked);
+  }, 30_000);
+
+  it('tests a connection in a throwaway directory under DATA_DIR/mcp, removed afterwards', async () => {
+    const res = await connectTest(s, { transport: probeLine('serve') });
+    const where = 'tools' in res.body ? (res.body.tools[0]?.description ?? '') : JSON.stringify(res.body);
+    const dir = where.replace(/^Runs in /, '');
+    expect(path.dirname(dir)).toBe(path.join(t.config.dataDir, 'mcp', s.id));
+    expect(path.basename(dir)).toMatch(/^test-/);
+    expect(existsSync(dir)).toBe(false);
+    expect(throwawayDirs(t, s)).toEqual([]);
   }, 30_000);
 
   it('starts the child in its connection’s own directory under DATA_DIR/mcp with only its variables', async () => {
