@@ -94,7 +94,7 @@ const REFUSED_PREFIXES = [
 // Suffixes that name options, flags, search paths, tool homes and proxies, whoever reads them.
 const REFUSED_SUFFIXES = ['_OPTIONS', '_OPTS', 'FLAGS', 'PATH', '_HOME', '_PROXY'];
 
-/** Why this name may never be set by a connection; null when it may be, list permitting. */
+/** Whether this name may never be set by a connection, whatever the template or operator list says. */
 export function refusedName(name: string): boolean {
   const upper = name.toUpperCase();
   return (

@@ -14,6 +14,7 @@ import type {
   McpTemplate,
   Message,
 } from '../../schemas/protocol.ts';
+import { refusedName } from '../../server/mcp/variable-policy.ts';
 import { databases, startTestServer, type TestServer } from './harness.ts';
 import {
   collect,
@@ -76,6 +77,42 @@ const throwawayDirs = (t: TestServer, s: Stranger) => {
   const dir = path.join(t.config.dataDir, 'mcp', s.id);
   return existsSync(dir) ? readdirSync(dir).filter((name) => name.startsWith('test-')) : [];
 };
+
+describe('variables that change how a program loads or runs', () => {
+  it.each([
+    'NODE_OPTIONS',
+    'node_options',
+    'NODE_PATH',
+    'NODE_EXTRA_CA_CERTS',
+    'LD_PRELOAD',
+    'LD_LIBRARY_PATH',
+    'DYLD_INSERT_LIBRARIES',
+    'PATH',
+    'HOME',
+    'PYTHONPATH',
+    'PYTHONSTARTUP',
+    'JAVA_TOOL_OPTIONS',
+    '_JAVA_OPTIONS',
+    'PERL5OPT',
+    'RUBYOPT',
+    'BASH_ENV',
+    'ENV',
+    'npm_config_registry',
+    'GIT_SSH_COMMAND',
+    'GCONV_PATH',
+    'GLIBC_TUNABLES',
+    'ELECTRON_RUN_AS_NODE',
+    'HTTPS_PROXY',
+    'SSL_CERT_FILE',
+    'MEMORY_FILE_PATH',
+  ])('refuses %s whatever the lists say', (name) => {
+    expect(refusedName(name)).toBe(true);
+  });
+
+  it.each(['API_KEY', 'GITHUB_TOKEN', 'BRAVE_API_KEY', 'SLACK_TEAM_ID'])('leaves %s to the lists', (name) => {
+    expect(refusedName(name)).toBe(false);
+  });
+});
 
 describe.each(databases)('stdio MCP attacks under the default configuration (%s)', (kind) => {
   let t: TestServer;
