@@ -4,7 +4,8 @@
 // stderr echoed back, and flooding the host with processes or connect tests. Each must be refused or
 // contained by the server, whatever the admin sends.
 import { randomUUID } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type {
@@ -272,6 +273,58 @@ describe.each(databases)('stdio MCP servers the operator allowed (%s)', (kind) =
     expect(where.names).not.toContain('HOST_ONLY_SECRET');
     for (const name of where.names) expect(['PATH', 'HOME', 'CONNECTION_SECRET']).toContain(name);
   }, 60_000);
+});
+
+describe.each(databases)('a {folder} in an allowlisted command line (%s)', (kind) => {
+  let t: TestServer;
+  let s: Stranger;
+  let root = '';
+  beforeAll(async () => {
+    root = mkdtempSync(path.join(tmpdir(), 'lantern-shared-'));
+    mkdirSync(path.join(root, 'team-docs'));
+    symlinkSync('/', path.join(root, 'escape'));
+    t = await startTestServer(kind, {
+      env: {
+        // The folder server's entry as an operator writes it now (the program, then the folder it may serve),
+        // and as one wrote it when entries were prefixes (which then let any folder through).
+        MCP_STDIO_ALLOWLIST: `${process.execPath} ${probe} {folder},${process.execPath} ${probe}`,
+        MCP_FILESYSTEM_ROOT: root,
+        MCP_CONNECT_TIMEOUT_MS: '20000',
+      },
+    });
+    s = await stranger(t);
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+  const folder = (value: string) => ({
+    transport: { type: 'stdio', command: process.execPath, args: [probe, value] },
+  });
+
+  it('serves a folder inside the operator’s root', async () => {
+    const res = await connectTest(s, folder('team-docs'));
+    expect(res.status).toBe(200);
+    expect('tools' in res.body ? res.body.tools.map((tool) => tool.name) : res.body).toEqual(['where']);
+  }, 30_000);
+
+  it('refuses the host’s root, a path out of the root, or a symbolic link leading out, with a 400', async () => {
+    for (const value of [
+      '/',
+      t.config.dataDir,
+      '..',
+      'team-docs/../..',
+      `${root}/../..`,
+      'escape',
+      'escape/etc',
+    ]) {
+      const tested = await connectTest(s, folder(value));
+      expect(tested.status, value).toBe(400);
+      expect(tested.body, value).toMatchObject({ message: expect.stringContaining('MCP_FILESYSTEM_ROOT') });
+      const saved = await saveConnection(s, { name: 'Files', ...folder(value) });
+      expect(saved.status, value).toBe(400);
+    }
+  }, 30_000);
 });
 
 describe.each(databases)('caps on MCP processes and connect tests (%s)', (kind) => {
