@@ -87,12 +87,16 @@ function destination(transport: McpTransport): string {
     : `stdio ${JSON.stringify([transport.command, ...transport.args])}`;
 }
 
-function requireNoMaskedValues(given: Record<string, string>): void {
+/** A masked value stands for a stored one; where none may be used, the admin must type the value. */
+function requireNoMaskedValues(given: Record<string, string>, moved: boolean): void {
   const masked = Object.keys(given).filter((name) => given[name] === MASKED_VALUE);
-  if (masked.length > 0)
-    throw badRequest(
-      `This connection now points somewhere new, so its stored variables are not sent there: enter ${masked.join(', ')} again`,
-    );
+  if (masked.length === 0) return;
+  const names = masked.join(', ');
+  throw badRequest(
+    moved
+      ? `This connection now points somewhere new, so its stored variables are not sent there: enter ${names} again`
+      : `There is no stored value for ${names}: enter the value`,
+  );
 }
 
 /** Stored values kept for this request: all of them for the same destination, none for a new one. */
@@ -103,7 +107,7 @@ function keptVariables(
   given: Record<string, string>,
 ): Record<string, string> {
   if (destination(row.transport) === destination(next)) return stored;
-  requireNoMaskedValues(given);
+  requireNoMaskedValues(given, true);
   return {};
 }
 
@@ -168,7 +172,7 @@ export async function createConnection(
 ): Promise<McpConnection> {
   await requireWorkspaceAdmin(ctx.db, institutionId, userId);
   await requireAgent(ctx.db, institutionId, agentId);
-  requireNoMaskedValues(body.environmentVariables);
+  requireNoMaskedValues(body.environmentVariables, false);
   const variables = mergeVariables({}, body.environmentVariables);
   checkTransport(ctx, body.transport, Object.keys(variables));
   const [existing] = await ctx.db
@@ -322,7 +326,7 @@ export async function testConnection(
   const stored = row
     ? keptVariables(row, storedVariables(ctx, row), body.transport, body.environmentVariables)
     : {};
-  if (!row) requireNoMaskedValues(body.environmentVariables);
+  if (!row) requireNoMaskedValues(body.environmentVariables, false);
   // Stored values fill in masked fields and names the form left out (it may show only new ones).
   const variables = { ...stored, ...mergeVariables(stored, body.environmentVariables) };
   checkTransport(ctx, body.transport, Object.keys(variables));
