@@ -27,6 +27,7 @@ import { registerMessageRoutes } from './http/messages.ts';
 import type { RouteContext } from './http/route-context.ts';
 import { registerSearchRoutes } from './http/search.ts';
 import { registerSectionRoutes } from './http/sections.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerStatic } from './http/static.ts';
 import { registerToolCallRoutes } from './http/tool-calls.ts';
 import { registerUserRoutes } from './http/users.ts';
@@ -65,6 +66,8 @@ export async function createApp(config: Config): Promise<LanternServer> {
     // One line per request is noise at info level; failures are logged by the error handler.
     logController: new LogController({ disableRequestLogging: true }),
   });
+  // First, so that every answer (a 401 from the auth hook, a 404, an error) carries the headers too.
+  await registerSecurityHeaders(app, config);
   registerJsonParser(app);
   registerErrorHandler(app);
   authHook(app, database.db);
