@@ -33,12 +33,14 @@ import { registerToolCallRoutes } from './http/tool-calls.ts';
 import { registerUserRoutes } from './http/users.ts';
 import { registerWorkspaceMemberRoutes } from './http/workspace-members.ts';
 import { createMailer } from './mail/mailer.ts';
-import { createRealtime } from './realtime/index.ts';
+import { createRealtime, type Realtime } from './realtime/index.ts';
 import { loadSecrets } from './secrets.ts';
 
 export interface LanternServer {
   app: FastifyInstance;
   ctx: AppContext;
+  /** The socket.io server: rooms as this node sees them (tests replay a lost leave through it). */
+  io: Realtime['io'];
   listen(): Promise<{ url: string; port: number }>;
   close(): Promise<void>;
 }
@@ -109,6 +111,7 @@ export async function createApp(config: Config): Promise<LanternServer> {
   return {
     app,
     ctx,
+    io: realtime.io,
     async listen() {
       await app.listen({ host: config.HOST, port: config.PORT });
       const address = app.server.address();
