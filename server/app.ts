@@ -34,6 +34,7 @@ import { registerUserRoutes } from './http/users.ts';
 import { registerWorkspaceMemberRoutes } from './http/workspace-members.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createRealtime, type Realtime } from './realtime/index.ts';
+import { secretDependents } from './secret-dependents.ts';
 import { loadSecrets } from './secrets.ts';
 
 export interface LanternServer {
@@ -58,7 +59,12 @@ export async function createApp(config: Config): Promise<LanternServer> {
     dbDir: config.dbDir,
     onIdleError: (error) => log.warn({ err: error }, 'Database connection lost; the pool reconnects'),
   });
-  const secrets = loadSecrets(config.dataDir);
+  const secrets = await loadSecrets(config.dataDir, secretDependents(database.db)).catch(
+    async (err: unknown) => {
+      await database.close();
+      throw err;
+    },
+  );
   const mailer = createMailer(config, log);
 
   const app = Fastify({
