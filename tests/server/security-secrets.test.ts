@@ -4,7 +4,10 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, w
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Agent } from '../../schemas/protocol.ts';
 import { loadSecrets, SecretsError } from '../../server/secrets.ts';
+import { databases, startTestServer } from './harness.ts';
+import { makeWorkspace } from './messaging-world.ts';
 
 describe('server secrets', () => {
   let dir: string;
@@ -61,6 +64,32 @@ describe('server secrets', () => {
       writeFileSync(file, content, { mode: 0o600 });
       await expect(loadSecrets(dir, nothingDependsOnIt)).rejects.toThrow(SecretsError);
       expect(readFileSync(file, 'utf8')).toBe(content);
+    }
+  });
+});
+
+describe.each(databases)('a server whose secrets.json lost a key (%s)', (kind) => {
+  it('refuses to start over saved MCP connections instead of making their variables unreadable', async () => {
+    const t = await startTestServer(kind, { onDisk: true });
+    try {
+      const ws = await makeWorkspace(t);
+      const agent = await ws.owner.api.post<{ agent: Agent }>(`/api/institutions/${ws.id}/agents`, {
+        name: 'Keeper',
+      });
+      const saved = await ws.owner.api.post(
+        `/api/institutions/${ws.id}/agents/${agent.body.agent.id}/mcp-connections`,
+        { name: 'Memory', transport: { type: 'stdio', command: 'mcp-server-memory' } },
+      );
+      expect(saved.status).toBe(201);
+
+      const file = path.join(t.config.dataDir, 'secrets.json');
+      const { mcpEncryptionKey: _lost, ...rest } = JSON.parse(readFileSync(file, 'utf8'));
+      const damaged = JSON.stringify(rest);
+      writeFileSync(file, damaged, { mode: 0o600 });
+      await expect(t.restart()).rejects.toThrow(/has no mcpEncryptionKey/);
+      expect(readFileSync(file, 'utf8')).toBe(damaged);
+    } finally {
+      await t.close();
     }
   });
 });
