@@ -9,8 +9,9 @@ import { z } from 'zod';
  * 3 — message actions (reactions, pins, stars, polls, forward), search, activities, files.
  * 4 — agents, knowledge sources, MCP connections, agent answers (tool calls, citations), usage and audit.
  * 5 — refresh {value: 'channelMembers', channelId}: a channel's member list changed.
+ * 6 — channelRequest.channelName is null for a requester who is not a member of the channel.
  */
-export const PROTOCOL_VERSION = 5;
+export const PROTOCOL_VERSION = 6;
 
 // ───────────────────────────── limits ─────────────────────────────
 export const MESSAGE_PAGE_SIZE = 30;
@@ -374,8 +375,11 @@ export const channelRequest = z.object({
   id,
   institutionId: id,
   channelId: id,
-  /** So a requester can list their requests without seeing the private channel itself. */
-  channelName: z.string(),
+  /**
+   * The channel's name for its members (managers listing requests, a requester once approved); null for
+   * a requester who is not a member, since a private channel's name is not theirs to read.
+   */
+  channelName: z.string().nullable(),
   /** The workspace member asking to join. */
   memberId: id,
   reason: z.string(),

@@ -27,17 +27,21 @@ import { registerMessageRoutes } from './http/messages.ts';
 import type { RouteContext } from './http/route-context.ts';
 import { registerSearchRoutes } from './http/search.ts';
 import { registerSectionRoutes } from './http/sections.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerStatic } from './http/static.ts';
 import { registerToolCallRoutes } from './http/tool-calls.ts';
 import { registerUserRoutes } from './http/users.ts';
 import { registerWorkspaceMemberRoutes } from './http/workspace-members.ts';
 import { createMailer } from './mail/mailer.ts';
-import { createRealtime } from './realtime/index.ts';
+import { createRealtime, type Realtime } from './realtime/index.ts';
+import { secretDependents } from './secret-dependents.ts';
 import { loadSecrets } from './secrets.ts';
 
 export interface LanternServer {
   app: FastifyInstance;
   ctx: AppContext;
+  /** The socket.io server: rooms as this node sees them (tests replay a lost leave through it). */
+  io: Realtime['io'];
   listen(): Promise<{ url: string; port: number }>;
   close(): Promise<void>;
 }
@@ -55,7 +59,12 @@ export async function createApp(config: Config): Promise<LanternServer> {
     dbDir: config.dbDir,
     onIdleError: (error) => log.warn({ err: error }, 'Database connection lost; the pool reconnects'),
   });
-  const secrets = loadSecrets(config.dataDir);
+  const secrets = await loadSecrets(config.dataDir, secretDependents(database.db)).catch(
+    async (err: unknown) => {
+      await database.close();
+      throw err;
+    },
+  );
   const mailer = createMailer(config, log);
 
   const app = Fastify({
@@ -65,6 +74,8 @@ export async function createApp(config: Config): Promise<LanternServer> {
     // One line per request is noise at info level; failures are logged by the error handler.
     logController: new LogController({ disableRequestLogging: true }),
   });
+  // First, so that every answer (a 401 from the auth hook, a 404, an error) carries the headers too.
+  await registerSecurityHeaders(app, config);
   registerJsonParser(app);
   registerErrorHandler(app);
   authHook(app, database.db);
@@ -106,6 +117,7 @@ export async function createApp(config: Config): Promise<LanternServer> {
   return {
     app,
     ctx,
+    io: realtime.io,
     async listen() {
       await app.listen({ host: config.HOST, port: config.PORT });
       const address = app.server.address();

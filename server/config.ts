@@ -15,6 +15,29 @@ const optionalText = z
   .trim()
   .transform((v) => (v === '' ? undefined : v));
 
+/**
+ * A comma-separated list of origins (scheme://host[:port]) or the CSP keywords 'self' / 'none', for a
+ * Content-Security-Policy directive. Anything else (a path, a space, a `;`) could rewrite the policy.
+ */
+const cspOriginList = z
+  .string()
+  .transform((v) =>
+    v
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s) => s !== ''),
+  )
+  .refine(
+    (list) =>
+      list.every((entry) => {
+        if (entry === "'self'" || entry === "'none'") return true;
+        if (!URL.canParse(entry)) return false;
+        const url = new URL(entry);
+        return /^(https?|wss?):$/.test(url.protocol) && url.origin === entry.replace(/\/$/, '');
+      }),
+    { message: "must be comma-separated origins such as https://push.example.com, or 'self' / 'none'" },
+  );
+
 export const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -121,6 +144,17 @@ export const configSchema = z.object({
   ANTHROPIC_MODEL: z.string().default('claude-sonnet-4-5'),
   /** How long a tool call waits for the asker's approval before it counts as rejected, in milliseconds. */
   AGENT_APPROVAL_TIMEOUT_MS: z.coerce.number().int().min(100).default(600_000),
+  /**
+   * Extra origins the client may connect to (Content-Security-Policy connect-src), comma-separated, e.g.
+   * a push service or an identity provider: `https://push.example.com,https://id.example.com`. The app's
+   * own origin (and its websocket) and the S3 endpoint are always allowed. Decision 0016.
+   */
+  CSP_CONNECT_SRC: cspOriginList.prefault(''),
+  /**
+   * Who may show the app in a frame (Content-Security-Policy frame-ancestors): `'none'` (default),
+   * `'self'`, or comma-separated origins of the pages allowed to embed it. Decision 0016.
+   */
+  FRAME_ANCESTORS: cspOriginList.prefault("'none'"),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;

@@ -2,6 +2,7 @@
 // Web Lock elects the one whose engine owns the socket. The others never connect; their tab's writes
 // reach the owner through the shared store (multiInstance), and open-channel reports through a
 // BroadcastChannel. When the owner's tab closes, the lock passes to the next tab.
+import '../src/app/zod-without-eval.ts';
 import { expose } from 'comlink';
 import type { Visit, WorkerApi } from './api.ts';
 import { lazyApi, startEngine } from './engine-host.ts';

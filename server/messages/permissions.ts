@@ -57,28 +57,42 @@ export async function requireEditPermission(
   mentions: readonly Mention[] | undefined,
 ): Promise<void> {
   if (message.memberId !== access.member.id) throw forbidden('You can only edit your own messages');
+  if (await blockedByOther(db, access)) throw forbidden('You cannot message this person');
   const before = new Set(message.mentions.map(mentionKey));
   const added = (mentions ?? []).filter((m) => !before.has(mentionKey(m)));
   if (added.length > 0 && !(await permissionsOf(db, access)).canTag)
     throw forbidden('You cannot mention people in this channel');
 }
 
-/** Deleting: the author, a member whose roles grant canDeleteMessage, or a workspace owner or admin. */
+/**
+ * Deleting: the author, a member whose roles grant canDeleteMessage, or a workspace owner or admin. In a
+ * direct message only the author (spec §6): an admin who is one of its two people is not a moderator there.
+ */
 export async function requireDeletePermission(
   db: Db,
   access: ChannelAccess,
   message: MessageRow,
 ): Promise<void> {
   if (message.memberId === access.member.id) return;
+  if (access.channel.type === 'direct_message') throw forbidden('You cannot delete this message');
   if (isWorkspaceAdmin(access.member)) return;
   if ((await permissionsOf(db, access)).canDeleteMessage) return;
   throw forbidden('You cannot delete this message');
 }
 
-/** Pinning and unpinning: canPinMessage (spec §6; in a direct message both people may). */
+/**
+ * Pinning and unpinning: canPinMessage (spec §6; in a direct message both people may, unless the other
+ * one blocked the caller).
+ */
 export async function requirePinPermission(db: Db, access: ChannelAccess): Promise<void> {
-  if (!(await permissionsOf(db, access)).canPinMessage)
-    throw forbidden('You cannot pin messages in this channel');
+  const [permissions, blocked] = await Promise.all([permissionsOf(db, access), blockedByOther(db, access)]);
+  if (!permissions.canPinMessage) throw forbidden('You cannot pin messages in this channel');
+  if (blocked) throw forbidden('You cannot message this person');
+}
+
+/** Reacting: any member, except in a direct message whose other person blocked the caller. */
+export async function requireReactPermission(db: Db, access: ChannelAccess): Promise<void> {
+  if (await blockedByOther(db, access)) throw forbidden('You cannot message this person');
 }
 
 /** Closing a poll: its author, a channel manager (ownership role) or a workspace owner or admin. */

@@ -8,6 +8,7 @@ import { badRequest } from '../errors.ts';
 import { recordReactionActivity, removeReactionActivity } from '../services/activities.ts';
 import type { MessagesContext } from './context.ts';
 import { applyMessageChange } from './ops.ts';
+import { requireReactPermission } from './permissions.ts';
 import { toWireMessage } from './wire.ts';
 
 export type ToggleReactionInput = z.infer<typeof toggleReactionPayload>;
@@ -51,6 +52,7 @@ export async function toggleReaction(
       messageId: input.messageId,
     },
     {
+      authorize: () => requireReactPermission(db, access),
       decide: (current) => {
         const had = current.reactions.some((r) => r.emoji === emoji && r.memberIds.includes(me));
         const want = input.reacted ?? !had;

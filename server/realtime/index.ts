@@ -5,6 +5,7 @@ import { Server } from 'socket.io';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../schemas/protocol.ts';
 import { type AppContext, type Broadcaster, rooms } from '../context.ts';
 import { createBroadcaster } from './broadcaster.ts';
+import { installChannelAudience } from './channel-audience.ts';
 import { registerChannelEvents } from './channel-events.ts';
 import { registerMemberActionEvents } from './member-action-events.ts';
 import { registerMessageActionEvents } from './message-action-events.ts';
@@ -52,6 +53,7 @@ export async function createRealtime(
     if (!(await redis.subscribed(uid))) log.warn('Redis adapter not subscribed yet; starting anyway');
   }
 
+  installChannelAudience(io, db, log);
   const broadcast = createBroadcaster(io);
   const presence = createPresence(io, log);
   const handlerDeps = { db, log, broadcast, config, secrets: deps.secrets };

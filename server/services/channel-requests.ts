@@ -1,12 +1,13 @@
 // Asking to join a private channel: a workspace member gives a reason, the channel's managers list the
 // requests and approve or reject them (approval adds the member with the default role). Both sides hear
 // each step live through `memberAction` events; the requester also gets `refresh` when they are added.
+// A private channel's name is for its members: a requester sees it only once they are one.
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import type { ChannelRequest, ChannelRequestStatus } from '../../schemas/protocol.ts';
 import { requireChannel, requireMember } from '../access.ts';
 import type { Db } from '../db/client.ts';
-import { channelRequests, channels, members } from '../db/schema.ts';
+import { channelMembers, channelRequests, channels, members } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import { isUniqueViolation } from '../messages/unique-violation.ts';
 import type { ChannelRow } from '../serialize.ts';
@@ -17,14 +18,16 @@ import { addChannelMember } from './channel-setup.ts';
 
 type RequestRow = typeof channelRequests.$inferSelect;
 
+/** `nameVisible`: the reader is a member of the channel (a manager answering, or an approved requester). */
 const toChannelRequest = (
   row: RequestRow,
   channel: Pick<ChannelRow, 'name' | 'institutionId'>,
+  nameVisible: boolean,
 ): ChannelRequest => ({
   id: row.id,
   institutionId: channel.institutionId,
   channelId: row.channelId,
-  channelName: channel.name,
+  channelName: nameVisible ? channel.name : null,
   memberId: row.memberId,
   reason: row.reason,
   status: row.status,
@@ -71,7 +74,8 @@ export async function createChannelRequest(
     throw err;
   }
   if (!row) throw new Error('request insert returned nothing');
-  const request = toChannelRequest(row, channel);
+  // The requester is not a member yet (checked above): the answer must not name the channel.
+  const request = toChannelRequest(row, channel, false);
   await tellBothSides(ctx, request, userId);
   return request;
 }
@@ -94,7 +98,7 @@ export async function listChannelRequests(
       and(eq(channelRequests.channelId, channelId), status ? eq(channelRequests.status, status) : undefined),
     )
     .orderBy(desc(channelRequests.createdAt));
-  return rows.map((r) => toChannelRequest(r, channel));
+  return rows.map((r) => toChannelRequest(r, channel, true));
 }
 
 /** The caller's own requests in this workspace, newest first. */
@@ -106,14 +110,18 @@ export async function myChannelRequests(
 ): Promise<ChannelRequest[]> {
   const member = await requireMember(db, institutionId, userId);
   const rows = await db
-    .select({ request: channelRequests, channel: channels })
+    .select({ request: channelRequests, channel: channels, membership: channelMembers.id })
     .from(channelRequests)
     .innerJoin(channels, eq(channels.id, channelRequests.channelId))
+    .leftJoin(
+      channelMembers,
+      and(eq(channelMembers.channelId, channelRequests.channelId), eq(channelMembers.memberId, member.id)),
+    )
     .where(
       and(eq(channelRequests.memberId, member.id), status ? eq(channelRequests.status, status) : undefined),
     )
     .orderBy(desc(channelRequests.createdAt));
-  return rows.map((r) => toChannelRequest(r.request, r.channel));
+  return rows.map((r) => toChannelRequest(r.request, r.channel, r.membership !== null));
 }
 
 /**
@@ -138,10 +146,11 @@ export async function decideChannelRequest(
     .where(and(eq(channelRequests.id, requestId), eq(channelRequests.channelId, channelId)))
     .limit(1);
   if (!current) throw notFound('Request not found');
-  if (current.request.status === status) return toChannelRequest(current.request, channel);
+  // The answer goes to a manager (checked above), who may see the name.
+  if (current.request.status === status) return toChannelRequest(current.request, channel, true);
   if (current.request.status !== 'pending') throw badRequest('This request has already been answered');
   // A pending request stays pending: nothing to record.
-  if (status === 'pending') return toChannelRequest(current.request, channel);
+  if (status === 'pending') return toChannelRequest(current.request, channel, true);
 
   const decided = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
@@ -159,7 +168,7 @@ export async function decideChannelRequest(
     ctx.broadcast.toUser(requester, 'refresh', { value: 'joinedChannels' });
     announceChannelMembers(ctx, channelId);
   }
-  const request = toChannelRequest(decided, channel);
+  const request = toChannelRequest(decided, channel, true);
   await tellBothSides(ctx, request, requester);
   return request;
 }

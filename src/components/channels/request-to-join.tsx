@@ -35,7 +35,7 @@ export function RequestToJoinForm({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const id = useId();
-  const label = channelName ? `#${channelName}` : 'this channel';
+  const label = channelLabel(channelName);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -80,7 +80,10 @@ export function RequestToJoinForm({
   );
 }
 
-export function PendingRequest({ channelName }: { channelName: string }) {
+/** How a request names its channel: by name for members, otherwise without it (the server sends null). */
+const channelLabel = (name: string | null | undefined) => (name ? `#${name}` : 'this channel');
+
+export function PendingRequest({ channelName }: { channelName: string | null }) {
   return (
     <p
       className="inline-flex items-center gap-1.5 rounded-full bg-accent-soft px-2.5 py-1 text-xs font-medium text-accent-fg"
@@ -88,7 +91,7 @@ export function PendingRequest({ channelName }: { channelName: string }) {
     >
       <Clock className="size-3.5" aria-hidden />
       Request pending
-      <span className="sr-only"> to join #{channelName}</span>
+      <span className="sr-only"> to join {channelLabel(channelName)}</span>
     </p>
   );
 }
@@ -102,7 +105,7 @@ export function PrivateChannelGate({
   channelId: string;
 }) {
   const request = useMyRequestFor(institutionId, channelId);
-  const name = request?.channelName;
+  const name = request?.channelName ?? undefined;
   return (
     <div className="flex flex-1 flex-col items-center justify-center px-6 py-12">
       <div className="flex w-full max-w-sm flex-col items-center gap-3 text-center">
@@ -136,8 +139,9 @@ export function RequestOutcomeToasts({ institutionId }: { institutionId: string 
     if (!before) return;
     for (const r of mine) {
       if (before.get(r.id) !== 'pending' || r.status === 'pending') continue;
-      if (r.status === 'approved') toast.success(`Your request to join #${r.channelName} was approved`);
-      else toast(`Your request to join #${r.channelName} was declined`);
+      const label = channelLabel(r.channelName);
+      if (r.status === 'approved') toast.success(`Your request to join ${label} was approved`);
+      else toast(`Your request to join ${label} was declined`);
     }
   }, [mine]);
   return null;

@@ -1,0 +1,58 @@
+// The app works under its Content-Security-Policy: signing in, the SharedWorker, the socket, posting,
+// an image and a PDF preview (pdf.js worker) all run without the browser blocking anything.
+import { expect, test } from '@playwright/test';
+import { watchCsp } from './support/csp-watch.ts';
+import { samplePdf, samplePng } from './support/sample-files.ts';
+import { LanternServer } from './support/server.ts';
+import {
+  composer,
+  createWorkspaceThroughUi,
+  messageList,
+  openChannelFromSidebar,
+  sendThroughUi,
+  signInThroughUi,
+} from './support/ui.ts';
+
+let server: LanternServer;
+
+test.beforeAll(async () => {
+  server = await LanternServer.create();
+  await server.start();
+});
+
+test.afterAll(async () => {
+  await server?.dispose();
+});
+
+test('the app signs in, posts and previews files without a CSP violation', async ({ page }) => {
+  const csp = await watchCsp(page);
+  const response = await page.goto(`${server.url}/signin`);
+  const policy = response?.headers()['content-security-policy'] ?? '';
+  expect(policy).toContain("script-src 'self'");
+  expect(policy).toContain("object-src 'none'");
+
+  await signInThroughUi(page, server, 'ada@example.com');
+  await createWorkspaceThroughUi(page, 'Policy Test');
+  await openChannelFromSidebar(page, 'general');
+  await sendThroughUi(page, '#general', 'Under a strict policy');
+  await expect(messageList(page).filter({ hasText: 'Under a strict policy' })).toHaveAttribute(
+    'data-status',
+    'confirmed',
+  );
+
+  const box = composer(page, '#general');
+  await box.pressSequentially('the plan and the photo');
+  await page.locator('input[type=file]').setInputFiles([
+    { name: 'harbour.png', mimeType: 'image/png', buffer: samplePng() },
+    { name: 'quarterly-plan.pdf', mimeType: 'application/pdf', buffer: samplePdf() },
+  ]);
+  await box.press('Enter');
+  const withFiles = messageList(page).filter({ hasText: 'the plan and the photo' });
+  await expect(withFiles.getByRole('img', { name: 'harbour.png' })).toBeVisible({ timeout: 30_000 });
+  await expect(withFiles.getByTestId('pdf-preview')).toBeVisible({ timeout: 30_000 });
+
+  // A reload runs the service worker's registration and the app from cache under the same policy.
+  await page.reload();
+  await expect(messageList(page).filter({ hasText: 'Under a strict policy' })).toBeVisible();
+  expect(csp.violations()).toEqual([]);
+});
