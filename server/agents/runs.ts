@@ -105,9 +105,13 @@ async function invokeAgents(
     const run: Run = { target, agent, agentName: name, asker, question: message, runId: randomUUID() };
     const answerId = await startAnswer(ctx, target, run.runId, asker.id);
     const tracked = trackAnswer(db, answerId);
-    void enqueueRun(db, agent.memberId, channel.id, () => runAgent(ctx, run, answerId, tracked)).finally(
-      tracked.done,
-    );
+    const queued = {
+      institutionId: message.institutionId,
+      agentId: agent.memberId,
+      channelId: channel.id,
+      runsPerWorkspace: ctx.config.AGENT_RUNS_PER_WORKSPACE,
+    };
+    void enqueueRun(db, queued, () => runAgent(ctx, run, answerId, tracked)).finally(tracked.done);
   }
 }
 
