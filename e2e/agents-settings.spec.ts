@@ -59,7 +59,9 @@ test('an admin creates an agent, gives it knowledge and a tested MCP connection 
     .getByLabel('Instructions')
     .fill('Answer questions about how the harbour team works. Quote the handbook and keep it short.');
   // No model is configured on this server: the form says what the agent does without one.
-  await expect(form.getByLabel('Model')).toHaveAttribute('placeholder', 'No model configured on this server');
+  // (the model is a choice among the server's offered models, here none, so it is disabled).
+  await expect(form.getByLabel('Model')).toBeDisabled();
+  await expect(form.getByLabel('Model')).toContainText('No model configured on this server');
   await form.getByText('Channel owners', { exact: true }).click();
   // A picture from a file becomes a small inline image everyone can load.
   await form.getByLabel('Upload a picture').setInputFiles({

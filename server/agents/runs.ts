@@ -29,7 +29,7 @@ import { retrievePassages } from './retrieval.ts';
 import { enqueueRun } from './run-queue.ts';
 import { timeoutResult, waitForDecision } from './tool-approval.ts';
 import { parseToolCommand, runToolCommand } from './tool-command.ts';
-import { dailyCapRefusal, recordRun } from './usage.ts';
+import { dailyCapRefusal, recordRun, serverDailyTokenCap } from './usage.ts';
 
 /**
  * Fire and forget: a post never waits for, or fails because of, an agent. The poster and channel are the
@@ -161,7 +161,11 @@ async function answer(
 ): Promise<RunResult & { model: string | null }> {
   const { target, agent, asker, question } = run;
   const none = { tokensIn: 0, tokensOut: 0, toolCalls: [], error: null, model: null };
-  const refusal = await dailyCapRefusal(ctx.db, target.institutionId);
+  const refusal = await dailyCapRefusal(
+    ctx.db,
+    target.institutionId,
+    serverDailyTokenCap(ctx.config.AGENT_DAILY_TOKEN_CAP),
+  );
   if (refusal) {
     stream.addNote(refusal);
     await stream.finish('failed');
