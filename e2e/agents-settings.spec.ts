@@ -170,10 +170,9 @@ test('an admin creates an agent, gives it knowledge and a tested MCP connection 
   await expect(ada.getByText('0 of 50,000 tokens')).toBeVisible();
   await ada.reload();
   await expect(ada.getByLabel('Tokens per day')).toHaveValue('50000');
-  await ada.getByRole('button', { name: 'Remove limit' }).click();
-  await expect(
-    ada.getByText('No limit: agents may use as many tokens as the provider allows.'),
-  ).toBeVisible();
+  // The operator's ceiling (AGENT_DAILY_TOKEN_CAP, 1,000,000 by default) applies once the workspace's goes.
+  await ada.getByRole('button', { name: 'Use the server limit' }).click();
+  await expect(ada.getByText('0 of 1,000,000 tokens')).toBeVisible();
   await expect(ada.getByLabel('Tokens per day')).toHaveValue('');
 });
 
