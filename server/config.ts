@@ -130,6 +130,8 @@ export const configSchema = z.object({
   AGENT_DAILY_TOKEN_CAP: z.coerce.number().int().min(0).default(1_000_000),
   /** Heap of the worker thread that reads one knowledge document, in MB (the source fails beyond it). */
   KNOWLEDGE_EXTRACT_MAX_MB: z.coerce.number().int().min(16).default(256),
+  /** Documents read at once on this server (each in its own worker thread); more wait their turn. */
+  KNOWLEDGE_EXTRACT_CONCURRENCY: z.coerce.number().int().min(1).default(2),
   /** Time allowed to read one knowledge document's text, in milliseconds (the source fails beyond it). */
   KNOWLEDGE_EXTRACT_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
   /** Largest total a document archive (.docx) may unpack to, declared or actual, in bytes. */

@@ -20,6 +20,7 @@ import { readableFile } from '../files/files.ts';
 import { splitIntoChunks } from './chunking.ts';
 import { UnsupportedDocument } from './extract.ts';
 import { type ExtractionLimits, extractDocumentInWorker } from './extraction.ts';
+import type { Slots } from './slots.ts';
 import { checkSourceUrl, readUrlDocument, UrlFetchError, type UrlFetchOptions } from './url-source.ts';
 
 type SourceRow = typeof knowledgeSources.$inferSelect;
@@ -65,7 +66,7 @@ async function readFileText(deps: KnowledgeDeps, userId: string, fileId: string)
       const parts: Buffer[] = [];
       for await (const part of local.read(key)) parts.push(part as Buffer);
       const bytes = Buffer.concat(parts);
-      return { text: await extractDocumentInWorker(bytes, file.fileName, file.fileType, deps.extraction) };
+      return { text: await extractUpload(deps, bytes, file.fileName, file.fileType) };
     },
   };
 }
@@ -85,6 +86,15 @@ export interface KnowledgeDeps {
   url: UrlFetchOptions;
   /** Limits of reading a document's text (worker heap, time, unpacked archive size). */
   extraction: ExtractionLimits;
+  /** How many documents this server reads at once (KNOWLEDGE_EXTRACT_CONCURRENCY): each thread has a heap. */
+  extractions: Slots;
+}
+
+/** A document's text, read in a worker thread once one of the server's extraction slots is free. */
+function extractUpload(deps: KnowledgeDeps, bytes: Buffer, fileName: string, fileType: string) {
+  return deps.extractions.withSlot('documents', () =>
+    extractDocumentInWorker(bytes, fileName, fileType, deps.extraction),
+  );
 }
 
 function urlDocument(raw: string, title: string | undefined, options: UrlFetchOptions): SourceDocument {
@@ -147,7 +157,7 @@ export async function addUploadedKnowledgeSource(
   await refuseOverLimit(deps.db, agentId);
   const title = upload.title || upload.fileName;
   return createSource(deps.db, agentId, 'file', title, async () => ({
-    text: await extractDocumentInWorker(upload.bytes, upload.fileName, upload.fileType, deps.extraction),
+    text: await extractUpload(deps, upload.bytes, upload.fileName, upload.fileType),
   }));
 }
 

@@ -1,13 +1,13 @@
 // Runs wait their turn twice: one at a time per agent and channel, so a burst of mentions is answered in
-// order instead of all at once; then for one of the workspace's run slots (run-slots.ts), so one
+// order instead of all at once; then for one of the workspace's run slots (slots.ts), so one
 // workspace never has more than AGENT_RUNS_PER_WORKSPACE runs going. Queues belong to one server (keyed
 // by its database handle), so several servers in one process never share them.
 import type { Db } from '../db/client.ts';
-import { RunSlots } from './run-slots.ts';
+import { Slots } from './slots.ts';
 
 interface ServerQueues {
   pairs: Map<string, Promise<void>>;
-  slots: RunSlots;
+  slots: Slots;
 }
 
 const queues = new WeakMap<Db, ServerQueues>();
@@ -23,7 +23,7 @@ export interface QueuedRun {
 export function enqueueRun(db: Db, queued: QueuedRun, run: () => Promise<void>): Promise<void> {
   let perServer = queues.get(db);
   if (!perServer) {
-    perServer = { pairs: new Map(), slots: new RunSlots(queued.runsPerWorkspace) };
+    perServer = { pairs: new Map(), slots: new Slots(queued.runsPerWorkspace) };
     queues.set(db, perServer);
   }
   const { pairs, slots } = perServer;

@@ -12,6 +12,7 @@ import {
   type KnowledgeDeps,
   listKnowledgeSources,
 } from '../agents/knowledge.ts';
+import { Slots } from '../agents/slots.ts';
 import type { AppContext } from '../context.ts';
 import { HttpError } from '../errors.ts';
 import { createFileStore } from '../files/file-store.ts';
@@ -35,6 +36,7 @@ export function registerKnowledgeSourceRoutes(app: FastifyInstance, ctx: AppCont
       timeoutMs: ctx.config.KNOWLEDGE_EXTRACT_TIMEOUT_MS,
       maxUnpackedBytes: ctx.config.KNOWLEDGE_MAX_UNCOMPRESSED_BYTES,
     },
+    extractions: new Slots(ctx.config.KNOWLEDGE_EXTRACT_CONCURRENCY),
   };
   const base = '/api/institutions/:id/agents/:agentId/knowledge-sources';
 

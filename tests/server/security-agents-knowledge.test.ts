@@ -173,7 +173,9 @@ describe.each(databases)('extraction time limit (%s)', (kind) => {
   );
 
   beforeAll(async () => {
-    t = await startTestServer(kind, { env: { KNOWLEDGE_EXTRACT_TIMEOUT_MS: '3000' } });
+    t = await startTestServer(kind, {
+      env: { KNOWLEDGE_EXTRACT_TIMEOUT_MS: '3000', KNOWLEDGE_EXTRACT_CONCURRENCY: '1' },
+    });
     ({ ws, agent } = await strangerWithAgent(t));
   });
   afterAll(() => t.close());
@@ -191,5 +193,21 @@ describe.each(databases)('extraction time limit (%s)', (kind) => {
       error: 'Reading the document took longer than the 3 s this server allows',
     });
     expect(res.ms).toBeLessThan(8_000);
+  }, 60_000);
+
+  it('reads at most KNOWLEDGE_EXTRACT_CONCURRENCY documents at once: the next waits, then gets its full time', async () => {
+    const slow = Buffer.from('<span>'.repeat(120_000));
+    const [first, second] = await Promise.all([
+      upload('slow-1.html', slow, 'text/html'),
+      upload('slow-2.html', slow, 'text/html'),
+    ]);
+    for (const res of [first, second])
+      expect(res.body.knowledgeSource).toMatchObject({
+        status: 'failed',
+        error: 'Reading the document took longer than the 3 s this server allows',
+      });
+    // One thread at a time: the second only started when the first was stopped, 3 s in.
+    expect(Math.max(first.ms, second.ms)).toBeGreaterThanOrEqual(5_800);
+    expect(await answersQuickly(ws)).toBeLessThan(2_000);
   }, 60_000);
 });
