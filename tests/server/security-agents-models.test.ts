@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Agent, ErrorBody, Message } from '../../schemas/protocol.ts';
+import { loadConfig } from '../../server/config.ts';
 import { agentRuns, agents } from '../../server/db/schema.ts';
 import { type OpenAIScriptServer, startOpenAIScriptServer } from '../fixtures/openai-script-server.ts';
 import { databases, startTestServer, type TestServer } from './harness.ts';
@@ -132,6 +133,19 @@ describe.each(databases)('agent models with no provider configured (%s)', (kind)
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(
       'No language model is configured on this server, so an agent cannot name one. Leave the model empty.',
+    );
+  });
+});
+
+describe('the operator list itself', () => {
+  it('reads AGENT_MODELS as provider:model entries and stops start-up on anything else, naming the variable', () => {
+    expect(loadConfig({ AGENT_MODELS: ' openai:a , anthropic:b,' }).AGENT_MODELS).toEqual([
+      'openai:a',
+      'anthropic:b',
+    ]);
+    expect(loadConfig({}).AGENT_MODELS).toEqual([]);
+    expect(() => loadConfig({ AGENT_MODELS: 'gpt-4o' })).toThrow(
+      /AGENT_MODELS.*each model must be written provider:model/,
     );
   });
 });
