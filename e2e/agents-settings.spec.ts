@@ -64,7 +64,9 @@ test('an admin creates an agent, gives it knowledge and a tested MCP connection 
     .getByLabel('Instructions')
     .fill('Answer questions about how the harbour team works. Quote the handbook and keep it short.');
   // No model is configured on this server: the form says what the agent does without one.
-  await expect(form.getByLabel('Model')).toHaveAttribute('placeholder', 'No model configured on this server');
+  // (the model is a choice among the server's offered models, here none, so it is disabled).
+  await expect(form.getByLabel('Model')).toBeDisabled();
+  await expect(form.getByLabel('Model')).toContainText('No model configured on this server');
   await form.getByText('Channel owners', { exact: true }).click();
   // A picture from a file becomes a small inline image everyone can load.
   await form.getByLabel('Upload a picture').setInputFiles({
@@ -173,10 +175,9 @@ test('an admin creates an agent, gives it knowledge and a tested MCP connection 
   await expect(ada.getByText('0 of 50,000 tokens')).toBeVisible();
   await ada.reload();
   await expect(ada.getByLabel('Tokens per day')).toHaveValue('50000');
-  await ada.getByRole('button', { name: 'Remove limit' }).click();
-  await expect(
-    ada.getByText('No limit: agents may use as many tokens as the provider allows.'),
-  ).toBeVisible();
+  // The operator's ceiling (AGENT_DAILY_TOKEN_CAP, 1,000,000 by default) applies once the workspace's goes.
+  await ada.getByRole('button', { name: 'Use the server limit' }).click();
+  await expect(ada.getByText('0 of 1,000,000 tokens')).toBeVisible();
   await expect(ada.getByLabel('Tokens per day')).toHaveValue('');
 });
 

@@ -9,7 +9,7 @@ import { z } from 'zod';
  * 3 — message actions (reactions, pins, stars, polls, forward), search, activities, files.
  * 4 — agents, knowledge sources, MCP connections, agent answers (tool calls, citations), usage and audit.
  * 5 — refresh {value: 'channelMembers', channelId}: a channel's member list changed.
- * 6 — channelRequest.channelName is null for a requester who is not a member of the channel.
+ * 6 — security limits: channelRequest.channelName is null for a requester who is not a member of the channel; agent limits: the allowed `models` with the agent list, `serverDailyTokenCap` with usage and settings.
  */
 export const PROTOCOL_VERSION = 6;
 
@@ -779,6 +779,8 @@ export const agentsResponse = z.object({
   agents: z.array(agent),
   /** The model agents use unless they override it ("provider:model"); null: none configured. */
   defaultModel: z.string().nullable(),
+  /** The models an agent may name ("provider:model", the operator's AGENT_MODELS), the default first. */
+  models: z.array(z.string()),
 });
 export const knowledgeSourceStatus = z.enum(['processing', 'ready', 'failed']);
 export const knowledgeSource = z.object({
@@ -863,13 +865,18 @@ export const agentUsageResponse = z.object({
   /** Tokens (in + out) used by the workspace's runs since midnight UTC. */
   tokensToday: z.number().int().nonnegative(),
   dailyTokenCap: z.number().int().positive().nullable(),
+  /** The operator's ceiling for every workspace (AGENT_DAILY_TOKEN_CAP); null: none. */
+  serverDailyTokenCap: z.number().int().positive().nullable(),
 });
 export type AgentUsageResponse = z.infer<typeof agentUsageResponse>;
 /** PUT /api/institutions/{id}/agent-settings (admins): null removes the cap. */
 export const agentSettingsBody = z.object({
   dailyTokenCap: z.number().int().positive().max(1_000_000_000_000).nullable(),
 });
-export const agentSettingsResponse = agentSettingsBody;
+export const agentSettingsResponse = agentSettingsBody.extend({
+  /** The operator's ceiling (AGENT_DAILY_TOKEN_CAP): the workspace's cap may not exceed it; null: none. */
+  serverDailyTokenCap: z.number().int().positive().nullable(),
+});
 
 // ───────────────────────────── socket ─────────────────────────────
 export const channelRef = z.object({ institutionId: id, channelId: id });

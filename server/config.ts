@@ -155,6 +155,50 @@ export const configSchema = z.object({
    * `'self'`, or comma-separated origins of the pages allowed to embed it. Decision 0016.
    */
   FRAME_ANCESTORS: cspOriginList.prefault("'none'"),
+  // Agent and knowledge limits (decision 0013): what one workspace's agents may cost the server.
+  /** Agent runs one workspace may have going at once; more wait in the queue, in order. */
+  AGENT_RUNS_PER_WORKSPACE: z.coerce.number().int().min(1).default(4),
+  /**
+   * The models agents may use, comma-separated `provider:model` (`openai:gpt-4o-mini,anthropic:claude-sonnet-4-5`);
+   * the first is the default of agents that name none. Empty: only the configured provider's default model.
+   */
+  AGENT_MODELS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .max(200)
+          .regex(
+            /^(openai|anthropic):\S/,
+            'each model must be written provider:model, e.g. openai:gpt-4o-mini',
+          ),
+      ),
+    ),
+  /**
+   * The most tokens (in + out) one workspace's agents may use per UTC day; a workspace's own cap can only
+   * be lower. 0 turns the server-wide cap off.
+   */
+  AGENT_DAILY_TOKEN_CAP: z.coerce.number().int().min(0).default(1_000_000),
+  /** Heap of the worker thread that reads one knowledge document, in MB (the source fails beyond it). */
+  KNOWLEDGE_EXTRACT_MAX_MB: z.coerce.number().int().min(16).default(256),
+  /** Documents read at once on this server (each in its own worker thread); more wait their turn. */
+  KNOWLEDGE_EXTRACT_CONCURRENCY: z.coerce.number().int().min(1).default(2),
+  /** Time allowed to read one knowledge document's text, in milliseconds (the source fails beyond it). */
+  KNOWLEDGE_EXTRACT_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
+  /** Largest total a document archive (.docx) may unpack to, declared or actual, in bytes. */
+  KNOWLEDGE_MAX_UNCOMPRESSED_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(50 * 1024 * 1024),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;

@@ -1,6 +1,6 @@
 // Text out of a document (an uploaded file or a fetched page): PDF through unpdf, Word (.docx) through
 // mammoth, HTML with its tags dropped, Markdown and plain text as they are. Anything else is refused with a
-// reason the admin can read.
+// reason the admin can read. Whole documents are read in a worker thread (extraction.ts), never here.
 import mammoth from 'mammoth';
 import sanitizeHtml from 'sanitize-html';
 import { extractText } from 'unpdf';
@@ -66,14 +66,4 @@ export async function extractKindText(
   if (kind === 'docx') return (await mammoth.extractRawText({ buffer: bytes })).value;
   const text = decodeText(bytes, charset);
   return kind === 'html' ? htmlToText(text) : text;
-}
-
-export async function extractDocumentText(
-  bytes: Buffer,
-  fileName: string,
-  fileType: string,
-): Promise<string> {
-  const kind = documentKind(fileName, fileType);
-  if (!kind) throw new UnsupportedDocument(`Only ${SUPPORTED_DOCUMENTS} files can be read`);
-  return extractKindText(bytes, kind);
 }

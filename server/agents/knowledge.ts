@@ -1,7 +1,8 @@
 // An agent's knowledge sources: text, an uploaded file or a fetched web page turned into text, split into
 // passages and stored for full-text search. A source is written as 'processing' first, so a failure leaves
 // a 'failed' record with its reason rather than nothing. Reading happens within the request (a page fetch
-// is bounded by KNOWLEDGE_URL_TIMEOUT_MS), so the answer carries the final status.
+// is bounded by KNOWLEDGE_URL_TIMEOUT_MS, a document's extraction runs in a worker thread with its own heap
+// and time limits), so the answer carries the final status.
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -17,7 +18,9 @@ import { badRequest, HttpError, notFound } from '../errors.ts';
 import type { FileStore } from '../files/file-store.ts';
 import { readableFile } from '../files/files.ts';
 import { splitIntoChunks } from './chunking.ts';
-import { extractDocumentText, UnsupportedDocument } from './extract.ts';
+import { UnsupportedDocument } from './extract.ts';
+import { type ExtractionLimits, extractDocumentInWorker } from './extraction.ts';
+import type { Slots } from './slots.ts';
 import { checkSourceUrl, readUrlDocument, UrlFetchError, type UrlFetchOptions } from './url-source.ts';
 
 type SourceRow = typeof knowledgeSources.$inferSelect;
@@ -50,25 +53,20 @@ const tooLarge = () =>
   new HttpError(413, `A knowledge source can hold at most ${KNOWLEDGE_SOURCE_MAX_CHARS} characters of text`);
 
 /** The file's bytes from the server's own store, if the caller may read the file. */
-async function readFileText(
-  db: Db,
-  store: FileStore,
-  userId: string,
-  fileId: string,
-  maxBytes: number,
-): Promise<SourceDocument> {
-  const file = await readableFile(db, userId, fileId);
-  if (!file.fileKey || !store.local || file.isUploading || file.uploadFailed)
+async function readFileText(deps: KnowledgeDeps, userId: string, fileId: string): Promise<SourceDocument> {
+  const file = await readableFile(deps.db, userId, fileId);
+  const local = deps.store.local;
+  if (!file.fileKey || !local || file.isUploading || file.uploadFailed)
     throw badRequest('This file has not been uploaded to the server');
-  if (file.fileSize > maxBytes) throw tooLarge();
-  const local = store.local;
+  if (file.fileSize > deps.maxFileBytes) throw tooLarge();
   const key = file.fileKey;
   return {
     title: file.fileName,
     read: async () => {
       const parts: Buffer[] = [];
       for await (const part of local.read(key)) parts.push(part as Buffer);
-      return { text: await extractDocumentText(Buffer.concat(parts), file.fileName, file.fileType) };
+      const bytes = Buffer.concat(parts);
+      return { text: await extractUpload(deps, bytes, file.fileName, file.fileType) };
     },
   };
 }
@@ -86,6 +84,17 @@ export interface KnowledgeDeps {
   maxFileBytes: number;
   /** Limits of fetching URL sources. */
   url: UrlFetchOptions;
+  /** Limits of reading a document's text (worker heap, time, unpacked archive size). */
+  extraction: ExtractionLimits;
+  /** How many documents this server reads at once (KNOWLEDGE_EXTRACT_CONCURRENCY): each thread has a heap. */
+  extractions: Slots;
+}
+
+/** A document's text, read in a worker thread once one of the server's extraction slots is free. */
+function extractUpload(deps: KnowledgeDeps, bytes: Buffer, fileName: string, fileType: string) {
+  return deps.extractions.withSlot('documents', () =>
+    extractDocumentInWorker(bytes, fileName, fileType, deps.extraction),
+  );
 }
 
 function urlDocument(raw: string, title: string | undefined, options: UrlFetchOptions): SourceDocument {
@@ -124,7 +133,7 @@ export async function addKnowledgeSource(
       ? { title: input.title, read: async () => ({ text: input.text }) }
       : input.type === 'url'
         ? urlDocument(input.url, input.title, deps.url)
-        : await readFileText(db, deps.store, userId, input.fileId, deps.maxFileBytes);
+        : await readFileText(deps, userId, input.fileId);
   const title = (input.type === 'file' && input.title) || document.title;
   return createSource(db, agentId, input.type, title, document.read);
 }
@@ -141,14 +150,14 @@ export interface UploadedDocument {
  * as a file, so it appears in no channel and is kept only as the source's text.
  */
 export async function addUploadedKnowledgeSource(
-  db: Db,
+  deps: KnowledgeDeps,
   agentId: string,
   upload: UploadedDocument,
 ): Promise<KnowledgeSource> {
-  await refuseOverLimit(db, agentId);
+  await refuseOverLimit(deps.db, agentId);
   const title = upload.title || upload.fileName;
-  return createSource(db, agentId, 'file', title, async () => ({
-    text: await extractDocumentText(upload.bytes, upload.fileName, upload.fileType),
+  return createSource(deps.db, agentId, 'file', title, async () => ({
+    text: await extractUpload(deps, upload.bytes, upload.fileName, upload.fileType),
   }));
 }
 

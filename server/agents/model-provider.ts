@@ -1,6 +1,7 @@
-// Which language model a run uses (decision 0009): the providers configured by environment (an
-// OpenAI-compatible server, Anthropic), the workspace default, and an agent's own override
-// ("openai:NAME", "anthropic:NAME" or a bare NAME for the default provider).
+// Which language model a run uses (decisions 0009, 0013): the providers configured by environment (an
+// OpenAI-compatible server, Anthropic), the operator's list of models (AGENT_MODELS, the first being the
+// default), and an agent's own override ("openai:NAME", "anthropic:NAME" or a bare NAME for the default
+// provider), which must be on that list.
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModel } from 'ai';
@@ -15,6 +16,7 @@ type ModelConfig = Pick<
   | 'ANTHROPIC_API_KEY'
   | 'ANTHROPIC_BASE_URL'
   | 'ANTHROPIC_MODEL'
+  | 'AGENT_MODELS'
 >;
 
 const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
@@ -47,11 +49,26 @@ export function defaultProvider(config: ModelConfig): ProviderName | null {
   return null;
 }
 
-/** "provider:model" of the workspace default, or null when no provider is configured. */
-export function defaultModelLabel(config: ModelConfig): string | null {
+/** "provider:model" of the configured provider's own default model, or null when none is configured. */
+function providerDefaultLabel(config: ModelConfig): string | null {
   const provider = defaultProvider(config);
   if (!provider) return null;
   return `${provider}:${provider === 'openai' ? config.OPENAI_MODEL : config.ANTHROPIC_MODEL}`;
+}
+
+/**
+ * The models agents may use, as "provider:model": the operator's AGENT_MODELS, or else only the configured
+ * provider's default model (none when no provider is configured).
+ */
+export function allowedModels(config: ModelConfig): string[] {
+  if (config.AGENT_MODELS.length > 0) return config.AGENT_MODELS;
+  const fallback = providerDefaultLabel(config);
+  return fallback ? [fallback] : [];
+}
+
+/** "provider:model" of the workspace default (the first allowed model), or null when there is none. */
+export function defaultModelLabel(config: ModelConfig): string | null {
+  return allowedModels(config)[0] ?? null;
 }
 
 const ENV_HINT: Record<ProviderName, string> = {
@@ -68,28 +85,44 @@ function parseOverride(
   return { provider: defaultProvider(config), modelId: override.trim() };
 }
 
+/** An override as "provider:model" (a bare name on the default provider); null with no provider at all. */
+function overrideLabel(config: ModelConfig, override: string): string | null {
+  const { provider, modelId } = parseOverride(config, override);
+  return provider ? `${provider}:${modelId}` : null;
+}
+
+/** Whether an agent may name this model: it is on the operator's list (bare names on the default provider). */
+export function isAllowedModel(config: ModelConfig, override: string): boolean {
+  const label = overrideLabel(config, override);
+  return label !== null && allowedModels(config).includes(label);
+}
+
+/** Why an admin may not give an agent this model, in a sentence; null when it is allowed. */
+export function modelRefusal(config: ModelConfig, override: string): string | null {
+  if (isAllowedModel(config, override)) return null;
+  const allowed = allowedModels(config);
+  if (allowed.length === 0)
+    return 'No language model is configured on this server, so an agent cannot name one. Leave the model empty.';
+  return `The model "${override.trim()}" is not offered on this server. Choose one of: ${allowed.join(', ')}.`;
+}
+
 /**
- * The model for an agent: its override or the default. Null when nothing is configured and the agent names
- * no model (the run answers without one); throws ModelChoiceError when it names a provider that is not set up.
+ * The model for an agent: its override when the operator's list still has it, else the default (the first
+ * allowed model; an override taken off the list since it was saved is not used). Null when there is no
+ * model at all (the run answers without one); throws ModelChoiceError when the model's provider is not set up.
  */
 export function chooseModel(config: ModelConfig, override: string | null): ChosenModel | null {
-  let provider: ProviderName | null;
-  let modelId: string;
-  if (override) {
-    ({ provider, modelId } = parseOverride(config, override));
-    if (!provider)
-      throw new ModelChoiceError(
-        `This agent asks for the model "${override}", but no language model provider is configured on this server.`,
-      );
-    if (!isConfigured(config, provider))
-      throw new ModelChoiceError(
-        `This agent asks for the model "${override}", but the ${provider === 'openai' ? 'OpenAI-compatible' : 'Anthropic'} provider is not configured on this server (${ENV_HINT[provider]}).`,
-      );
-  } else {
-    provider = defaultProvider(config);
-    if (!provider) return null;
-    modelId = provider === 'openai' ? config.OPENAI_MODEL : config.ANTHROPIC_MODEL;
-  }
+  const wanted = override && isAllowedModel(config, override) ? override : defaultModelLabel(config);
+  if (!wanted) return null;
+  const { provider, modelId } = parseOverride(config, wanted);
+  if (!provider)
+    throw new ModelChoiceError(
+      `This agent asks for the model "${wanted}", but no language model provider is configured on this server.`,
+    );
+  if (!isConfigured(config, provider))
+    throw new ModelChoiceError(
+      `This agent asks for the model "${wanted}", but the ${provider === 'openai' ? 'OpenAI-compatible' : 'Anthropic'} provider is not configured on this server (${ENV_HINT[provider]}).`,
+    );
   const label = `${provider}:${modelId}`;
   if (provider === 'openai') {
     const openai = createOpenAICompatible({

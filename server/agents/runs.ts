@@ -29,7 +29,7 @@ import { retrievePassages } from './retrieval.ts';
 import { enqueueRun } from './run-queue.ts';
 import { timeoutResult, waitForDecision } from './tool-approval.ts';
 import { parseToolCommand, runToolCommand } from './tool-command.ts';
-import { dailyCapRefusal, recordRun } from './usage.ts';
+import { dailyCapRefusal, recordRun, serverDailyTokenCap } from './usage.ts';
 
 /**
  * Fire and forget: a post never waits for, or fails because of, an agent. The poster and channel are the
@@ -105,9 +105,13 @@ async function invokeAgents(
     const run: Run = { target, agent, agentName: name, asker, question: message, runId: randomUUID() };
     const answerId = await startAnswer(ctx, target, run.runId, asker.id);
     const tracked = trackAnswer(db, answerId);
-    void enqueueRun(db, agent.memberId, channel.id, () => runAgent(ctx, run, answerId, tracked)).finally(
-      tracked.done,
-    );
+    const queued = {
+      institutionId: message.institutionId,
+      agentId: agent.memberId,
+      channelId: channel.id,
+      runsPerWorkspace: ctx.config.AGENT_RUNS_PER_WORKSPACE,
+    };
+    void enqueueRun(db, queued, () => runAgent(ctx, run, answerId, tracked)).finally(tracked.done);
   }
 }
 
@@ -157,7 +161,11 @@ async function answer(
 ): Promise<RunResult & { model: string | null }> {
   const { target, agent, asker, question } = run;
   const none = { tokensIn: 0, tokensOut: 0, toolCalls: [], error: null, model: null };
-  const refusal = await dailyCapRefusal(ctx.db, target.institutionId);
+  const refusal = await dailyCapRefusal(
+    ctx.db,
+    target.institutionId,
+    serverDailyTokenCap(ctx.config.AGENT_DAILY_TOKEN_CAP),
+  );
   if (refusal) {
     stream.addNote(refusal);
     await stream.finish('failed');

@@ -1,6 +1,7 @@
-// The audit of agent runs and the workspace's daily token cap: every run, however it ends, leaves one
-// agent_runs row; the cap counts the tokens of today's rows (UTC day) before a run starts. Admins read
-// the rows back as a per-agent usage table and as each agent's recent runs.
+// The audit of agent runs and the daily token caps: every run, however it ends, leaves one agent_runs row;
+// the caps count the tokens of today's rows (UTC day) before a run starts. The operator's cap
+// (AGENT_DAILY_TOKEN_CAP) holds for every workspace, and a workspace's own cap can only be lower. Admins
+// read the rows back as a per-agent usage table and as each agent's recent runs.
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gte, max, sql } from 'drizzle-orm';
 import type { AgentRun, AgentRunOutcome, AgentUsageResponse, AgentUsageRow } from '../../schemas/protocol.ts';
@@ -58,11 +59,29 @@ export async function tokensUsedToday(
 export const dailyCapMessage = (cap: number) =>
   `This workspace has used its daily allowance of ${cap.toLocaleString('en-US')} agent tokens. Agents answer again after midnight UTC, or an admin can raise the limit.`;
 
-/** The message refusing a new run when the workspace's daily token cap is spent; null when it may run. */
-export async function dailyCapRefusal(db: Db, institutionId: string): Promise<string | null> {
-  const cap = await dailyTokenCap(db, institutionId);
-  if (cap === null) return null;
-  return (await tokensUsedToday(db, institutionId)) >= cap ? dailyCapMessage(cap) : null;
+export const serverDailyCapMessage = (cap: number) =>
+  `This workspace has used the ${cap.toLocaleString('en-US')} agent tokens this server allows each workspace per day. Agents answer again after midnight UTC.`;
+
+/** AGENT_DAILY_TOKEN_CAP as a cap: 0 means the operator set none. */
+export const serverDailyTokenCap = (configured: number): number | null =>
+  configured > 0 ? configured : null;
+
+/**
+ * The message refusing a new run when a daily token cap is spent (the workspace's own, or the server's
+ * ceiling when that is lower); null when it may run.
+ */
+export async function dailyCapRefusal(
+  db: Db,
+  institutionId: string,
+  serverCap: number | null,
+): Promise<string | null> {
+  const ownCap = await dailyTokenCap(db, institutionId);
+  if (ownCap === null && serverCap === null) return null;
+  const used = await tokensUsedToday(db, institutionId);
+  // A workspace cap above the server's (set before the operator lowered it) is not honoured.
+  if (ownCap !== null && (serverCap === null || ownCap <= serverCap))
+    return used >= ownCap ? dailyCapMessage(ownCap) : null;
+  return serverCap !== null && used >= serverCap ? serverDailyCapMessage(serverCap) : null;
 }
 
 /** Per-agent totals over the runs since `since`; agents of the workspace with no runs get zeros. */
@@ -70,6 +89,7 @@ export async function agentUsage(
   db: Db,
   institutionId: string,
   days: number,
+  serverCap: number | null,
   now: Date = new Date(),
 ): Promise<AgentUsageResponse> {
   const since = new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
@@ -106,6 +126,7 @@ export async function agentUsage(
     rows,
     tokensToday: await tokensUsedToday(db, institutionId, now),
     dailyTokenCap: await dailyTokenCap(db, institutionId),
+    serverDailyTokenCap: serverCap,
   };
 }
 

@@ -4,11 +4,19 @@ import { z } from 'zod';
 import { createAgentBody, id, updateAgentBody } from '../../schemas/protocol.ts';
 import { requireMember, requireWorkspaceAdmin } from '../access.ts';
 import { createAgent, deleteAgent, listAgents, toWireAgent, updateAgent } from '../agents/agents.ts';
-import { defaultModelLabel } from '../agents/model-provider.ts';
+import { allowedModels, defaultModelLabel, modelRefusal } from '../agents/model-provider.ts';
+import type { Config } from '../config.ts';
 import type { AppContext } from '../context.ts';
+import { badRequest } from '../errors.ts';
 import { getAuth } from './auth-hook.ts';
 
 const workspaceParams = z.object({ id });
+
+/** An agent may name only a model on the operator's list (AGENT_MODELS): anything else is a 400. */
+function refuseUnlistedModel(config: Config, model: string | null | undefined): void {
+  const refusal = model ? modelRefusal(config, model) : null;
+  if (refusal) throw badRequest(refusal);
+}
 const agentParams = z.object({ id, agentId: id });
 
 export function registerAgentRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -19,6 +27,7 @@ export function registerAgentRoutes(app: FastifyInstance, ctx: AppContext): void
     return {
       agents: (await listAgents(ctx.db, params.id)).map(toWireAgent),
       defaultModel: defaultModelLabel(ctx.config),
+      models: allowedModels(ctx.config),
     };
   });
 
@@ -27,6 +36,7 @@ export function registerAgentRoutes(app: FastifyInstance, ctx: AppContext): void
     const params = workspaceParams.parse(request.params);
     const body = createAgentBody.parse(request.body);
     await requireWorkspaceAdmin(ctx.db, params.id, userId);
+    refuseUnlistedModel(ctx.config, body.model);
     const agent = toWireAgent(await createAgent(ctx.db, params.id, body));
     return reply.code(201).send({ agent });
   });
@@ -36,6 +46,7 @@ export function registerAgentRoutes(app: FastifyInstance, ctx: AppContext): void
     const params = agentParams.parse(request.params);
     const body = updateAgentBody.parse(request.body);
     await requireWorkspaceAdmin(ctx.db, params.id, userId);
+    refuseUnlistedModel(ctx.config, body.model);
     return { agent: toWireAgent(await updateAgent(ctx.db, params.id, params.agentId, body)) };
   });
 

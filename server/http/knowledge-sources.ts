@@ -12,6 +12,7 @@ import {
   type KnowledgeDeps,
   listKnowledgeSources,
 } from '../agents/knowledge.ts';
+import { Slots } from '../agents/slots.ts';
 import type { AppContext } from '../context.ts';
 import { HttpError } from '../errors.ts';
 import { createFileStore } from '../files/file-store.ts';
@@ -30,6 +31,12 @@ export function registerKnowledgeSourceRoutes(app: FastifyInstance, ctx: AppCont
       maxBytes: ctx.config.KNOWLEDGE_URL_MAX_BYTES,
       allowPrivate: ctx.config.KNOWLEDGE_URL_ALLOW_PRIVATE,
     },
+    extraction: {
+      maxHeapMb: ctx.config.KNOWLEDGE_EXTRACT_MAX_MB,
+      timeoutMs: ctx.config.KNOWLEDGE_EXTRACT_TIMEOUT_MS,
+      maxUnpackedBytes: ctx.config.KNOWLEDGE_MAX_UNCOMPRESSED_BYTES,
+    },
+    extractions: new Slots(ctx.config.KNOWLEDGE_EXTRACT_CONCURRENCY),
   };
   const base = '/api/institutions/:id/agents/:agentId/knowledge-sources';
 
@@ -69,7 +76,7 @@ export function registerKnowledgeSourceRoutes(app: FastifyInstance, ctx: AppCont
       const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       if (bytes.length === 0) throw new HttpError(400, 'The file is empty');
       const fileType = (request.headers['content-type'] ?? '').split(';')[0]?.trim() ?? '';
-      const knowledgeSource = await addUploadedKnowledgeSource(ctx.db, params.agentId, {
+      const knowledgeSource = await addUploadedKnowledgeSource(deps, params.agentId, {
         fileName: query.fileName,
         fileType,
         bytes,

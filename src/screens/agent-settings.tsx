@@ -11,7 +11,7 @@ import { notifyError } from '../app/notify.ts';
 import { usePageTitle } from '../app/title.ts';
 import { useWorkspace } from '../app/workspace-context.ts';
 import { AgentForm } from '../components/agents/agent-form.tsx';
-import { INVOKE_LABELS, modelLine } from '../components/agents/agent-labels.ts';
+import { INVOKE_LABELS, type ModelChoices, modelLine } from '../components/agents/agent-labels.ts';
 import { AgentRunsList } from '../components/agents/agent-runs-list.tsx';
 import { KnowledgeSourcesPanel } from '../components/agents/knowledge-sources-panel.tsx';
 import { LoadError } from '../components/agents/load-error.tsx';
@@ -58,7 +58,7 @@ export function NewAgentScreen() {
           <EmptyState icon={Bot} title="Only owners and admins create agents" />
         ) : (
           <AgentForm
-            defaultModel={agents.data?.defaultModel ?? null}
+            choices={{ defaultModel: agents.data?.defaultModel ?? null, models: agents.data?.models ?? [] }}
             submitLabel="Create agent"
             onCancel={() => void navigate(base)}
             onSubmit={async (input) => {
@@ -96,14 +96,14 @@ export function AgentSettingsScreen() {
             It may have been deleted.
           </EmptyState>
         ) : (
-          <AgentDetails agent={agent} defaultModel={agents.data.defaultModel} />
+          <AgentDetails agent={agent} choices={agents.data} />
         )}
       </ScreenBody>
     </div>
   );
 }
 
-function AgentDetails({ agent, defaultModel }: { agent: Agent; defaultModel: string | null }) {
+function AgentDetails({ agent, choices }: { agent: Agent; choices: ModelChoices }) {
   const { institution } = useWorkspace();
   const access = useWorkspacePermissions(institution.id);
   const canManage = access?.canManageMembers === true;
@@ -131,7 +131,7 @@ function AgentDetails({ agent, defaultModel }: { agent: Agent; defaultModel: str
             <h2 className="truncate text-lg font-semibold">{agent.name}</h2>
             <StatusChip tone="accent">AI agent</StatusChip>
           </div>
-          <p className="truncate text-[13px] text-muted">{modelLine(agent, defaultModel)}</p>
+          <p className="truncate text-[13px] text-muted">{modelLine(agent, choices)}</p>
         </div>
       </div>
       <Tabs.Root
@@ -152,9 +152,9 @@ function AgentDetails({ agent, defaultModel }: { agent: Agent; defaultModel: str
         </Tabs.List>
         <Tabs.Content value="profile" className="outline-none">
           {canManage ? (
-            <EditProfile agent={agent} defaultModel={defaultModel} />
+            <EditProfile agent={agent} choices={choices} />
           ) : (
-            <AgentSummary agent={agent} defaultModel={defaultModel} />
+            <AgentSummary agent={agent} choices={choices} />
           )}
         </Tabs.Content>
         <Tabs.Content value="knowledge" className="outline-none">
@@ -175,7 +175,7 @@ function AgentDetails({ agent, defaultModel }: { agent: Agent; defaultModel: str
   );
 }
 
-function EditProfile({ agent, defaultModel }: { agent: Agent; defaultModel: string | null }) {
+function EditProfile({ agent, choices }: { agent: Agent; choices: ModelChoices }) {
   const { institution } = useWorkspace();
   const navigate = useNavigate();
   const [deleting, setDeleting] = useState(false);
@@ -184,7 +184,7 @@ function EditProfile({ agent, defaultModel }: { agent: Agent; defaultModel: stri
       <AgentForm
         key={agent.id}
         agent={agent}
-        defaultModel={defaultModel}
+        choices={choices}
         submitLabel="Save changes"
         onSubmit={async (input) => {
           await updateAgent(institution.id, agent.id, input);
@@ -238,11 +238,11 @@ function EditProfile({ agent, defaultModel }: { agent: Agent; defaultModel: stri
   );
 }
 
-function AgentSummary({ agent, defaultModel }: { agent: Agent; defaultModel: string | null }) {
+function AgentSummary({ agent, choices }: { agent: Agent; choices: ModelChoices }) {
   return (
     <dl className="divide-y divide-line rounded-xl border border-line bg-surface text-sm">
       <Fact label="Who may ask it">{INVOKE_LABELS[agent.invokableBy].label}</Fact>
-      <Fact label="Model">{modelLine(agent, defaultModel)}</Fact>
+      <Fact label="Model">{modelLine(agent, choices)}</Fact>
       <Fact label="Tool steps per answer">{String(agent.maxToolSteps)}</Fact>
       <Fact label="Tool approval">
         {agent.approveAllTools

@@ -27,6 +27,7 @@ export function AgentsSettingsScreen() {
   const base = `/client/${institution.id}/settings/agents`;
   const list = agents.data?.agents;
   const defaultModel = agents.data?.defaultModel ?? null;
+  const choices = { defaultModel, models: agents.data?.models ?? [] };
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
@@ -106,9 +107,7 @@ export function AgentsSettingsScreen() {
                           <span className="truncate text-sm font-semibold">{agent.name}</span>
                           <StatusChip tone="accent">AI</StatusChip>
                         </span>
-                        <span className="block truncate text-xs text-muted">
-                          {modelLine(agent, defaultModel)}
-                        </span>
+                        <span className="block truncate text-xs text-muted">{modelLine(agent, choices)}</span>
                       </span>
                       <span className="hidden sm:inline-flex">
                         <StatusChip tone={INVOKE_LABELS[agent.invokableBy].tone}>

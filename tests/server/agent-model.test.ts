@@ -52,6 +52,7 @@ describe.each(databases)('agent runs with a model (%s)', (kind) => {
         OPENAI_BASE_URL: model.url,
         OPENAI_API_KEY: 'test-key',
         OPENAI_MODEL: 'scripted-model',
+        AGENT_MODELS: 'openai:scripted-model,openai:other-model,anthropic:claude-test',
         MCP_CONNECT_TIMEOUT_MS: '20000',
         MCP_STDIO_ALLOWLIST: 'mcp-server-everything stdio',
         MCP_STDIO_ENV_ALLOWLIST: 'SECRET_TOKEN',
@@ -339,6 +340,7 @@ describe.each(databases)('model providers (%s)', (kind) => {
         ANTHROPIC_API_KEY: 'anthropic-test-key',
         ANTHROPIC_BASE_URL: anthropic.url,
         ANTHROPIC_MODEL: 'claude-default',
+        AGENT_MODELS: 'openai:local-llama,anthropic:claude-test',
       },
     });
     ws = await makeWorkspace(t);

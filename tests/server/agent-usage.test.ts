@@ -10,6 +10,7 @@ import {
   dailyCapRefusal,
   type RunRecord,
   recordRun,
+  serverDailyTokenCap,
   startOfUtcDay,
   tokensUsedToday,
 } from '../../server/agents/usage.ts';
@@ -24,6 +25,7 @@ describe.each(databases)('agent usage and audit (%s)', (kind) => {
   let t: TestServer;
   let team: Team;
   const base = () => `/api/institutions/${team.ws.id}`;
+  const serverCap = () => serverDailyTokenCap(t.config.AGENT_DAILY_TOKEN_CAP);
 
   beforeAll(async () => {
     t = await startTestServer(kind);
@@ -164,21 +166,22 @@ describe.each(databases)('agent usage and audit (%s)', (kind) => {
 
     expect((await admin.api.get<{ dailyTokenCap: number | null }>(settings)).body).toEqual({
       dailyTokenCap: null,
+      serverDailyTokenCap: 1_000_000,
     });
     // Yesterday's big run: never counted today.
     await run(ws.id, agent.id, { tokensIn: 50_000 }, new Date(startOfUtcDay().getTime() - 1000));
     await run(ws.id, agent.id, { tokensIn: 600, tokensOut: 300 });
     expect(await tokensUsedToday(t.ctx.db, ws.id)).toBe(900);
-    expect(await dailyCapRefusal(t.ctx.db, ws.id)).toBeNull();
+    expect(await dailyCapRefusal(t.ctx.db, ws.id, serverCap())).toBeNull();
 
     const set = await admin.api.put<{ dailyTokenCap: number | null }>(settings, { dailyTokenCap: 1000 });
     expect(set.status).toBe(200);
-    expect(set.body).toEqual({ dailyTokenCap: 1000 });
+    expect(set.body).toEqual({ dailyTokenCap: 1000, serverDailyTokenCap: 1_000_000 });
     expect((await admin.api.get<{ dailyTokenCap: number }>(settings)).body.dailyTokenCap).toBe(1000);
-    expect(await dailyCapRefusal(t.ctx.db, ws.id)).toBeNull();
+    expect(await dailyCapRefusal(t.ctx.db, ws.id, serverCap())).toBeNull();
 
     await run(ws.id, agent.id, { tokensOut: 100 });
-    const refusal = await dailyCapRefusal(t.ctx.db, ws.id);
+    const refusal = await dailyCapRefusal(t.ctx.db, ws.id, serverCap());
     expect(refusal).toBe(dailyCapMessage(1000));
     expect(refusal).toContain('daily allowance of 1,000 agent tokens');
     const usage = await admin.api.get<AgentUsageResponse>(`/api/institutions/${ws.id}/agents/usage`);
@@ -186,12 +189,12 @@ describe.each(databases)('agent usage and audit (%s)', (kind) => {
 
     // Raising the cap lets runs through again; null removes it.
     await admin.api.put(settings, { dailyTokenCap: 5000 });
-    expect(await dailyCapRefusal(t.ctx.db, ws.id)).toBeNull();
+    expect(await dailyCapRefusal(t.ctx.db, ws.id, serverCap())).toBeNull();
     await admin.api.put(settings, { dailyTokenCap: 10 });
-    expect(await dailyCapRefusal(t.ctx.db, ws.id)).toBe(dailyCapMessage(10));
+    expect(await dailyCapRefusal(t.ctx.db, ws.id, serverCap())).toBe(dailyCapMessage(10));
     const removed = await admin.api.put<{ dailyTokenCap: null }>(settings, { dailyTokenCap: null });
-    expect(removed.body).toEqual({ dailyTokenCap: null });
-    expect(await dailyCapRefusal(t.ctx.db, ws.id)).toBeNull();
+    expect(removed.body).toEqual({ dailyTokenCap: null, serverDailyTokenCap: 1_000_000 });
+    expect(await dailyCapRefusal(t.ctx.db, ws.id, serverCap())).toBeNull();
   });
 
   it('answers bad input with a 400 and a message', async () => {

@@ -11,7 +11,8 @@ describe.each(databases)('agents (%s)', (kind) => {
   const agentsUrl = () => `/api/institutions/${team.ws.id}/agents`;
 
   beforeAll(async () => {
-    t = await startTestServer(kind);
+    // No provider is configured here, so only a model the operator listed may be named.
+    t = await startTestServer(kind, { env: { AGENT_MODELS: 'openai:llama3' } });
     team = await makeTeam(t);
   });
   afterAll(() => t.close());
@@ -75,14 +76,14 @@ describe.each(databases)('agents (%s)', (kind) => {
     const agent = await createAgent();
     const res = await team.owner.api.put<{ agent: Agent }>(`${agentsUrl()}/${agent.id}`, {
       name: 'Renamed',
-      model: 'llama3',
+      model: 'openai:llama3',
       invokableBy: 'channel_owners',
       maxToolSteps: 3,
     });
     expect(res.status).toBe(200);
     expect(res.body.agent).toMatchObject({
       name: 'Renamed',
-      model: 'llama3',
+      model: 'openai:llama3',
       invokableBy: 'channel_owners',
       maxToolSteps: 3,
     });

@@ -11,6 +11,7 @@ import { Button } from '../ui/button.tsx';
 import { cn } from '../ui/cn.ts';
 import { FieldMessage, Input, Label } from '../ui/input.tsx';
 import { SwitchRow } from '../ui/switch.tsx';
+import { type ModelChoices, offeredModel } from './agent-labels.ts';
 import { PictureError, pictureDataUrl } from './picture-data-url.ts';
 
 export const DEFAULT_TOOL_STEPS = 8;
@@ -30,15 +31,18 @@ export const INVOKE_CHOICES: { value: AgentInvokableBy; label: string; help: str
 export const textareaClass =
   'w-full rounded-md border border-line-strong bg-surface px-3 py-2 text-sm text-fg shadow-xs outline-none placeholder:text-faint focus-visible:border-accent focus-visible:ring-2 focus-visible:ring-ring aria-[invalid=true]:border-danger';
 
+export const selectClass =
+  'h-9 w-full min-w-0 rounded-md border border-line-strong bg-surface px-2.5 text-sm text-fg shadow-xs outline-none focus-visible:border-accent focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-60';
+
 export function AgentForm({
   agent,
-  defaultModel,
+  choices,
   submitLabel,
   onSubmit,
   onCancel,
 }: {
   agent?: Agent;
-  defaultModel: string | null;
+  choices: ModelChoices;
   submitLabel: string;
   onSubmit: (input: CreateAgentInput) => Promise<void>;
   onCancel?: () => void;
@@ -47,7 +51,10 @@ export function AgentForm({
   const [name, setName] = useState(agent?.name ?? '');
   const [picture, setPicture] = useState(agent?.profileImage ?? '');
   const [instructions, setInstructions] = useState(agent?.instructions ?? '');
-  const [model, setModel] = useState(agent?.model ?? '');
+  // A saved model the server no longer offers is not kept: the form starts on the default, and says why.
+  const retiredModel = agent?.model && !offeredModel(agent.model, choices) ? agent.model : null;
+  const [model, setModel] = useState(offeredModel(agent?.model ?? null, choices) ?? '');
+  const { defaultModel, models } = choices;
   const [invokableBy, setInvokableBy] = useState<AgentInvokableBy>(agent?.invokableBy ?? 'everyone');
   const [steps, setSteps] = useState(String(agent?.maxToolSteps ?? DEFAULT_TOOL_STEPS));
   const [approveAll, setApproveAll] = useState(agent?.approveAllTools ?? false);
@@ -90,7 +97,7 @@ export function AgentForm({
         name: name.trim(),
         profileImage: url || null,
         instructions,
-        model: model.trim() || null,
+        model: model || null,
         invokableBy,
         maxToolSteps: stepCount,
         approveAllTools: approveAll,
@@ -198,20 +205,36 @@ export function AgentForm({
 
       <div className="flex flex-col gap-1.5">
         <Label htmlFor={`${id}-model`}>Model</Label>
-        <Input
+        <select
           id={`${id}-model`}
           value={model}
           onChange={(e) => setModel(e.target.value)}
-          placeholder={
-            defaultModel ? `Workspace default: ${defaultModel}` : 'No model configured on this server'
-          }
-          autoComplete="off"
-          spellCheck={false}
-          maxLength={200}
-        />
+          disabled={models.length === 0}
+          className={selectClass}
+        >
+          <option value="">
+            {defaultModel ? `Workspace default (${defaultModel})` : 'No model configured on this server'}
+          </option>
+          {models
+            .filter((m) => m !== defaultModel)
+            .map((m) => (
+              <option key={m} value={m}>
+                {m}
+              </option>
+            ))}
+        </select>
         <FieldMessage>
-          {defaultModel ? (
-            'Optional: another model of the configured providers, as provider:model.'
+          {retiredModel ? (
+            <>
+              Its model <code className="font-mono">{retiredModel}</code> is no longer offered on this server,
+              so it answers with the workspace default.
+            </>
+          ) : defaultModel ? (
+            models.length > 1 ? (
+              'The models this server offers; the default follows the server if it changes.'
+            ) : (
+              'The only model this server offers.'
+            )
           ) : (
             <>
               Without a model the agent answers with the passages of its knowledge that match best, and runs

@@ -160,11 +160,14 @@ function TokenCap({
   unavailable: boolean;
 }) {
   const id = useId();
-  const cap = usage?.dailyTokenCap ?? null;
+  const ownCap = usage?.dailyTokenCap ?? null;
+  const serverCap = usage?.serverDailyTokenCap ?? null;
+  // The lower of the two applies (decision 0013): the server's ceiling holds for every workspace.
+  const cap = ownCap !== null && (serverCap === null || ownCap < serverCap) ? ownCap : serverCap;
   const [value, setValue] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const shown = value ?? (cap === null ? '' : String(cap));
+  const shown = value ?? (ownCap === null ? '' : String(ownCap));
 
   async function save(next: number | null) {
     setBusy(true);
@@ -172,7 +175,13 @@ function TokenCap({
     try {
       await setDailyTokenCap(institutionId, next);
       setValue(null);
-      toast.success(next === null ? 'Daily limit removed' : 'Daily limit saved');
+      toast.success(
+        next === null
+          ? serverCap === null
+            ? 'Daily limit removed'
+            : 'The server limit applies'
+          : 'Daily limit saved',
+      );
     } catch (err) {
       setError(errorMessage(err));
     } finally {
@@ -186,6 +195,8 @@ function TokenCap({
     if (!text) return void save(null);
     const n = Number(text);
     if (!Number.isInteger(n) || n < 1) return setError('Enter a whole number of tokens, or leave it empty');
+    if (serverCap !== null && n > serverCap)
+      return setError(`This server allows each workspace at most ${serverCap.toLocaleString()} tokens a day`);
     void save(n);
   }
 
@@ -229,7 +240,7 @@ function TokenCap({
             inputMode="numeric"
             value={shown}
             onChange={(e) => setValue(e.target.value)}
-            placeholder="No limit"
+            placeholder={serverCap === null ? 'No limit' : `Server limit (${serverCap.toLocaleString()})`}
             className="w-44 tabular-nums"
             disabled={unavailable}
             aria-invalid={error ? true : undefined}
@@ -237,13 +248,20 @@ function TokenCap({
           <Button type="submit" variant="outline" loading={busy} disabled={unavailable || value === null}>
             Save limit
           </Button>
-          {cap !== null ? (
+          {ownCap !== null ? (
             <Button variant="ghost" onClick={() => void save(null)} disabled={busy}>
-              Remove limit
+              {serverCap === null ? 'Remove limit' : 'Use the server limit'}
             </Button>
           ) : null}
         </div>
-        {error ? <FieldMessage error>{error}</FieldMessage> : null}
+        {error ? (
+          <FieldMessage error>{error}</FieldMessage>
+        ) : serverCap !== null ? (
+          <FieldMessage>
+            This server allows each workspace at most {serverCap.toLocaleString()} tokens a day; a limit here
+            can only be lower.
+          </FieldMessage>
+        ) : null}
       </form>
     </div>
   );
