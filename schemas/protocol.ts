@@ -309,9 +309,9 @@ export const channelName = z
   .toLowerCase()
   .min(1, 'Name cannot be empty')
   .max(NAME_MAX, { abort: true })
-  // Words of letters, numbers, - and _ separated by spaces: each repetition starts with a space, so a
-  // mismatch is found in one pass (the former `[…]+(?:[ …]*[…])?` backtracked quadratically).
-  .regex(/^[\p{L}\p{N}_-]+(?: +[\p{L}\p{N}_-]+)*$/u, 'Use letters, numbers, spaces, - and _');
+  // trim() has already removed spaces at both ends, so the pattern only names the allowed characters: one
+  // class, one pass (the former `[…]+(?:[ …]*[…])?` backtracked quadratically on a long mismatch).
+  .regex(/^[ \p{L}\p{N}_-]+$/u, 'Use letters, numbers, spaces, - and _');
 export const createChannelBody = z.object({
   name: channelName,
   type: z.enum(['public', 'private']).default('public'),
