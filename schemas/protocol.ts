@@ -308,7 +308,7 @@ export const channelName = z
   .trim()
   .toLowerCase()
   .min(1, 'Name cannot be empty')
-  .max(NAME_MAX, { abort: true })
+  .max(NAME_MAX, { abort: true, message: `A channel name has at most ${NAME_MAX} characters` })
   // trim() has already removed spaces at both ends, so the pattern only names the allowed characters: one
   // class, one pass (the former `[…]+(?:[ …]*[…])?` backtracked quadratically on a long mismatch).
   .regex(/^[ \p{L}\p{N}_-]+$/u, 'Use letters, numbers, spaces, - and _');

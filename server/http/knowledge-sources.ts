@@ -15,6 +15,7 @@ import {
 import type { AppContext } from '../context.ts';
 import { HttpError } from '../errors.ts';
 import { createFileStore } from '../files/file-store.ts';
+import { BODY_LIMITS } from '../request-limits.ts';
 import { getAuth } from './auth-hook.ts';
 
 const agentParams = z.object({ id, agentId: id });
@@ -41,7 +42,7 @@ export function registerKnowledgeSourceRoutes(app: FastifyInstance, ctx: AppCont
     return { knowledgeSources: await listKnowledgeSources(ctx.db, params.agentId) };
   });
 
-  app.post(base, async (request, reply) => {
+  app.post(base, { bodyLimit: BODY_LIMITS.knowledgeText }, async (request, reply) => {
     const { userId } = getAuth(request);
     const params = agentParams.parse(request.params);
     const body = createKnowledgeSourceBody.parse(request.body);
@@ -60,7 +61,7 @@ export function registerKnowledgeSourceRoutes(app: FastifyInstance, ctx: AppCont
       { parseAs: 'buffer', bodyLimit: ctx.config.FILE_MAX_BYTES },
       (_request, body, done) => done(null, body),
     );
-    scope.post(`${base}/upload`, async (request, reply) => {
+    scope.post(`${base}/upload`, { bodyLimit: ctx.config.FILE_MAX_BYTES }, async (request, reply) => {
       const { userId } = getAuth(request);
       const params = agentParams.parse(request.params);
       const query = uploadKnowledgeSourceQuery.parse(request.query);
