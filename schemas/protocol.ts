@@ -23,6 +23,7 @@ export const NAME_MAX = 80;
 export const OTP_LENGTH = 6;
 /** Highest page number a paged list accepts: far beyond any real list, and keeps OFFSET a safe integer. */
 export const PAGE_NUMBER_MAX = 100_000;
+const PAGE_NUMBER_TOO_BIG = `Pages are numbered up to ${PAGE_NUMBER_MAX}`;
 
 // ───────────────────────────── primitives ─────────────────────────────
 export const id = z.string().min(1).max(64);
@@ -408,7 +409,7 @@ export const channelRequestResponse = z.object({ request: channelRequest });
 
 // ───────────────────────────── REST: messages ─────────────────────────────
 export const messagePageQuery = z.object({
-  page: z.coerce.number().int().min(1).max(PAGE_NUMBER_MAX).default(1),
+  page: z.coerce.number().int().min(1).max(PAGE_NUMBER_MAX, PAGE_NUMBER_TOO_BIG).default(1),
   limit: z.coerce.number().int().min(1).max(MESSAGE_PAGE_MAX).default(MESSAGE_PAGE_SIZE),
 });
 export const messagePage = z.object({
@@ -467,7 +468,7 @@ export const activity = z.object({
 });
 export type Activity = z.infer<typeof activity>;
 export const activitiesQuery = z.object({
-  page: z.coerce.number().int().min(1).max(PAGE_NUMBER_MAX).default(1),
+  page: z.coerce.number().int().min(1).max(PAGE_NUMBER_MAX, PAGE_NUMBER_TOO_BIG).default(1),
   limit: z.coerce.number().int().min(1).max(MESSAGE_PAGE_MAX).default(ACTIVITY_PAGE_SIZE),
 });
 export const activitiesResponse = z.object({
@@ -573,7 +574,7 @@ export const messageSearchQuery = z.object({
     .trim()
     .min(1, 'Type something to search for')
     .max(SEARCH_QUERY_MAX, `Search for at most ${SEARCH_QUERY_MAX} characters`),
-  page: z.coerce.number().int().min(1).max(PAGE_NUMBER_MAX).default(1),
+  page: z.coerce.number().int().min(1).max(PAGE_NUMBER_MAX, PAGE_NUMBER_TOO_BIG).default(1),
   limit: z.coerce.number().int().min(1).max(SEARCH_PAGE_MAX).default(SEARCH_PAGE_SIZE),
 });
 /** One hit: the message and an HTML-escaped excerpt of its text with the matched words inside <mark>. */
@@ -655,7 +656,7 @@ export const deleteFilesBody = z.object({ fileIds: z.array(id).min(1).max(FILES_
 export const deleteFilesResponse = z.object({ fileIds: z.array(id) });
 export const filesQuery = z.object({
   channelId: id.optional(),
-  page: z.coerce.number().int().min(1).max(PAGE_NUMBER_MAX).default(1),
+  page: z.coerce.number().int().min(1).max(PAGE_NUMBER_MAX, PAGE_NUMBER_TOO_BIG).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(FILES_PAGE_SIZE),
   search: z.string().trim().max(SEARCH_QUERY_MAX).optional(),
 });

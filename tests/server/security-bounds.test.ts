@@ -3,7 +3,7 @@
 // huge page numbers on every paged list.
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Ack, ErrorBody, Message } from '../../schemas/protocol.ts';
+import { type Ack, type ErrorBody, type Message, PAGE_NUMBER_MAX } from '../../schemas/protocol.ts';
 import { databases, startTestServer, type TestServer } from './harness.ts';
 import {
   connect,
@@ -159,6 +159,13 @@ describe.each(databases)('input bounds on %s', (kind) => {
           else expect(res.body.message, outcome).toMatch(/^(page|limit): /);
         }
       }
+    }
+    // Past the last page number any list can reach: refused by the bound, not left to the database.
+    for (const list of lists) {
+      const sep = list.includes('?') ? '&' : '?';
+      const res = await ws.owner.api.get(`${list}${sep}page=${PAGE_NUMBER_MAX + 1}`);
+      expect(res.status, list).toBe(400);
+      expect(res.body.message, list).toBe(`page: Pages are numbered up to ${PAGE_NUMBER_MAX}`);
     }
     const others = [
       `${channel}/messages/changes?after=99999999999999999999`,
