@@ -111,6 +111,15 @@ describe.each(databases)('input bounds on %s', (kind) => {
     expect(socket.connected).toBe(true);
     const ok = await emit(socket, 'visitChannel', { institutionId: ws.id, channelId: ws.general.id });
     expect(ok).toEqual({ ok: true });
+    // The largest legitimate event still fits: a message at its full length in three-byte characters.
+    const content = `<p>${'€'.repeat(39_000)}</p>`;
+    const posted = await emit<Message>(socket, 'postMessage', {
+      institutionId: ws.id,
+      channelId: ws.general.id,
+      content,
+      genId: randomUUID(),
+    });
+    expect(posted).toMatchObject({ content });
   });
 
   it('closes only the socket that sends a message over the socket limit; the others carry on', async () => {
