@@ -9,7 +9,7 @@ import { z } from 'zod';
  * 3 — message actions (reactions, pins, stars, polls, forward), search, activities, files.
  * 4 — agents, knowledge sources, MCP connections, agent answers (tool calls, citations), usage and audit.
  * 5 — refresh {value: 'channelMembers', channelId}: a channel's member list changed.
- * 6 — security limits: channelRequest.channelName is null for a requester who is not a member of the channel; agent limits: the allowed `models` with the agent list, `serverDailyTokenCap` with usage and settings.
+ * 6 — security limits: channelRequest.channelName is null for a requester who is not a member of the channel; agent limits: the allowed `models` with the agent list, `serverDailyTokenCap` with usage and settings; input bounds: length checks stop before patterns, linear channel-name pattern, `page` at most 100 000.
  */
 export const PROTOCOL_VERSION = 6;
 
@@ -21,16 +21,24 @@ export const CHANGES_PAGE_MAX = 500;
 export const MESSAGE_CONTENT_MAX = 40_000;
 export const NAME_MAX = 80;
 export const OTP_LENGTH = 6;
+/** Highest page number a paged list accepts: far beyond any real list, and keeps OFFSET a safe integer. */
+export const PAGE_NUMBER_MAX = 100_000;
+const PAGE_NUMBER_TOO_BIG = `Pages are numbered up to ${PAGE_NUMBER_MAX}`;
 
 // ───────────────────────────── primitives ─────────────────────────────
 export const id = z.string().min(1).max(64);
 /** Client-generated UUID (v7 by convention, so it sorts by creation time). */
-export const genId = z.string().uuid();
+export const genId = z.string().max(36, { abort: true }).uuid();
 export const email = z
   .string()
   .trim()
   .toLowerCase()
-  .pipe(z.string().email('Enter a valid e-mail address').max(254));
+  .pipe(
+    z
+      .string()
+      .max(254, { abort: true, message: 'An e-mail address has at most 254 characters' })
+      .email('Enter a valid e-mail address'),
+  );
 export const isoDate = z.string();
 
 export const workspaceRole = z.enum(['primary_owner', 'owner', 'admin', 'member', 'guest']);
@@ -263,7 +271,10 @@ export type StarredMessage = z.infer<typeof starredMessage>;
 export const signinOtpQuery = z.object({ email });
 export const signinBody = z.object({
   email,
-  code: z.string().regex(/^\d{6}$/, 'The code is 6 digits'),
+  code: z
+    .string()
+    .max(OTP_LENGTH, { abort: true, message: 'The code is 6 digits' })
+    .regex(/^\d{6}$/, 'The code is 6 digits'),
 });
 export const signinResponse = z.object({ accessToken: z.string(), user });
 export type SigninResponse = z.infer<typeof signinResponse>;
@@ -298,8 +309,10 @@ export const channelName = z
   .trim()
   .toLowerCase()
   .min(1, 'Name cannot be empty')
-  .max(NAME_MAX)
-  .regex(/^[\p{L}\p{N}_-]+(?:[ \p{L}\p{N}_-]*[\p{L}\p{N}_-])?$/u, 'Use letters, numbers, spaces, - and _');
+  .max(NAME_MAX, { abort: true, message: `A channel name has at most ${NAME_MAX} characters` })
+  // trim() has already removed spaces at both ends, so the pattern only names the allowed characters: one
+  // class, one pass (the former `[…]+(?:[ …]*[…])?` backtracked quadratically on a long mismatch).
+  .regex(/^[ \p{L}\p{N}_-]+$/u, 'Use letters, numbers, spaces, - and _');
 export const createChannelBody = z.object({
   name: channelName,
   type: z.enum(['public', 'private']).default('public'),
@@ -399,7 +412,7 @@ export const channelRequestResponse = z.object({ request: channelRequest });
 
 // ───────────────────────────── REST: messages ─────────────────────────────
 export const messagePageQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(PAGE_NUMBER_MAX, PAGE_NUMBER_TOO_BIG).default(1),
   limit: z.coerce.number().int().min(1).max(MESSAGE_PAGE_MAX).default(MESSAGE_PAGE_SIZE),
 });
 export const messagePage = z.object({
@@ -458,7 +471,7 @@ export const activity = z.object({
 });
 export type Activity = z.infer<typeof activity>;
 export const activitiesQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(PAGE_NUMBER_MAX, PAGE_NUMBER_TOO_BIG).default(1),
   limit: z.coerce.number().int().min(1).max(MESSAGE_PAGE_MAX).default(ACTIVITY_PAGE_SIZE),
 });
 export const activitiesResponse = z.object({
@@ -564,7 +577,7 @@ export const messageSearchQuery = z.object({
     .trim()
     .min(1, 'Type something to search for')
     .max(SEARCH_QUERY_MAX, `Search for at most ${SEARCH_QUERY_MAX} characters`),
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(PAGE_NUMBER_MAX, PAGE_NUMBER_TOO_BIG).default(1),
   limit: z.coerce.number().int().min(1).max(SEARCH_PAGE_MAX).default(SEARCH_PAGE_SIZE),
 });
 /** One hit: the message and an HTML-escaped excerpt of its text with the matched words inside <mark>. */
@@ -614,7 +627,7 @@ export const registerFileBody = z
     isFromThirdParty: z.boolean().default(false),
     meta: fileMeta.optional(),
     fileKey: z.string().max(200).optional(),
-    fileUrl: z.string().url().max(2048).optional(),
+    fileUrl: z.string().max(2048, { abort: true }).url().optional(),
   })
   .refine((b) => (b.isFromThirdParty ? !!b.fileUrl : !!b.fileKey), {
     message: 'Give fileKey for an uploaded file, or fileUrl for a third-party one',
@@ -646,7 +659,7 @@ export const deleteFilesBody = z.object({ fileIds: z.array(id).min(1).max(FILES_
 export const deleteFilesResponse = z.object({ fileIds: z.array(id) });
 export const filesQuery = z.object({
   channelId: id.optional(),
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(PAGE_NUMBER_MAX, PAGE_NUMBER_TOO_BIG).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(FILES_PAGE_SIZE),
   search: z.string().trim().max(SEARCH_QUERY_MAX).optional(),
 });
@@ -661,8 +674,11 @@ export type FilesResponse = z.infer<typeof filesResponse>;
 export const MASKED_VALUE = '••••';
 const envName = z
   .string()
-  .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'Variable names use letters, digits and _ and do not start with a digit')
-  .max(128);
+  .max(128, { abort: true })
+  .regex(
+    /^[A-Za-z_][A-Za-z0-9_]*$/,
+    'Variable names use letters, digits and _ and do not start with a digit',
+  );
 /** Names to values; on update a value equal to MASKED_VALUE keeps the stored one. */
 export const mcpEnvironmentVariables = z.record(envName, z.string().max(8_000)).default({});
 export const mcpTransport = z.discriminatedUnion('type', [
@@ -676,6 +692,7 @@ export const mcpTransport = z.discriminatedUnion('type', [
     url: z
       .string()
       .trim()
+      .max(2048, { abort: true })
       .url('Enter a valid URL')
       .refine((u) => /^https?:/i.test(u), 'Use an http(s) URL'),
     headers: z.record(z.string().min(1).max(256), z.string().max(8_000)).default({}),
@@ -807,7 +824,7 @@ export const createKnowledgeSourceBody = z.discriminatedUnion('type', [
   z.object({ type: z.literal('file'), fileId: id, title: z.string().trim().min(1).max(200).optional() }),
   z.object({
     type: z.literal('url'),
-    url: z.string().url().max(2048),
+    url: z.string().max(2048, { abort: true }).url(),
     title: z.string().max(200).optional(),
   }),
 ]);
@@ -899,7 +916,7 @@ export const resetUnreadCountPayload = channelRef;
  * wanted end state (pinned, reacted, starred) so a replay can never undo itself; without it the server
  * flips, and remembers the result under the opId.
  */
-export const opId = z.string().uuid();
+export const opId = z.string().max(36, { abort: true }).uuid();
 const messageOp = channelRef.extend({ messageId: id, opId });
 export const togglePinMessagePayload = messageOp.extend({ pinned: z.boolean().optional() });
 export type TogglePinMessagePayload = z.input<typeof togglePinMessagePayload>;

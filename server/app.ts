@@ -34,6 +34,7 @@ import { registerUserRoutes } from './http/users.ts';
 import { registerWorkspaceMemberRoutes } from './http/workspace-members.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createRealtime, type Realtime } from './realtime/index.ts';
+import { BODY_LIMITS } from './request-limits.ts';
 import { secretDependents } from './secret-dependents.ts';
 import { loadSecrets } from './secrets.ts';
 
@@ -48,9 +49,6 @@ export interface LanternServer {
 
 /** How long a stopping server waits to close the agent answers it is running. */
 const ANSWER_CLOSE_WAIT_MS = 3_000;
-
-/** Request bodies are small JSON (messages are capped at 40 kB of HTML); anything far larger is refused. */
-const BODY_LIMIT = 1024 * 1024;
 
 export async function createApp(config: Config): Promise<LanternServer> {
   const log = pino({ level: config.LOG_LEVEL });
@@ -70,7 +68,8 @@ export async function createApp(config: Config): Promise<LanternServer> {
   const app = Fastify({
     loggerInstance: log as FastifyBaseLogger,
     trustProxy: config.TRUST_PROXY,
-    bodyLimit: BODY_LIMIT,
+    // Small JSON unless a route says otherwise (server/request-limits.ts): refused with a 413 past it.
+    bodyLimit: BODY_LIMITS.default,
     // One line per request is noise at info level; failures are logged by the error handler.
     logController: new LogController({ disableRequestLogging: true }),
   });

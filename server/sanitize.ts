@@ -68,9 +68,12 @@ export function sanitizeMessageHtml(html: string): string {
  * A mention chip counts as content even though it may be written without inner text.
  */
 export function isBlankHtml(html: string): boolean {
-  if (/<span[^>]*data-type=/i.test(html)) return false;
+  // A tag's scan stops at the next "<" as well as at ">": with `[^>]*` alone, text of many "<span" without
+  // a ">" made every "<" scan to the end (quadratic). Sanitised HTML escapes "<" outside tags, so the
+  // result is the same.
+  if (/<span[^<>]*data-type=/i.test(html)) return false;
   const text = html
-    .replace(/<[^>]*>/g, '')
+    .replace(/<[^<>]*>/g, '')
     .replace(/&nbsp;|&#160;|\u00a0/g, ' ')
     .trim();
   return text.length === 0;

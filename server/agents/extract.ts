@@ -37,9 +37,22 @@ export const htmlToText = (html: string): string =>
 
 /** The text of a page's <title>, entities decoded and whitespace collapsed; null when it has none. */
 export function htmlTitle(html: string): string | null {
-  const match = /<title[^>]*>([\s\S]*?)<\/title\s*>/i.exec(html);
-  const title = match?.[1] ? htmlToText(match[1]).replace(/\s+/g, ' ').trim() : '';
+  const inner = titleElementText(html);
+  const title = inner ? htmlToText(inner).replace(/\s+/g, ' ').trim() : '';
   return title || null;
+}
+
+/**
+ * The raw text between the first <title …> and the next </title>, found in one pass. The former
+ * `/<title[^>]*>([\s\S]*?)<\/title\s*>/i` searched to the end of the page from every "<title", which is
+ * quadratic on a page of many unclosed titles.
+ */
+function titleElementText(html: string): string | null {
+  const open = /<title(?=[\s>/])[^<>]*>/i.exec(html);
+  if (!open) return null;
+  const start = open.index + open[0].length;
+  const close = /<\/title\s*>/i.exec(html.slice(start));
+  return close ? html.slice(start, start + close.index) : null;
 }
 
 /**

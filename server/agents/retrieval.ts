@@ -11,10 +11,18 @@ export interface Passage {
   content: string;
 }
 
+/** Words of a question that go into its search query. */
+const QUERY_WORDS_MAX = 64;
+
 /** Words of the question as a websearch OR query; quotes and operators are dropped so input cannot break it. */
 export function orQuery(question: string): string {
-  const words = question.match(/[\p{L}\p{N}]+/gu) ?? [];
-  return words.slice(0, 64).join(' or ');
+  // Stops after the words it uses: a long question is not split whole into an array only to be cut.
+  const words: string[] = [];
+  for (const [word] of question.matchAll(/[\p{L}\p{N}]+/gu)) {
+    words.push(word);
+    if (words.length === QUERY_WORDS_MAX) break;
+  }
+  return words.join(' or ');
 }
 
 export async function retrievePassages(

@@ -24,21 +24,47 @@ export interface ToolCommandAnswer {
 
 type Ctx = Pick<AppContext, 'db' | 'config' | 'secrets' | 'log'>;
 
-// After the mention (or at the start): "/name", then optionally one JSON object and nothing else.
-const COMMAND = /(?:^|\s)\/([A-Za-z0-9_][\w.-]*)\s*(\{[\s\S]*\})?\s*$/;
+const NAME_START = /[A-Za-z0-9_]/;
+const NAME_PART = /[\w.-]/;
+const SPACE = /\s/;
+
+/**
+ * Where the command starts and ends in trimmed text: the first "/name" that follows the start or a space
+ * and is followed only by spaces, or by spaces and one {…} reaching the end. A scan, not one regex: the
+ * former `(?:^|\s)\/(…)\s*(\{[\s\S]*\})?\s*$` restarted at every "/" and ran to the end each time, so a
+ * question of many " /a {" took quadratic time.
+ */
+function findCommand(text: string): { name: string; json: string | null } | null {
+  for (let slash = text.indexOf('/'); slash >= 0; slash = text.indexOf('/', slash + 1)) {
+    if (slash > 0 && !SPACE.test(text.charAt(slash - 1))) continue;
+    if (!NAME_START.test(text.charAt(slash + 1))) continue;
+    let end = slash + 2;
+    while (end < text.length && NAME_PART.test(text.charAt(end))) end++;
+    let rest = end;
+    while (rest < text.length && SPACE.test(text.charAt(rest))) rest++;
+    const name = text.slice(slash + 1, end);
+    if (rest === text.length) return { name, json: null };
+    // Trimmed text ends in "}" exactly when the regex's `\{[\s\S]*\}\s*$` would have matched.
+    if (text.charAt(rest) === '{' && rest < text.length - 1 && text.endsWith('}'))
+      return { name, json: text.slice(rest) };
+    // Any later "/" that could start a command lies after this name: continue from there.
+    slash = end - 1;
+  }
+  return null;
+}
 
 /** The command in a question's text, or null when it is an ordinary question (or its JSON is not an object). */
 export function parseToolCommand(text: string): ToolCommand | { error: string } | null {
-  const match = COMMAND.exec(text.trim());
-  if (!match?.[1]) return null;
-  if (!match[2]) return { name: match[1], args: {} };
+  const match = findCommand(text.trim());
+  if (!match) return null;
+  if (match.json === null) return { name: match.name, args: {} };
   try {
-    const args: unknown = JSON.parse(match[2]);
+    const args: unknown = JSON.parse(match.json);
     if (typeof args !== 'object' || args === null || Array.isArray(args))
       return { error: 'The arguments after the tool name must be one JSON object.' };
-    return { name: match[1], args: args as Record<string, unknown> };
+    return { name: match.name, args: args as Record<string, unknown> };
   } catch {
-    return { error: `The arguments of /${match[1]} are not valid JSON.` };
+    return { error: `The arguments of /${match.name} are not valid JSON.` };
   }
 }
 

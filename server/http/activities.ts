@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { activitiesQuery, id, markActivitiesReadBody } from '../../schemas/protocol.ts';
 import { requireMember } from '../access.ts';
 import type { AppContext } from '../context.ts';
+import { BODY_LIMITS } from '../request-limits.ts';
 import { listActivities, markActivitiesRead } from '../services/activities.ts';
 import { getAuth } from './auth-hook.ts';
 
@@ -20,7 +21,7 @@ export function registerActivityRoutes(app: FastifyInstance, ctx: AppContext): v
     return listActivities(db, params.id, member.id, query.page, query.limit);
   });
 
-  app.put('/api/institutions/:id/activities/read', async (request) => {
+  app.put('/api/institutions/:id/activities/read', { bodyLimit: BODY_LIMITS.list }, async (request) => {
     const { userId } = getAuth(request);
     const params = institutionParams.parse(request.params);
     const body = markActivitiesReadBody.parse(request.body);

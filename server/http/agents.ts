@@ -8,6 +8,7 @@ import { allowedModels, defaultModelLabel, modelRefusal } from '../agents/model-
 import type { Config } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { badRequest } from '../errors.ts';
+import { BODY_LIMITS } from '../request-limits.ts';
 import { getAuth } from './auth-hook.ts';
 
 const workspaceParams = z.object({ id });
@@ -31,7 +32,7 @@ export function registerAgentRoutes(app: FastifyInstance, ctx: AppContext): void
     };
   });
 
-  app.post('/api/institutions/:id/agents', async (request, reply) => {
+  app.post('/api/institutions/:id/agents', { bodyLimit: BODY_LIMITS.agent }, async (request, reply) => {
     const { userId } = getAuth(request);
     const params = workspaceParams.parse(request.params);
     const body = createAgentBody.parse(request.body);
@@ -41,7 +42,7 @@ export function registerAgentRoutes(app: FastifyInstance, ctx: AppContext): void
     return reply.code(201).send({ agent });
   });
 
-  app.put('/api/institutions/:id/agents/:agentId', async (request) => {
+  app.put('/api/institutions/:id/agents/:agentId', { bodyLimit: BODY_LIMITS.agent }, async (request) => {
     const { userId } = getAuth(request);
     const params = agentParams.parse(request.params);
     const body = updateAgentBody.parse(request.body);

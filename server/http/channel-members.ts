@@ -10,6 +10,7 @@ import {
   profileChannelsBody,
   updateMembershipBody,
 } from '../../schemas/protocol.ts';
+import { BODY_LIMITS } from '../request-limits.ts';
 import {
   addChannelMembers,
   listChannelMembers,
@@ -32,13 +33,13 @@ export function registerChannelMemberRoutes(app: FastifyInstance, ctx: RouteCont
     return { data: await listChannelMembers(ctx, getAuth(request).userId, p.id, p.channelId, role) };
   });
 
-  app.post(`${base}/:channelId/members/add`, async (request) => {
+  app.post(`${base}/:channelId/members/add`, { bodyLimit: BODY_LIMITS.list }, async (request) => {
     const p = channelParams.parse(request.params);
     const { members } = channelMembersBody.parse(request.body);
     return { data: await addChannelMembers(ctx, getAuth(request).userId, p.id, p.channelId, members) };
   });
 
-  app.delete(`${base}/:channelId/members/remove`, async (request) => {
+  app.delete(`${base}/:channelId/members/remove`, { bodyLimit: BODY_LIMITS.list }, async (request) => {
     const p = channelParams.parse(request.params);
     const { members } = channelMembersBody.parse(request.body);
     return removeChannelMembers(ctx, getAuth(request).userId, p.id, p.channelId, members);

@@ -9,6 +9,7 @@ import {
   transferOwnershipBody,
   updateChannelRoleBody,
 } from '../../schemas/protocol.ts';
+import { BODY_LIMITS } from '../request-limits.ts';
 import {
   createChannelRole,
   deleteChannelRole,
@@ -48,7 +49,7 @@ export function registerChannelRoleRoutes(app: FastifyInstance, ctx: RouteContex
     return deleteChannelRole(ctx, getAuth(request).userId, p.id, p.channelId, p.roleId);
   });
 
-  app.put(`${base}/roles/:roleId/members`, async (request) => {
+  app.put(`${base}/roles/:roleId/members`, { bodyLimit: BODY_LIMITS.list }, async (request) => {
     const p = roleParams.parse(request.params);
     const { members } = roleMembersBody.parse(request.body);
     return setRoleMembers(ctx, getAuth(request).userId, p.id, p.channelId, p.roleId, members);

@@ -6,6 +6,7 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { ZodError } from 'zod';
 import type { ErrorBody } from '../../schemas/protocol.ts';
 import { HttpError } from '../errors.ts';
+import { formatBytes } from '../request-limits.ts';
 
 export function errorBody(statusCode: number, message: string): ErrorBody {
   return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message };
@@ -26,6 +27,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | Error, request, reply) => {
     if (err instanceof HttpError) return send(reply, err.statusCode, err.message);
     if (err instanceof ZodError) return send(reply, 400, zodMessage(err));
+    if ('code' in err && err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      const limit = request.routeOptions.bodyLimit;
+      return send(reply, 413, `This request is too large: it may carry at most ${formatBytes(limit)}.`);
+    }
     // Fastify's own client errors: schema validation, unparsable JSON, body too large (413), bad media type.
     const status = 'statusCode' in err ? err.statusCode : undefined;
     if (typeof status === 'number' && status >= 400 && status < 500) return send(reply, status, err.message);

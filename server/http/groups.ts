@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { groupBody, groupEmailsBody, id } from '../../schemas/protocol.ts';
+import { BODY_LIMITS } from '../request-limits.ts';
 import { changeGroupMembers, createGroup, deleteGroup, listGroups, renameGroup } from '../services/groups.ts';
 import { getAuth } from './auth-hook.ts';
 import type { RouteContext } from './route-context.ts';
@@ -35,7 +36,7 @@ export function registerGroupRoutes(app: FastifyInstance, ctx: RouteContext): vo
     return { group: await deleteGroup(ctx, getAuth(request).userId, params.id, params.groupId) };
   });
 
-  app.put(`${base}/:groupId/emails`, async (request) => {
+  app.put(`${base}/:groupId/emails`, { bodyLimit: BODY_LIMITS.list }, async (request) => {
     const params = groupParams.parse(request.params);
     const body = groupEmailsBody.parse(request.body);
     return changeGroupMembers(ctx, getAuth(request).userId, params.id, params.groupId, body);

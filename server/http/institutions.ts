@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { emailsBody, id, institutionBody } from '../../schemas/protocol.ts';
+import { BODY_LIMITS } from '../request-limits.ts';
 import {
   acceptInvitation,
   createInstitution,
@@ -64,13 +65,13 @@ export function registerInstitutionRoutes(app: FastifyInstance, ctx: RouteContex
     return { data: await listInvitations(ctx.db, getAuth(request).userId, params.id) };
   });
 
-  app.post('/api/institutions/:id/invited-members', async (request) => {
+  app.post('/api/institutions/:id/invited-members', { bodyLimit: BODY_LIMITS.list }, async (request) => {
     const params = institutionParams.parse(request.params);
     const { emails } = emailsBody.parse(request.body);
     return inviteMembers(ctx, getAuth(request).userId, params.id, emails);
   });
 
-  app.delete('/api/institutions/:id/invited-members', async (request) => {
+  app.delete('/api/institutions/:id/invited-members', { bodyLimit: BODY_LIMITS.list }, async (request) => {
     const params = institutionParams.parse(request.params);
     const { emails } = emailsBody.parse(request.body);
     return revokeInvitations(ctx.db, getAuth(request).userId, params.id, emails);

@@ -16,6 +16,7 @@ import { Slots } from '../agents/slots.ts';
 import type { AppContext } from '../context.ts';
 import { HttpError } from '../errors.ts';
 import { createFileStore } from '../files/file-store.ts';
+import { BODY_LIMITS } from '../request-limits.ts';
 import { getAuth } from './auth-hook.ts';
 
 const agentParams = z.object({ id, agentId: id });
@@ -48,7 +49,7 @@ export function registerKnowledgeSourceRoutes(app: FastifyInstance, ctx: AppCont
     return { knowledgeSources: await listKnowledgeSources(ctx.db, params.agentId) };
   });
 
-  app.post(base, async (request, reply) => {
+  app.post(base, { bodyLimit: BODY_LIMITS.knowledgeText }, async (request, reply) => {
     const { userId } = getAuth(request);
     const params = agentParams.parse(request.params);
     const body = createKnowledgeSourceBody.parse(request.body);
@@ -67,7 +68,7 @@ export function registerKnowledgeSourceRoutes(app: FastifyInstance, ctx: AppCont
       { parseAs: 'buffer', bodyLimit: ctx.config.FILE_MAX_BYTES },
       (_request, body, done) => done(null, body),
     );
-    scope.post(`${base}/upload`, async (request, reply) => {
+    scope.post(`${base}/upload`, { bodyLimit: ctx.config.FILE_MAX_BYTES }, async (request, reply) => {
       const { userId } = getAuth(request);
       const params = agentParams.parse(request.params);
       const query = uploadKnowledgeSourceQuery.parse(request.query);

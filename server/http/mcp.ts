@@ -15,6 +15,7 @@ import {
   updateConnection,
 } from '../mcp/connections.ts';
 import { listTemplates } from '../mcp/templates.ts';
+import { BODY_LIMITS } from '../request-limits.ts';
 import { getAuth } from './auth-hook.ts';
 
 const institutionParams = z.object({ id });
@@ -30,14 +31,14 @@ export function registerMcpRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { data: await listConnections(ctx, getAuth(request).userId, p.id, p.agentId) };
   });
 
-  app.post(base, async (request, reply) => {
+  app.post(base, { bodyLimit: BODY_LIMITS.mcpConnection }, async (request, reply) => {
     const p = agentParams.parse(request.params);
     const body = mcpConnectionBody.parse(request.body);
     const connection = await createConnection(ctx, getAuth(request).userId, p.id, p.agentId, body);
     return reply.status(201).send({ connection });
   });
 
-  app.put(`${base}/:connId`, async (request) => {
+  app.put(`${base}/:connId`, { bodyLimit: BODY_LIMITS.mcpConnection }, async (request) => {
     const p = connectionParams.parse(request.params);
     const body = mcpConnectionBody.parse(request.body);
     return {
@@ -50,11 +51,15 @@ export function registerMcpRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { connection: await deleteConnection(ctx, getAuth(request).userId, p.id, p.agentId, p.connId) };
   });
 
-  app.post('/api/institutions/:id/mcp-connections/connect', async (request) => {
-    const p = institutionParams.parse(request.params);
-    const body = mcpConnectBody.parse(request.body);
-    return testConnection(ctx, connectTests, getAuth(request).userId, p.id, body);
-  });
+  app.post(
+    '/api/institutions/:id/mcp-connections/connect',
+    { bodyLimit: BODY_LIMITS.mcpConnection },
+    async (request) => {
+      const p = institutionParams.parse(request.params);
+      const body = mcpConnectBody.parse(request.body);
+      return testConnection(ctx, connectTests, getAuth(request).userId, p.id, body);
+    },
+  );
 
   app.get('/api/institutions/:id/mcp-templates', async (request) => {
     const p = institutionParams.parse(request.params);

@@ -14,6 +14,7 @@ import type { AppContext } from '../context.ts';
 import { messageChanges, messagePage } from '../messages/history.ts';
 import { knownMessages } from '../messages/known.ts';
 import { postMessage } from '../messages/post.ts';
+import { BODY_LIMITS } from '../request-limits.ts';
 import { getAuth } from './auth-hook.ts';
 
 const institutionParams = z.object({ id });
@@ -39,19 +40,23 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext): vo
   });
 
   // 201 when stored now, 200 when the genId was already stored (the same message either way).
-  app.post('/api/institutions/:id/channels/:channelId/messages', async (request, reply) => {
-    const { userId } = getAuth(request);
-    const params = channelParams.parse(request.params);
-    const body = postMessageRestBody.parse(request.body);
-    const { message, created } = await postMessage(ctx, userId, {
-      ...body,
-      institutionId: params.id,
-      channelId: params.channelId,
-    });
-    return reply.code(created ? 201 : 200).send(message);
-  });
+  app.post(
+    '/api/institutions/:id/channels/:channelId/messages',
+    { bodyLimit: BODY_LIMITS.message },
+    async (request, reply) => {
+      const { userId } = getAuth(request);
+      const params = channelParams.parse(request.params);
+      const body = postMessageRestBody.parse(request.body);
+      const { message, created } = await postMessage(ctx, userId, {
+        ...body,
+        institutionId: params.id,
+        channelId: params.channelId,
+      });
+      return reply.code(created ? 201 : 200).send(message);
+    },
+  );
 
-  app.post('/api/institutions/:id/messages/known', async (request) => {
+  app.post('/api/institutions/:id/messages/known', { bodyLimit: BODY_LIMITS.list }, async (request) => {
     const { userId } = getAuth(request);
     const params = institutionParams.parse(request.params);
     const body = knownGenIdsBody.parse(request.body);

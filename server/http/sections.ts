@@ -9,6 +9,7 @@ import {
   replaceSectionsBody,
   updateSectionBody,
 } from '../../schemas/protocol.ts';
+import { BODY_LIMITS } from '../request-limits.ts';
 import {
   createSection,
   deleteSection,
@@ -30,14 +31,14 @@ export function registerSectionRoutes(app: FastifyInstance, ctx: RouteContext): 
     return { data: await listSections(ctx.db, getAuth(request).userId, params.id) };
   });
 
-  app.post(base, async (request, reply) => {
+  app.post(base, { bodyLimit: BODY_LIMITS.sections }, async (request, reply) => {
     const params = institutionParams.parse(request.params);
     const body = createSectionBody.parse(request.body);
     const { data, section, created } = await createSection(ctx, getAuth(request).userId, params.id, body);
     return reply.status(created ? 201 : 200).send({ data, section });
   });
 
-  app.put(base, async (request) => {
+  app.put(base, { bodyLimit: BODY_LIMITS.sections }, async (request) => {
     const params = institutionParams.parse(request.params);
     const body = replaceSectionsBody.parse(request.body);
     return { data: await replaceSections(ctx, getAuth(request).userId, params.id, body) };
@@ -49,7 +50,7 @@ export function registerSectionRoutes(app: FastifyInstance, ctx: RouteContext): 
     return { data: await reorderSections(ctx, getAuth(request).userId, params.id, sectionIds) };
   });
 
-  app.put(`${base}/:sectionId`, async (request) => {
+  app.put(`${base}/:sectionId`, { bodyLimit: BODY_LIMITS.sections }, async (request) => {
     const params = sectionParams.parse(request.params);
     const body = updateSectionBody.parse(request.body);
     return {

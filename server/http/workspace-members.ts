@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { bulkUpdateMembersBody, id, updateMemberBody } from '../../schemas/protocol.ts';
+import { BODY_LIMITS } from '../request-limits.ts';
 import { leaveWorkspace, memberProfile, updateMemberRoles } from '../services/workspace-members.ts';
 import { getAuth } from './auth-hook.ts';
 import type { RouteContext } from './route-context.ts';
@@ -12,7 +13,7 @@ const memberParams = z.object({ id, memberId: id });
 const base = '/api/institutions/:id/members';
 
 export function registerWorkspaceMemberRoutes(app: FastifyInstance, ctx: RouteContext): void {
-  app.put(`${base}/bulk`, async (request) => {
+  app.put(`${base}/bulk`, { bodyLimit: BODY_LIMITS.list }, async (request) => {
     const params = institutionParams.parse(request.params);
     const { memberIds, update } = bulkUpdateMembersBody.parse(request.body);
     return { data: await updateMemberRoles(ctx, getAuth(request).userId, params.id, memberIds, update.role) };

@@ -2,11 +2,23 @@
 // through the acknowledgement. Whatever happens, the connection and the server carry on.
 import type { Logger } from 'pino';
 import { ZodError, type z } from 'zod';
-import type { AckError } from '../../schemas/protocol.ts';
+import type { AckError, ClientToServerEvents } from '../../schemas/protocol.ts';
 import { HttpError } from '../errors.ts';
 import { zodMessage } from '../http/errors.ts';
+import { EVENT_LIMITS, formatBytes } from '../request-limits.ts';
 
 type AckFn = (response: unknown) => void;
+
+/**
+ * Refuses a payload larger than its event takes (server/request-limits.ts) before the schema examines it.
+ * socket.io has already parsed it, within its own cap on any message; this keeps each event to its size.
+ */
+function requireWithinLimit(event: keyof ClientToServerEvents, payload: unknown): void {
+  const limit = EVENT_LIMITS[event];
+  const bytes = payload === undefined ? 0 : Buffer.byteLength(JSON.stringify(payload) ?? '');
+  if (bytes > limit)
+    throw new HttpError(413, `This request is too large: it may carry at most ${formatBytes(limit)}.`);
+}
 
 function ackErrorMessage(err: unknown, log: Logger, event: string): string {
   if (err instanceof HttpError && err.statusCode < 500) return err.message;
@@ -22,7 +34,7 @@ function ackErrorMessage(err: unknown, log: Logger, event: string): string {
  */
 export function acknowledged<S extends z.ZodType, R>(
   log: Logger,
-  event: string,
+  event: keyof ClientToServerEvents,
   schema: S,
   run: (payload: z.infer<S>) => Promise<R>,
 ): (payload: unknown, ack?: unknown) => Promise<void> {
@@ -31,6 +43,7 @@ export function acknowledged<S extends z.ZodType, R>(
     const reply: AckFn = typeof last === 'function' ? (last as AckFn) : () => {};
     const payload = typeof args[0] === 'function' ? undefined : args[0];
     try {
+      requireWithinLimit(event, payload);
       const parsed = schema.parse(payload);
       reply(await run(parsed));
     } catch (err) {

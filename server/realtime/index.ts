@@ -4,6 +4,7 @@ import type http from 'node:http';
 import { Server } from 'socket.io';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../schemas/protocol.ts';
 import { type AppContext, type Broadcaster, rooms } from '../context.ts';
+import { SOCKET_MESSAGE_MAX_BYTES } from '../request-limits.ts';
 import { createBroadcaster } from './broadcaster.ts';
 import { installChannelAudience } from './channel-audience.ts';
 import { registerChannelEvents } from './channel-events.ts';
@@ -15,9 +16,6 @@ import { connectRedisAdapter, type RedisAdapter } from './redis-adapter.ts';
 import { installSocketAuth } from './socket-auth.ts';
 import type { LanternServer } from './types.ts';
 import { registerVisitEvents } from './visit-events.ts';
-
-/** A message with its largest content and attachment list fits well within this. */
-const MAX_PAYLOAD_BYTES = 1_000_000;
 
 export interface Realtime {
   broadcast: Broadcaster;
@@ -41,7 +39,8 @@ export async function createRealtime(
   const { db, log, config } = deps;
   const io: LanternServer = new Server(httpServer, {
     transports: ['websocket'],
-    maxHttpBufferSize: MAX_PAYLOAD_BYTES,
+    // The largest event (a message at its caps) and its envelope; a larger one closes only that socket.
+    maxHttpBufferSize: SOCKET_MESSAGE_MAX_BYTES,
     serveClient: false,
   });
 
