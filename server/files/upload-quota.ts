@@ -3,7 +3,7 @@
 // so nothing past a cap is ever written.
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { uploadGrants } from '../db/schema.ts';
+import { institutions, uploadGrants, users } from '../db/schema.ts';
 import { HttpError } from '../errors.ts';
 
 export interface UploadLimits {
@@ -39,7 +39,7 @@ async function heldBytes(db: Db, where: ReturnType<typeof eq>): Promise<number> 
 }
 
 /** 413 naming the limit when `size` more bytes would take this person or this workspace past its cap. */
-export async function requireUploadRoom(
+async function requireUploadRoom(
   db: Db,
   limits: UploadLimits,
   userId: string,
@@ -60,8 +60,21 @@ export async function requireUploadRoom(
     );
 }
 
-export async function recordUploadGrant(db: Db, grant: UploadGrant): Promise<void> {
-  await db.insert(uploadGrants).values(grant);
+/**
+ * Records the grant if it fits both caps (413 naming the limit otherwise). The person's and the
+ * workspace's rows are locked, always in that order, so two signs racing cannot both squeeze past a cap.
+ */
+export async function reserveUpload(db: Db, limits: UploadLimits, grant: UploadGrant): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, grant.userId)).for('update');
+    await tx
+      .select({ id: institutions.id })
+      .from(institutions)
+      .where(eq(institutions.id, grant.institutionId))
+      .for('update');
+    await requireUploadRoom(tx, limits, grant.userId, grant.institutionId, grant.size);
+    await tx.insert(uploadGrants).values(grant);
+  });
 }
 
 /** The grant a registration claims: only the person who signed it, for the workspace it was signed for. */

@@ -23,7 +23,7 @@ import {
   registerFile,
   updateFile,
 } from '../files/files.ts';
-import { recordUploadGrant, requireUploadRoom } from '../files/upload-quota.ts';
+import { reserveUpload } from '../files/upload-quota.ts';
 import { verifyUpload } from '../files/upload-signature.ts';
 import { startUploadSweep } from '../files/upload-sweep.ts';
 import { getAuth } from './auth-hook.ts';
@@ -53,9 +53,8 @@ export function registerFileRoutes(app: FastifyInstance, ctx: AppContext): void 
     const query = fileSignQuery.parse(request.query);
     if (query.size > maxBytes) throw new HttpError(413, `Files can be at most ${maxBytes} bytes`);
     await requireMember(ctx.db, query.institutionId, userId);
-    await requireUploadRoom(ctx.db, limits, userId, query.institutionId, query.size);
     const ticket = store.signUpload(query.size, query.fileType, new Date());
-    await recordUploadGrant(ctx.db, {
+    await reserveUpload(ctx.db, limits, {
       fileKey: ticket.fileKey,
       userId,
       institutionId: query.institutionId,

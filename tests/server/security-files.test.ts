@@ -280,6 +280,22 @@ describe.each(databases)('security: attachments and op replays (%s)', (kind) => 
       expect(fresh.error.message).toBe('This message id is already used');
     });
 
+    it('a message op replayed on another message is refused, not answered with that message', async () => {
+      const socket = await connect(t, stranger.owner.token);
+      const first = await restPost(stranger.owner, stranger, stranger.general.id, '<p>one</p>');
+      const second = await restPost(stranger.owner, stranger, stranger.general.id, '<p>two</p>');
+      const pin = {
+        institutionId: stranger.id,
+        channelId: stranger.general.id,
+        messageId: first.id,
+        opId: randomUUID(),
+        pinned: true,
+      };
+      expect((await emitAck<Message>(socket, 'togglePinMessage', pin)).isPinned).toBe(true);
+      const moved = await emitAck<AckError>(socket, 'togglePinMessage', { ...pin, messageId: second.id });
+      expect(moved.error.message).toBe('This operation id was already used with different arguments');
+    });
+
     it("postMessage: someone else's genId never answers with their message", async () => {
       const res = await stranger.owner.api.post(messagesUrl(stranger, stranger.general.id), {
         content: '<p>hi</p>',

@@ -86,6 +86,12 @@ describe.each(databases)('security: upload caps, the sweep and deleted channels 
     });
   });
 
+  it('lets only as many of many simultaneous signs through as fit the cap', async () => {
+    const mine = await makeWorkspace(t);
+    const answers = await Promise.all(Array.from({ length: 6 }, () => sign(mine.owner, mine, 400)));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 413, 413, 413, 413]);
+  });
+
   it('refuses signing for a workspace the caller is not in, and registering someone else’s upload', async () => {
     const mine = await makeWorkspace(t);
     const theirs = await makeWorkspace(t);
