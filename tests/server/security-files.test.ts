@@ -3,8 +3,10 @@
 // by naming its id in a message, and to read other people's messages by replaying an op id with their
 // genId. Everything goes through the public REST API and a real socket.
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FileEntity, FileSignResponse, Message } from '../../schemas/protocol.ts';
+import { messages } from '../../server/db/schema.ts';
 import { emitAck } from './channel-world.ts';
 import { databases, startTestServer, type TestServer, type TestUser } from './harness.ts';
 import {
@@ -129,6 +131,27 @@ describe.each(databases)('security: attachments and op replays (%s)', (kind) => 
           url: `/api/files/${file.id}/content`,
         },
       ]);
+    });
+
+    it('never hands out a foreign address stored before this rule (a legacy row)', async () => {
+      const legacy = await restPost(stranger.owner, stranger, stranger.general.id, '<p>old</p>');
+      const planted = {
+        id: randomUUID(),
+        fileName: 'cat.png',
+        fileType: 'image/png',
+        fileSize: 10,
+        url: '//evil.example/cat.png',
+      };
+      // Written straight into the row, as a message stored by an older server would be.
+      await t.ctx.db
+        .update(messages)
+        .set({ attachments: [planted] })
+        .where(eq(messages.id, legacy.id));
+      const page = await stranger.owner.api.get<{ data: Message[] }>(
+        messagesUrl(stranger, stranger.general.id),
+      );
+      const served = page.body.data.find((m) => m.id === legacy.id);
+      expect(served?.attachments).toEqual([{ ...planted, url: null }]);
     });
 
     it("refuses to attach a file of another channel or someone else's file", async () => {
