@@ -9,7 +9,7 @@ import { z } from 'zod';
  * 3 — message actions (reactions, pins, stars, polls, forward), search, activities, files.
  * 4 — agents, knowledge sources, MCP connections, agent answers (tool calls, citations), usage and audit.
  * 5 — refresh {value: 'channelMembers', channelId}: a channel's member list changed.
- * 6 — security limits: channelRequest.channelName is null for a requester who is not a member of the channel; agent limits: the allowed `models` with the agent list, `serverDailyTokenCap` with usage and settings; input bounds: length checks stop before patterns, linear channel-name pattern, `page` at most 100 000.
+ * 6 — security limits: channelRequest.channelName is null for a requester who is not a member of the channel; agent limits: the allowed `models` with the agent list, `serverDailyTokenCap` with usage and settings; input bounds: length checks stop before patterns, linear channel-name pattern, `page` at most 100 000; upload signing names the workspace (institutionId), whose upload cap the bytes count against.
  */
 export const PROTOCOL_VERSION = 6;
 
@@ -593,8 +593,12 @@ export type MessageSearchResponse = z.infer<typeof messageSearchResponse>;
 export const FILE_NAME_MAX = 255;
 export const FILES_PAGE_SIZE = 30;
 export const FILES_PER_DELETE_MAX = 100;
-/** Ask for somewhere to PUT a file's bytes. `size` is the exact byte count that will be sent. */
+/**
+ * Ask for somewhere to PUT a file's bytes. `size` is the exact byte count that will be sent; the bytes count
+ * against the caller's and this workspace's upload caps (413 past either).
+ */
 export const fileSignQuery = z.object({
+  institutionId: id,
   size: z.coerce.number().int().min(0),
   fileName: z.string().max(FILE_NAME_MAX).optional(),
   fileType: z.string().max(255).optional(),

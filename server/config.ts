@@ -81,6 +81,21 @@ export const configSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   /**
+   * Upload bytes one person may hold across all workspaces (signed uploads and stored files together);
+   * asking to upload past it is refused with 413. Default 2 GiB.
+   */
+  UPLOAD_BYTES_PER_USER: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(2 * 1024 ** 3),
+  /** Upload bytes one workspace may hold, everyone's together; past it uploads are refused. Default 20 GiB. */
+  UPLOAD_BYTES_PER_WORKSPACE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(20 * 1024 ** 3),
+  /**
    * Which stdio MCP servers agents may start: comma-separated entries, each a whole command line
    * (`npx -y @modelcontextprotocol/server-filesystem {folder}`); a connection matches only when its command
    * line equals an entry, token for token, where `{folder}` stands for a folder inside MCP_FILESYSTEM_ROOT.

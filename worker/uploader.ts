@@ -5,6 +5,7 @@ import type { RxCollection } from 'rxdb';
 import type { RecordDoc, UploadState } from '../schemas/collections.ts';
 import type { FileEntity, FileSignResponse } from '../schemas/protocol.ts';
 import { ApiError, type Http } from '../src/data/http.ts';
+import { appOrigin, mayCarryToken, sameOriginUrl } from '../src/data/own-origin.ts';
 import { getFileBlob, removeFileBlob } from '../src/store/file-blobs.ts';
 import { getUpload, patchUpload } from '../src/store/uploads.ts';
 
@@ -90,15 +91,17 @@ export class Uploader {
   /** Sign, then PUT the bytes with the file's content type; returns the file key. */
   private async putBytes(state: UploadState, blob: Blob): Promise<string> {
     const query = new URLSearchParams({
+      institutionId: state.institutionId,
       size: String(blob.size),
       fileName: state.fileName,
       fileType: state.fileType,
     });
     const ticket = await this.deps.http.get<FileSignResponse>(`/api/files/upload/sign?${query}`);
-    const own = ticket.uploadUrl.startsWith('/');
-    const url = own ? this.deps.baseUrl + ticket.uploadUrl : ticket.uploadUrl;
+    // Relative: the server's own store, under the API's origin. An S3 address never gets our token.
+    const own = sameOriginUrl(ticket.uploadUrl, appOrigin());
+    const url = own ? this.deps.baseUrl + own.pathname + own.search : ticket.uploadUrl;
     const headers: Record<string, string> = { 'content-type': state.fileType };
-    const token = own ? await this.deps.getToken() : null;
+    const token = own && mayCarryToken(url, this.deps.baseUrl) ? await this.deps.getToken() : null;
     if (token) headers.authorization = `Bearer ${token}`;
     const db = { records: this.deps.records };
     let reported = 0;

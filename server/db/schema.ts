@@ -448,8 +448,51 @@ export const messageOps = pgTable('message_ops', {
   kind: text('kind').notNull(),
   messageId: text('message_id').notNull(),
   result: jsonb('result').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+  /** The op's arguments as first applied: a replay must repeat them exactly or is refused. */
+  args: jsonb('args').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
   createdAt: createdAt(),
 });
+
+/**
+ * Every message the server wrote a file into (a post, a forward): with the file's own channel and
+ * uploader, the only grounds for reading it. Written by the server, never taken from message JSON.
+ */
+export const fileAttachments = pgTable(
+  'file_attachments',
+  {
+    fileId: text('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    messageId: text('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    channelId: text('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.fileId, t.messageId] })],
+);
+
+/**
+ * Bytes the server agreed to take, one row per signed upload, kept while the bytes are: the ledger the
+ * per-person and per-workspace upload caps count, and what the sweep removes when never registered.
+ * No foreign keys: a row must outlive a deleted workspace so its bytes can still be found and removed.
+ */
+export const uploadGrants = pgTable(
+  'upload_grants',
+  {
+    fileKey: text('file_key').primaryKey(),
+    userId: text('user_id').notNull(),
+    institutionId: text('institution_id').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('upload_grants_user_idx').on(t.userId),
+    index('upload_grants_institution_idx').on(t.institutionId),
+  ],
+);
 
 /** Stars are private to each person. */
 export const messageStars = pgTable(

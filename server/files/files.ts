@@ -2,18 +2,26 @@
 // failed, deleting, listing and finding one the caller may read. A file from a workspace the caller is not
 // in is answered exactly like one that does not exist.
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, desc, eq, ilike, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { FileEntity, FilesResponse, filesQuery, registerFileBody } from '../../schemas/protocol.ts';
 import { isWorkspaceAdmin, requireChannelMember, requireMember } from '../access.ts';
 import type { Db } from '../db/client.ts';
-import { channelMembers, files, members, messages } from '../db/schema.ts';
+import { channelMembers, fileAttachments, files, members, messages } from '../db/schema.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../errors.ts';
 import { isUniqueViolation } from '../messages/unique-violation.ts';
 import type { FileStore } from './file-store.ts';
 import { FILE_KEY_PATTERN } from './local-store.ts';
+import { discardBytes } from './stored-bytes.ts';
+import { findUploadGrant, type UploadGrant } from './upload-quota.ts';
 
 export type FileRow = typeof files.$inferSelect;
+
+/** Where a client GETs the bytes: our own route, or the http(s) address a third-party file was registered with. */
+export function fileAddress(row: FileRow): string {
+  return row.isFromThirdParty && row.fileUrl ? row.fileUrl : `/api/files/${row.id}/content`;
+}
 
 export function toWireFile(row: FileRow): FileEntity {
   return {
@@ -24,7 +32,7 @@ export function toWireFile(row: FileRow): FileEntity {
     fileName: row.fileName,
     fileType: row.fileType,
     fileSize: row.fileSize,
-    url: row.isFromThirdParty && row.fileUrl ? row.fileUrl : `/api/files/${row.id}/content`,
+    url: fileAddress(row),
     isUploading: row.isUploading,
     uploadFailed: row.uploadFailed,
     isFromThirdParty: row.isFromThirdParty,
@@ -37,6 +45,7 @@ export interface FilesDeps {
   db: Db;
   store: FileStore;
   maxBytes: number;
+  log?: Pick<Logger, 'warn'>;
 }
 
 export type RegisterFileInput = z.infer<typeof registerFileBody>;
@@ -57,14 +66,17 @@ export async function registerFile(
       return { file: toWireFile(existing), created: false };
     }
   }
+  let grant: UploadGrant | undefined;
   if (input.isFromThirdParty) {
     if (!/^https?:\/\//i.test(input.fileUrl ?? '')) throw badRequest('fileUrl must be an http(s) address');
   } else {
-    if (!input.fileKey || !FILE_KEY_PATTERN.test(input.fileKey)) throw badRequest('Unknown fileKey');
-    if (input.fileSize > deps.maxBytes)
-      throw new HttpError(413, `Files can be at most ${deps.maxBytes} bytes`);
+    // Only an upload this person signed for this workspace: its size is the one signed and counted.
+    if (input.fileKey && FILE_KEY_PATTERN.test(input.fileKey))
+      grant = await findUploadGrant(db, input.fileKey, userId, input.institutionId);
+    if (!grant) throw badRequest('Unknown fileKey: sign an upload for this workspace first');
+    if (grant.size > deps.maxBytes) throw new HttpError(413, `Files can be at most ${deps.maxBytes} bytes`);
   }
-  const stored = input.isFromThirdParty || !input.fileKey ? undefined : await store.storedSize(input.fileKey);
+  const stored = grant ? await store.storedSize(grant.fileKey) : undefined;
   try {
     const [row] = await db
       .insert(files)
@@ -77,7 +89,7 @@ export async function registerFile(
         fileUrl: input.isFromThirdParty ? input.fileUrl : null,
         fileName: input.fileName,
         fileType: input.fileType,
-        fileSize: typeof stored === 'number' ? stored : input.fileSize,
+        fileSize: typeof stored === 'number' ? stored : (grant?.size ?? 0),
         isFromThirdParty: input.isFromThirdParty,
         meta: input.meta ?? {},
         // Bytes already in the local store (sign → PUT → register) need no later update.
@@ -143,23 +155,36 @@ export async function deleteFiles(deps: FilesDeps, userId: string, fileIds: stri
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.file.id);
   await deps.db.delete(files).where(inArray(files.id, ids));
-  for (const { file } of rows) if (file.fileKey) await deps.store.remove(file.fileKey);
+  await discardBytes(
+    deps,
+    rows.flatMap(({ file }) => (file.fileKey ? [file.fileKey] : [])),
+  );
   return ids;
 }
 
 /**
- * Who may read a file: its uploader, a member of the channel it was posted in, or a member of a channel
- * where a live message carries it as an attachment (a forward).
+ * Who may read a file, from its own records only: its uploader, a member of the channel it was registered
+ * in, or a member of a channel where the server wrote it into a live message (a forward; fileAttachments).
  */
-function readableBy(memberId: SQL): SQL {
-  const postedWhereReadable = sql`exists (
-    select 1 from ${messages}
-    where ${messages.channelId} = ${channelMembers.channelId} and ${messages.deletedAt} is null
-      and ${messages.attachments} @> jsonb_build_array(jsonb_build_object('id', ${files.id}::text)))`;
+export function readableBy(memberId: SQL | AnyColumn): SQL {
+  const carriedWhereReadable = sql`exists (
+    select 1 from ${fileAttachments}
+    inner join ${messages} on ${messages.id} = ${fileAttachments.messageId}
+    where ${fileAttachments.fileId} = ${files.id} and ${messages.deletedAt} is null
+      and ${fileAttachments.channelId} = ${channelMembers.channelId})`;
   return sql`(${files.memberId} = ${memberId} or exists (
     select 1 from ${channelMembers}
     where ${channelMembers.memberId} = ${memberId}
-      and (${channelMembers.channelId} = ${files.channelId} or ${postedWhereReadable})))`;
+      and (${channelMembers.channelId} = ${files.channelId} or ${carriedWhereReadable})))`;
+}
+
+/** The stored keys of a channel's files: read before the channel is deleted (its file rows go by cascade). */
+export async function channelFileKeys(db: Db, channelId: string): Promise<string[]> {
+  const rows = await db
+    .select({ fileKey: files.fileKey })
+    .from(files)
+    .where(and(eq(files.channelId, channelId), isNotNull(files.fileKey)));
+  return rows.flatMap((r) => (r.fileKey ? [r.fileKey] : []));
 }
 
 /** The file if the caller may read it; 404 otherwise (whether it exists is not revealed). */

@@ -3,7 +3,7 @@
 // never leaves a partial file behind and never writes more than the limit.
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream, type ReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { HttpError } from '../errors.ts';
@@ -58,6 +58,16 @@ export class LocalStore {
 
   async remove(fileKey: string): Promise<void> {
     await rm(this.pathOf(fileKey), { force: true });
+  }
+
+  /** Partial uploads left behind by a crash mid-write, older than `cutoff`. */
+  async removeStaleIncoming(cutoff: Date): Promise<void> {
+    const names = await readdir(this.tempDir()).catch(() => [] as string[]);
+    for (const name of names) {
+      const file = path.join(this.tempDir(), name);
+      const info = await stat(file).catch(() => null);
+      if (info && info.mtime.getTime() < cutoff.getTime()) await rm(file, { force: true });
+    }
   }
 }
 

@@ -23,7 +23,9 @@ import {
   registerFile,
   updateFile,
 } from '../files/files.ts';
+import { reserveUpload } from '../files/upload-quota.ts';
 import { verifyUpload } from '../files/upload-signature.ts';
+import { startUploadSweep } from '../files/upload-sweep.ts';
 import { getAuth } from './auth-hook.ts';
 
 const fileParams = z.object({ id });
@@ -37,13 +39,27 @@ const uploadQuery = z.object({
 export function registerFileRoutes(app: FastifyInstance, ctx: AppContext): void {
   const store = createFileStore(ctx.config, ctx.secrets.fileSigningKey);
   const maxBytes = ctx.config.FILE_MAX_BYTES;
-  const deps: FilesDeps = { db: ctx.db, store, maxBytes };
+  const deps: FilesDeps = { db: ctx.db, store, maxBytes, log: ctx.log };
+  const limits = {
+    perUser: ctx.config.UPLOAD_BYTES_PER_USER,
+    perWorkspace: ctx.config.UPLOAD_BYTES_PER_WORKSPACE,
+  };
+  const stopSweep = startUploadSweep({ db: ctx.db, store, log: ctx.log });
+  app.addHook('onClose', async () => stopSweep());
 
+  // Signing is where bytes are promised, so the caps are checked here and the promise is recorded.
   app.get('/api/files/upload/sign', async (request) => {
-    getAuth(request);
+    const { userId } = getAuth(request);
     const query = fileSignQuery.parse(request.query);
     if (query.size > maxBytes) throw new HttpError(413, `Files can be at most ${maxBytes} bytes`);
+    await requireMember(ctx.db, query.institutionId, userId);
     const ticket = store.signUpload(query.size, query.fileType, new Date());
+    await reserveUpload(ctx.db, limits, {
+      fileKey: ticket.fileKey,
+      userId,
+      institutionId: query.institutionId,
+      size: query.size,
+    });
     return { ...ticket, expiresAt: ticket.expiresAt.toISOString() };
   });
 

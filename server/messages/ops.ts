@@ -19,25 +19,55 @@ export interface MessageOp {
   messageId: string;
 }
 
+/** The arguments that say what an op did; a replay of its opId must repeat them exactly. */
+export type OpArgs = Record<string, string | readonly string[]>;
+
+/** An op on one message is identified by where and on what; ops that create messages give their own args. */
+export const messageOpArgs = (op: Pick<MessageOp, 'channelId' | 'messageId'>): OpArgs => ({
+  channelId: op.channelId,
+  messageId: op.messageId,
+});
+
 export async function findOp(db: Db, opId: string): Promise<OpRow | undefined> {
   const [row] = await db.select().from(messageOps).where(eq(messageOps.opId, opId)).limit(1);
   return row;
 }
 
-/** An opId names one action of one person: reusing it for anything else is refused. */
-export function assertSameOp(row: OpRow, op: Pick<MessageOp, 'memberId' | 'kind'>): void {
-  if (row.memberId !== op.memberId || row.kind !== op.kind)
-    throw badRequest('This operation id is already used');
+/** Key order does not matter; array order does (genIds[i] belongs to channelIds[i]). */
+function canonical(args: Record<string, unknown>): string {
+  return JSON.stringify(
+    Object.keys(args)
+      .sort()
+      .map((k) => [k, args[k]]),
+  );
 }
 
-export async function recordOp(db: Db, op: MessageOp, result: Record<string, unknown> = {}): Promise<void> {
+/**
+ * An opId names one action of one person with one set of arguments: reusing it for another person, kind or
+ * argument (another channel, message, genId or target) is refused, so a replay can only ever answer with
+ * what that op itself produced for that caller.
+ */
+export function assertSameOp(row: OpRow, op: Pick<MessageOp, 'memberId' | 'kind'>, args: OpArgs): void {
+  if (row.memberId !== op.memberId || row.kind !== op.kind)
+    throw badRequest('This operation id is already used');
+  if (canonical(row.args) !== canonical(args))
+    throw badRequest('This operation id was already used with different arguments');
+}
+
+export async function recordOp(
+  db: Db,
+  op: MessageOp,
+  result: Record<string, unknown> = {},
+  args: OpArgs = messageOpArgs(op),
+): Promise<void> {
   await db
     .insert(messageOps)
-    .values({ opId: op.opId, memberId: op.memberId, kind: op.kind, messageId: op.messageId, result })
+    .values({ opId: op.opId, memberId: op.memberId, kind: op.kind, messageId: op.messageId, result, args })
     .onConflictDoNothing();
 }
 
-async function channelMessage(db: Db, channelId: string, messageId: string): Promise<MessageRow> {
+/** The message an op applied to or created (a tombstone too: a replay answers with what is stored). */
+export async function channelMessage(db: Db, channelId: string, messageId: string): Promise<MessageRow> {
   const [row] = await db
     .select()
     .from(messages)
@@ -82,7 +112,7 @@ export async function applyMessageChange(
 ): Promise<{ row: MessageRow; changed: boolean }> {
   const prior = await findOp(db, op.opId);
   if (prior) {
-    assertSameOp(prior, op);
+    assertSameOp(prior, op, messageOpArgs(op));
     return { row: await channelMessage(db, op.channelId, op.messageId), changed: false };
   }
   await spec.authorize?.();
@@ -93,7 +123,7 @@ export async function applyMessageChange(
       const twin = await findOp(tx, op.opId);
       const current = await channelMessage(tx, op.channelId, op.messageId);
       if (twin) {
-        assertSameOp(twin, op);
+        assertSameOp(twin, op, messageOpArgs(op));
         throw new Unchanged(current, false);
       }
       if (current.deletedAt) throw badRequest('This message was deleted');

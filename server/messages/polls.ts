@@ -15,7 +15,14 @@ import { badRequest } from '../errors.ts';
 import type { MessagesContext } from './context.ts';
 import { createMessageRow, findByGenId } from './create.ts';
 import { requireLiveMessage } from './find.ts';
-import { applyMessageChange, assertSameOp, findOp, type MessageChange, recordOp } from './ops.ts';
+import {
+  applyMessageChange,
+  assertSameOp,
+  channelMessage,
+  findOp,
+  type MessageChange,
+  recordOp,
+} from './ops.ts';
 import { requireClosePollPermission, requirePostPermission } from './permissions.ts';
 import { type MessageRow, toWireMessage } from './wire.ts';
 
@@ -32,11 +39,12 @@ export async function createPoll(
   const { db } = ctx;
   const access = await requireChannelMember(db, input.institutionId, input.channelId, userId);
   const me = access.member.id;
+  const args = { channelId: input.channelId, genId: input.genId };
   const prior = await findOp(db, input.opId);
   if (prior) {
-    assertSameOp(prior, { memberId: me, kind: 'createPoll' });
-    const stored = await findByGenId(db, input.genId);
-    if (stored) return toWireMessage(stored);
+    // Only the poll this op created answers its replay, never whatever message carries the genId given now.
+    assertSameOp(prior, { memberId: me, kind: 'createPoll' }, args);
+    return toWireMessage(await channelMessage(db, input.channelId, prior.messageId));
   }
   // A stored genId answers the repeat before permissions, as postMessage does.
   if (!(await findByGenId(db, input.genId))) await requirePostPermission(db, access, {});
@@ -57,13 +65,18 @@ export async function createPoll(
       poll,
     },
     (tx, inserted) =>
-      recordOp(tx, {
-        opId: input.opId,
-        memberId: me,
-        kind: 'createPoll',
-        channelId: input.channelId,
-        messageId: inserted.id,
-      }),
+      recordOp(
+        tx,
+        {
+          opId: input.opId,
+          memberId: me,
+          kind: 'createPoll',
+          channelId: input.channelId,
+          messageId: inserted.id,
+        },
+        {},
+        args,
+      ),
   );
   const message = toWireMessage(row);
   if (created) ctx.broadcast.toChannel(input.channelId, 'newMessage', message);

@@ -9,6 +9,7 @@ import { startAgentRuns } from '../agents/runs.ts';
 import type { Db } from '../db/client.ts';
 import { messages } from '../db/schema.ts';
 import { badRequest } from '../errors.ts';
+import { postedAttachments, recordAttachments } from '../files/attachments.ts';
 import { recordMessageActivities } from '../services/activities.ts';
 import { messageContent } from './content.ts';
 import type { MessagesContext } from './context.ts';
@@ -72,7 +73,12 @@ export async function postMessage(
   if (existing) return { message: repeatOf(existing, memberId, input.channelId), created: false };
   await requirePostPermission(db, access, input);
 
-  const attachments = input.attachments ?? [];
+  // Only the sender's own files of this channel, described by their records, never by the client.
+  const attachments = await postedAttachments(
+    db,
+    { institutionId: input.institutionId, channelId: input.channelId, memberId },
+    input.attachments ?? [],
+  );
   const content = messageContent(input.content, attachments);
   const replyTo = await replyTarget(db, input.channelId, input.replyTo);
 
@@ -101,6 +107,7 @@ export async function postMessage(
         .returning();
       if (!inserted) throw new Error('insert returned no row');
       await raiseUnreadCounts(tx, input.channelId, memberId);
+      await recordAttachments(tx, inserted);
       await recordMessageActivities(tx, inserted);
       return inserted;
     });

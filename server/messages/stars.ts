@@ -8,7 +8,7 @@ import type { Db } from '../db/client.ts';
 import { messageOps, messageStars } from '../db/schema.ts';
 import type { MessagesContext } from './context.ts';
 import { requireLiveMessage } from './find.ts';
-import { assertSameOp, findOp } from './ops.ts';
+import { assertSameOp, findOp, messageOpArgs } from './ops.ts';
 import { isUniqueViolation } from './unique-violation.ts';
 import { type MessageRow, toWireMessage } from './wire.ts';
 
@@ -40,7 +40,7 @@ export async function toggleStarredMessage(
   const prior = await findOp(db, input.opId);
   const row = await requireLiveMessage(db, input.channelId, input.messageId);
   if (prior) {
-    assertSameOp(prior, op);
+    assertSameOp(prior, op, messageOpArgs(input));
     return answer(row, await isStarred(db, me, row.id));
   }
   const had = await isStarred(db, me, row.id);
@@ -53,6 +53,7 @@ export async function toggleStarredMessage(
         kind: 'star',
         messageId: row.id,
         result: { starred: want },
+        args: messageOpArgs(input),
       });
       if (want)
         await tx
@@ -68,7 +69,7 @@ export async function toggleStarredMessage(
     // The same op raced in twice: the first one applied it.
     if (!isUniqueViolation(err)) throw err;
     const twin = await findOp(db, input.opId);
-    if (twin) assertSameOp(twin, op);
+    if (twin) assertSameOp(twin, op, messageOpArgs(input));
   }
   return answer(row, await isStarred(db, me, row.id));
 }

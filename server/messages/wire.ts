@@ -1,8 +1,19 @@
 // A stored message row as the wire shape every REST response and socket event carries.
-import type { Message } from '../../schemas/protocol.ts';
+import type { Attachment, Message } from '../../schemas/protocol.ts';
 import type { messages } from '../db/schema.ts';
 
 export type MessageRow = typeof messages.$inferSelect;
+
+/** Our own download route, or an absolute http(s) address (a third-party file's, as registered). */
+const SERVED_ADDRESS = /^(\/api\/files\/[\w-]+\/content|https?:\/\/[^/\\]+(\/.*)?)$/i;
+
+/**
+ * Attachments are written by the server from file rows (server/files/attachments.ts); an address of any
+ * other form (a client-made '//evil.example/x' stored before that rule) is never handed to a client.
+ */
+function servedAttachments(attachments: Attachment[]): Attachment[] {
+  return attachments.map((a) => (a.url === null || SERVED_ADDRESS.test(a.url) ? a : { ...a, url: null }));
+}
 
 export function toWireMessage(row: MessageRow): Message {
   return {
@@ -13,7 +24,7 @@ export function toWireMessage(row: MessageRow): Message {
     memberId: row.memberId,
     content: row.content,
     replyTo: row.replyTo,
-    attachments: row.attachments,
+    attachments: servedAttachments(row.attachments),
     mentions: row.mentions,
     createdAt: row.createdAt.toISOString(),
     editedAt: row.editedAt?.toISOString() ?? null,

@@ -9,6 +9,9 @@ import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { channelMembers, channelRoles, channels, members } from '../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../errors.ts';
+import { createFileStore } from '../files/file-store.ts';
+import { channelFileKeys } from '../files/files.ts';
+import { discardBytes } from '../files/stored-bytes.ts';
 import type { RealtimeControls } from '../http/route-context.ts';
 import { type ChannelMemberRow, type ChannelRow, DM_KEY_SEPARATOR, toChannelRole } from '../serialize.ts';
 import { announceChannelMembers } from './channel-member-events.ts';
@@ -18,6 +21,8 @@ import { addChannelMember, createChannelWithRoles, setUpRoles } from './channel-
 import { channelMemberView, channelMemberViews, channelView, channelViews } from './channel-views.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'broadcast'> & { realtime: Pick<RealtimeControls, 'leaveChannel'> };
+/** Deleting a channel also removes its files' bytes, so it needs the store's settings. */
+type DeleteCtx = Ctx & Pick<AppContext, 'config' | 'secrets' | 'log'>;
 
 export interface ChannelWithMembership {
   channel: Channel;
@@ -199,7 +204,12 @@ export async function renameChannel(
   return channelView(ctx.db, updated);
 }
 
-export async function deleteChannel(ctx: Ctx, userId: string, institutionId: string, channelId: string) {
+export async function deleteChannel(
+  ctx: DeleteCtx,
+  userId: string,
+  institutionId: string,
+  channelId: string,
+) {
   const member = await requireMember(ctx.db, institutionId, userId);
   const channel = await requireChannel(ctx.db, institutionId, channelId);
   await requireChannelManager(ctx.db, member, channel);
@@ -209,8 +219,12 @@ export async function deleteChannel(ctx: Ctx, userId: string, institutionId: str
     .from(channelMembers)
     .innerJoin(members, eq(members.id, channelMembers.memberId))
     .where(eq(channelMembers.channelId, channelId));
-  // Messages, roles and memberships go with the channel (ON DELETE CASCADE).
+  // Messages, roles, memberships and file rows go with the channel (ON DELETE CASCADE); the files' bytes
+  // are not rows, so they are removed from the store here (a failed removal is retried by the sweep).
+  const fileKeys = await channelFileKeys(ctx.db, channelId);
   await ctx.db.delete(channels).where(eq(channels.id, channelId));
+  const store = createFileStore(ctx.config, ctx.secrets.fileSigningKey);
+  await discardBytes({ db: ctx.db, store, log: ctx.log }, fileKeys);
   for (const { userId: affectedUser } of affected) {
     ctx.realtime.leaveChannel(affectedUser, channelId);
     ctx.broadcast.toUser(affectedUser, 'refresh', { value: 'joinedChannels' });

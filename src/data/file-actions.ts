@@ -5,6 +5,7 @@ import { FILES_PAGE_SIZE } from '../../schemas/protocol.ts';
 import { putRecords, replaceRecords } from '../store/records.ts';
 import { requireClient } from './client.ts';
 import { ApiError } from './http.ts';
+import { appOrigin, sameOriginUrl } from './own-origin.ts';
 import { institutionPath } from './workspace-store.ts';
 
 /**
@@ -43,15 +44,16 @@ export class FileFetchError extends Error {
 }
 
 /**
- * A file's bytes: our own addresses (same origin) go through the REST client with the session token;
- * a third-party address is fetched as is, never with our token. Rejects with FileFetchError
+ * A file's bytes: our own addresses (same origin, by URL parsing) go through the REST client with the
+ * session token; any other address is fetched as is, never with our token. Rejects with FileFetchError
  * ('Failed to fetch file {status text}').
  */
 export async function fetchFile(url: string): Promise<Blob> {
   const { http } = await requireClient();
   try {
-    const own = ownPath(url);
-    if (own !== null) return await http.getBlob(own);
+    // Stored messages may still carry addresses a client made up: decide by origin, never by prefix.
+    const own = sameOriginUrl(url, appOrigin());
+    if (own) return await http.getBlob(own.pathname + own.search);
     const res = await fetch(url);
     if (!res.ok) throw new FileFetchError(res.statusText || String(res.status));
     return await res.blob();
@@ -60,11 +62,4 @@ export async function fetchFile(url: string): Promise<Blob> {
     if (error instanceof ApiError) throw new FileFetchError(error.message);
     throw new FileFetchError(error instanceof Error ? error.message : '');
   }
-}
-
-/** The API path of one of our own file addresses, or null for a third-party one. */
-function ownPath(url: string): string | null {
-  if (url.startsWith('/')) return url;
-  const origin = typeof window === 'undefined' ? null : window.location.origin;
-  return origin && url.startsWith(`${origin}/`) ? url.slice(origin.length) : null;
 }

@@ -1,5 +1,6 @@
 // REST client of the tab and the worker: bearer token, JSON bodies, server errors → ApiError.
 import type { ErrorBody } from '../../schemas/protocol.ts';
+import { mayCarryToken } from './own-origin.ts';
 
 /** A failed API call; message is the server's message, or 'An error occurred' (spec §8). */
 export class ApiError extends Error {
@@ -44,12 +45,14 @@ export function createHttp(options: HttpOptions): Http {
     body?: unknown,
     raw?: { body: Blob; contentType: string },
   ): Promise<T> {
-    const token = await options.getToken();
+    const target = options.baseUrl + path;
+    // A path is ours by construction, but the token is checked against the origin all the same.
+    const token = mayCarryToken(target, options.baseUrl) ? await options.getToken() : null;
     const headers: Record<string, string> = {};
     if (token) headers.authorization = `Bearer ${token}`;
     if (raw) headers['content-type'] = raw.contentType;
     else if (body !== undefined) headers['content-type'] = 'application/json';
-    const res = await doFetch(options.baseUrl + path, {
+    const res = await doFetch(target, {
       method,
       headers,
       body: raw ? raw.body : body === undefined ? undefined : JSON.stringify(body),
@@ -67,9 +70,10 @@ export function createHttp(options: HttpOptions): Http {
     return parsed as T;
   }
   async function getBlob(path: string): Promise<Blob> {
-    const token = await options.getToken();
+    const target = options.baseUrl + path;
+    const token = mayCarryToken(target, options.baseUrl) ? await options.getToken() : null;
     // No timeout: a large file on a slow link may take long; only its headers decide success.
-    const res = await doFetch(options.baseUrl + path, {
+    const res = await doFetch(target, {
       headers: token ? { authorization: `Bearer ${token}` } : {},
     });
     if (!res.ok) {

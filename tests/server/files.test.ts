@@ -66,7 +66,7 @@ describe.each(databases)('files (%s)', (kind) => {
 
   async function sign(by: TestUser, size: number, type = 'image/png') {
     const res = await by.api.get<FileSignResponse>(
-      `/api/files/upload/sign?size=${size}&fileName=a.png&fileType=${encodeURIComponent(type)}`,
+      `/api/files/upload/sign?institutionId=${ws.id}&size=${size}&fileName=a.png&fileType=${encodeURIComponent(type)}`,
     );
     expect(res.status).toBe(200);
     return res.body;
@@ -212,7 +212,9 @@ describe.each(databases)('files (%s)', (kind) => {
 
   it('refuses a 100 MB upload to a 10 MB limit early, without writing it to disk', async () => {
     const before = filesOnDisk().length;
-    expect((await member.api.get(`/api/files/upload/sign?size=${100 * MB}`)).status).toBe(413);
+    expect(
+      (await member.api.get(`/api/files/upload/sign?institutionId=${ws.id}&size=${100 * MB}`)).status,
+    ).toBe(413);
 
     // A valid signature for 100 MB (made with the server's key) is still refused by the limit, at once.
     const fileKey = '11111111-1111-4111-8111-111111111111';

@@ -37,7 +37,7 @@ describe.each(databases)('knowledge sources (%s)', (kind) => {
 
   async function upload(bytes: Buffer, fileName: string, fileType: string): Promise<FileEntity> {
     const sign = await ws.owner.api.get<FileSignResponse>(
-      `/api/files/upload/sign?size=${bytes.length}&fileName=${fileName}&fileType=${encodeURIComponent(fileType)}`,
+      `/api/files/upload/sign?institutionId=${ws.id}&size=${bytes.length}&fileName=${fileName}&fileType=${encodeURIComponent(fileType)}`,
     );
     const put = await fetch(new URL(sign.body.uploadUrl, t.url), {
       method: 'PUT',

@@ -29,7 +29,7 @@ async function shareFile(
 ): Promise<FileEntity> {
   const bytes = new TextEncoder().encode(text);
   const sign = await by.api.get<FileSignResponse>(
-    `/api/files/upload/sign?size=${bytes.length}&fileName=${fileName}&fileType=text%2Fplain`,
+    `/api/files/upload/sign?institutionId=${w.ws.id}&size=${bytes.length}&fileName=${fileName}&fileType=text%2Fplain`,
   );
   const put = await fetch(new URL(sign.body.uploadUrl, w.server.url), {
     method: 'PUT',

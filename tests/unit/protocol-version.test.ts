@@ -12,7 +12,7 @@ const FINGERPRINTS: Record<number, string> = {
   3: '862b2ca14deebfbe8557a4b37273b92f2d774c7cb1dc93c1711beba94ea4642e',
   4: '2f1a508c21dbb81266352025478d41b87870752c417b662a6141576a4c8720ff',
   5: '85ca5ee771e68c87b797e23b0f5008610b6fe1c03406ebb3dead3a7886a12f81',
-  6: '112124669c5d2cc7cccfb4e32c550adec3d34a01e4d1826eeb3a8242b237e259',
+  6: 'bef109c10db1153faa8f56715b530c72408a8eb5ec9cd157d96801ab4b2e21d3',
 };
 
 function fingerprint(): string {

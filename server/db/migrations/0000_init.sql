@@ -116,6 +116,14 @@ CREATE TABLE "channels" (
 	CONSTRAINT "channels_direct_message_key_unique" UNIQUE("direct_message_key")
 );
 --> statement-breakpoint
+CREATE TABLE "file_attachments" (
+	"file_id" text NOT NULL,
+	"message_id" text NOT NULL,
+	"channel_id" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "file_attachments_file_id_message_id_pk" PRIMARY KEY("file_id","message_id")
+);
+--> statement-breakpoint
 CREATE TABLE "files" (
 	"id" text PRIMARY KEY NOT NULL,
 	"institution_id" text NOT NULL,
@@ -212,6 +220,7 @@ CREATE TABLE "message_ops" (
 	"kind" text NOT NULL,
 	"message_id" text NOT NULL,
 	"result" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"args" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -273,6 +282,14 @@ CREATE TABLE "signin_requests" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "upload_grants" (
+	"file_key" text PRIMARY KEY NOT NULL,
+	"user_id" text NOT NULL,
+	"institution_id" text NOT NULL,
+	"size" bigint NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "users" (
 	"id" text PRIMARY KEY NOT NULL,
 	"email" text NOT NULL,
@@ -314,6 +331,9 @@ ALTER TABLE "channel_sections" ADD CONSTRAINT "channel_sections_institution_id_i
 ALTER TABLE "channel_sections" ADD CONSTRAINT "channel_sections_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "channels" ADD CONSTRAINT "channels_institution_id_institutions_id_fk" FOREIGN KEY ("institution_id") REFERENCES "public"."institutions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "channels" ADD CONSTRAINT "channels_created_by_members_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."members"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "file_attachments" ADD CONSTRAINT "file_attachments_file_id_files_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."files"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "file_attachments" ADD CONSTRAINT "file_attachments_message_id_messages_id_fk" FOREIGN KEY ("message_id") REFERENCES "public"."messages"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "file_attachments" ADD CONSTRAINT "file_attachments_channel_id_channels_id_fk" FOREIGN KEY ("channel_id") REFERENCES "public"."channels"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "files" ADD CONSTRAINT "files_institution_id_institutions_id_fk" FOREIGN KEY ("institution_id") REFERENCES "public"."institutions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "files" ADD CONSTRAINT "files_channel_id_channels_id_fk" FOREIGN KEY ("channel_id") REFERENCES "public"."channels"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "group_members" ADD CONSTRAINT "group_members_group_id_groups_id_fk" FOREIGN KEY ("group_id") REFERENCES "public"."groups"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -373,4 +393,6 @@ CREATE INDEX "messages_unfinished_answer_idx" ON "messages" USING btree ("id") W
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "signin_requests_email_idx" ON "signin_requests" USING btree ("email","created_at");--> statement-breakpoint
 CREATE INDEX "signin_requests_ip_idx" ON "signin_requests" USING btree ("ip","created_at");--> statement-breakpoint
+CREATE INDEX "upload_grants_user_idx" ON "upload_grants" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "upload_grants_institution_idx" ON "upload_grants" USING btree ("institution_id");--> statement-breakpoint
 CREATE INDEX "visits_metrics_idx" ON "visits" USING btree ("institution_id","target_type","created_at");
