@@ -10,6 +10,14 @@ import { applySendResult, applyServerMessage, removeOutboxRow } from '../src/sto
 import { DISCONNECTED_MESSAGE, type SendResult } from '../src/store/outbox-state.ts';
 import { storeSections } from '../src/store/section-outbox.ts';
 import type { ConnectionStatus, RefreshOutcome, RefreshTrigger, Visit, WorkerApi } from './api.ts';
+import {
+  type Unlisten,
+  type WorkerEvent,
+  WorkerEventHub,
+  type WorkerEventName,
+  type WorkerEventSource,
+  type WorkerListener,
+} from './events.ts';
 import { LiveApplier } from './live.ts';
 import { recordMessageResult, sendMessageOperation } from './message-sender.ts';
 import { OutboxLoop } from './outbox-loop.ts';
@@ -37,7 +45,7 @@ export interface SyncEngineDeps {
   log?: (message: string, error?: unknown) => void;
 }
 
-export class SyncEngine implements WorkerApi {
+export class SyncEngine implements WorkerApi, WorkerEventSource {
   private readonly db: SyncDatabase;
   private readonly http: Http;
   private readonly timings: Timings;
@@ -46,7 +54,7 @@ export class SyncEngine implements WorkerApi {
   private readonly log: (message: string, error?: unknown) => void;
   private socket: LanternSocket | null = null;
   private status: ConnectionStatus = 'offline';
-  private readonly statusListeners = new Set<(s: ConnectionStatus) => void>();
+  private readonly events = new WorkerEventHub({ connection: 'offline' });
   private readonly openChannels = new Map<string, { institutionId: string; channelId: string }>();
   private readonly puller: Puller;
   private readonly live: LiveApplier;
@@ -123,8 +131,14 @@ export class SyncEngine implements WorkerApi {
       openChannels: () => [...new Map([...this.openChannels.values()].map((c) => [c.channelId, c])).values()],
       log: this.log,
     });
-    // A row put in the outbox by any tab starts a drain (multiInstance brings other tabs' writes here).
-    this.outboxWatch = this.db.outbox.insert$.subscribe(() => void this.outbox.kick());
+    // A row put in the outbox by any tab, or a failed row queued again (Retry in any tab), starts a
+    // drain at once; multiInstance brings other tabs' writes here. Recording a transient result keeps a
+    // row queued and must not kick (the resync timer owns those resends).
+    this.outboxWatch = this.db.outbox.$.subscribe((event) => {
+      if (event.operation === 'DELETE' || event.documentData.state !== 'queued') return;
+      if (event.operation === 'UPDATE' && event.previousDocumentData?.state === 'queued') return;
+      void this.outbox.kick();
+    });
   }
 
   // ───────────── ConnectionHandlers ─────────────
@@ -160,9 +174,13 @@ export class SyncEngine implements WorkerApi {
     return this.status;
   }
 
-  async subscribeConnection(listener: (status: ConnectionStatus) => void): Promise<void> {
-    this.statusListeners.add(listener);
-    listener(this.status);
+  // ───────────── events (WorkerEventSource) ─────────────
+  listen<E extends WorkerEventName>(event: E, listener: WorkerListener<E>): Unlisten {
+    return this.events.listen(event, listener);
+  }
+
+  listenAll(sink: (event: WorkerEvent) => void): Unlisten {
+    return this.events.listenAll(sink);
   }
 
   // ───────────── SyncHandlers ─────────────
@@ -248,7 +266,7 @@ export class SyncEngine implements WorkerApi {
     this.disconnect();
     this.outbox.stop();
     this.outboxWatch?.unsubscribe();
-    this.statusListeners.clear();
+    this.events.clear();
   }
 
   // ───────────── internals ─────────────
@@ -272,7 +290,7 @@ export class SyncEngine implements WorkerApi {
   private setStatus(status: ConnectionStatus): void {
     if (status === this.status) return;
     this.status = status;
-    for (const l of this.statusListeners) l(status);
+    this.events.emit('connection', status);
   }
 
   private attach(socket: LanternSocket): void {
