@@ -1,18 +1,11 @@
-// Sends one queued message operation over the socket and records its outcome: posts (after their
-// attachments are uploaded), new polls, and the actions on a message (edit, delete, react, pin, star,
-// vote, close, forward), each with its idempotency key.
-import {
-  isMessageActionOperation,
-  type MessageOperation,
-  type OutboxDoc,
-  type PostOperation,
-} from '../schemas/collections.ts';
-import type { Message } from '../schemas/protocol.ts';
-import { rejectOperation, settleOperations } from '../src/store/message-outbox.ts';
-import { applySendResult, removeOutboxRow } from '../src/store/outbox.ts';
-import { classifyAck, type SendResult } from '../src/store/outbox-state.ts';
-import { forgetUpload, resolveAttachments } from '../src/store/uploads.ts';
-import { applyChannelMessage } from './apply.ts';
+// The sender of queued message operations: sends one over the socket and classifies the answer (the
+// outcome is recorded by acknowledgement.ts): posts (after their attachments are uploaded), new polls,
+// and the actions on a message (edit, delete, react, pin, star, vote, close, forward), each with its
+// idempotency key.
+import type { MessageOperation, OutboxDoc, PostOperation } from '../schemas/collections.ts';
+import type { SendResult } from '../src/store/outbox-state.ts';
+import { resolveAttachments } from '../src/store/uploads.ts';
+import { classifyAck } from './acknowledgement.ts';
 import { emitWithAck, type LanternSocket } from './socket.ts';
 import type { SyncDatabase } from './sync-database.ts';
 import type { Uploader } from './uploader.ts';
@@ -149,26 +142,4 @@ async function postAttachments(deps: MessageSenderDeps, op: PostOperation): Prom
   if (state.kind === 'ready') return { kind: 'ready', attachments: state.attachments };
   if (state.kind === 'failed') return { kind: 'blocked', result: { kind: 'error', message: state.message } };
   return { kind: 'blocked', result: { kind: 'transient', reason: 'waiting for uploads' } };
-}
-
-/** Records the outcome of a message operation in the store. */
-export async function recordMessageResult(
-  db: SyncDatabase,
-  entry: OutboxDoc,
-  result: SendResult,
-): Promise<void> {
-  const op = entry.operation;
-  const action = isMessageActionOperation(op);
-  if (result.kind === 'ok' || result.kind === 'many') {
-    // The acknowledged operation leaves the outbox first, so the server copy is not replayed under it.
-    await removeOutboxRow(db, entry.key);
-    const messages: Message[] = result.kind === 'ok' ? [result.message] : result.messages;
-    for (const m of messages) await applyChannelMessage(db, m, { isLive: true });
-    if (action) await settleOperations(db, entry.genId);
-    if (op.kind === 'post' && db.records && result.kind === 'ok')
-      for (const a of result.message.attachments) await forgetUpload({ records: db.records }, a.id);
-    return;
-  }
-  if (result.kind === 'error' && action) return rejectOperation(db, entry, result.message);
-  await applySendResult(db, entry, result);
 }

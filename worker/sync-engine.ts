@@ -6,9 +6,9 @@ import { replaceJoinedChannels } from '../src/data/channel-store.ts';
 import { createHttp, type Http } from '../src/data/http.ts';
 import { fetchSections, setUserOnline, type WorkspaceStore } from '../src/data/workspace-store.ts';
 import { applyPinnedChange } from '../src/store/message-lists.ts';
-import { applySendResult, applyServerMessage, removeOutboxRow } from '../src/store/outbox.ts';
+import { applyServerMessage } from '../src/store/messages.ts';
 import { DISCONNECTED_MESSAGE, type SendResult } from '../src/store/outbox-state.ts';
-import { storeSections } from '../src/store/section-outbox.ts';
+import { recordResult } from './acknowledgement.ts';
 import type { ConnectionStatus, RefreshOutcome, RefreshTrigger, Visit, WorkerApi } from './api.ts';
 import {
   type Unlisten,
@@ -19,7 +19,7 @@ import {
   type WorkerListener,
 } from './events.ts';
 import { LiveApplier } from './live.ts';
-import { recordMessageResult, sendMessageOperation } from './message-sender.ts';
+import { sendMessageOperation } from './message-sender.ts';
 import { OutboxLoop } from './outbox-loop.ts';
 import { Puller } from './pull.ts';
 import { Refresher } from './refresh.ts';
@@ -92,6 +92,7 @@ export class SyncEngine implements WorkerApi, WorkerEventSource {
           fetch: deps.fetch,
           getToken: () => this.token(),
           isConnected: () => this.socket?.connected ?? false,
+          onProgress: (progress) => this.events.emit('uploadProgress', progress),
           log: this.log,
         })
       : null;
@@ -430,28 +431,20 @@ export class SyncEngine implements WorkerApi, WorkerEventSource {
     );
   }
 
-  private async record(entry: OutboxDoc, result: SendResult): Promise<void> {
-    if (isSectionOperation(entry.operation)) return this.recordSection(entry, result);
-    // An ack carries the stored message(s): it confirms and may advance the checkpoint; a refused
-    // action is rolled back with a notice (decision 0006).
-    await recordMessageResult(this.db, entry, result);
-  }
-
-  /**
-   * A section change: accepted → its row goes and the server's layout (with what is still queued laid
-   * over it) is stored; refused → the row goes too (nobody can retry it) and the server's layout wins.
-   */
-  private async recordSection(entry: OutboxDoc, result: SendResult): Promise<void> {
-    if (result.kind === 'transient') return applySendResult(this.db, entry, result);
-    await removeOutboxRow(this.db, entry.key);
-    if (result.kind === 'error') this.log(`Section change refused: ${result.message}`);
-    const records = this.db.records;
-    if (!records) return;
-    if (result.kind === 'applied' && result.sections)
-      return storeSections({ records, outbox: this.db.outbox }, entry.institutionId, result.sections);
-    const store = this.workspaceStore();
-    if (store)
-      await fetchSections(store, entry.institutionId).catch((e) => this.log('Sections refresh failed', e));
+  private record(entry: OutboxDoc, result: SendResult): Promise<void> {
+    return recordResult(
+      {
+        db: this.db,
+        log: this.log,
+        notify: (notice) => this.events.emit('notice', notice),
+        refreshSections: async (institutionId) => {
+          const store = this.workspaceStore();
+          if (store) await fetchSections(store, institutionId);
+        },
+      },
+      entry,
+      result,
+    );
   }
 
   /** The store and REST client for workspace lists, when this store has those collections (not in the fuzz test). */

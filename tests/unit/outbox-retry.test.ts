@@ -3,7 +3,8 @@
 // socket, and nothing else would send it before the next reconnect or refresh).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OutboxDoc } from '../../schemas/collections.ts';
-import { applySendResult, enqueuePost, retryMessage } from '../../src/store/outbox.ts';
+import { enqueuePost, retryMessage } from '../../src/store/outbox.ts';
+import { applySendResult } from '../../worker/acknowledgement.ts';
 import { type EngineWorld, startEngineWorld } from './engine-world.ts';
 
 let w: EngineWorld;
