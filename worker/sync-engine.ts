@@ -19,8 +19,9 @@ import {
   type WorkerListener,
 } from './events.ts';
 import { LiveApplier } from './live.ts';
-import { sendMessageOperation } from './message-sender.ts';
+import { sendMessageAction } from './message-action-sender.ts';
 import { OutboxLoop } from './outbox-loop.ts';
+import { sendPost } from './post-sender.ts';
 import { Puller } from './pull.ts';
 import { Refresher } from './refresh.ts';
 import { sendSectionOperation } from './section-sender.ts';
@@ -424,11 +425,9 @@ export class SyncEngine implements WorkerApi, WorkerEventSource {
       return socket.connected
         ? sendSectionOperation(this.http, entry, op)
         : { kind: 'transient', reason: DISCONNECTED_MESSAGE };
-    return sendMessageOperation(
-      { db: this.db, socket, ackTimeoutMs: this.timings.ackTimeoutMs, uploader: this.uploader },
-      entry,
-      op,
-    );
+    const deps = { db: this.db, socket, ackTimeoutMs: this.timings.ackTimeoutMs };
+    if (isCreatingOperation(op)) return sendPost({ ...deps, uploader: this.uploader }, entry, op);
+    return sendMessageAction(deps, entry, op);
   }
 
   private record(entry: OutboxDoc, result: SendResult): Promise<void> {
