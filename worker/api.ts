@@ -1,7 +1,9 @@
-// The worker's whole comlink surface: what a tab may ask of the network owner, grouped by domain.
-// Tabs hold `Remote<WorkerApi>`; the fallback (dedicated worker per tab) exposes the same interface.
+// The worker's whole comlink surface: what a tab may ask of the network owner, grouped by domain, and
+// how a tab hears the worker's events. Tabs hold `Remote<WorkerEndpoint>`; the SharedWorker and the
+// fallback (a dedicated worker per tab, forwarding to the lock holder) expose the same interface.
+import type { ConnectionStatus, WorkerEvent } from './events.ts';
 
-export type ConnectionStatus = 'offline' | 'connecting' | 'connected';
+export type { ConnectionStatus } from './events.ts';
 
 /** Spec §4 refresh triggers; the tab listens for the DOM events and reports them here. */
 export type RefreshTrigger = 'load' | 'visible' | 'pageshow' | 'resume' | 'online' | 'manual';
@@ -15,8 +17,6 @@ export interface ConnectionHandlers {
    */
   sessionChanged(token?: string | null): Promise<void>;
   getConnectionStatus(): Promise<ConnectionStatus>;
-  /** The callback must be wrapped in comlink's proxy(); it is called at once and on every change. */
-  subscribeConnection(listener: (status: ConnectionStatus) => void): Promise<void>;
 }
 
 export interface SyncHandlers {
@@ -48,4 +48,50 @@ export interface MetricsHandlers {
   visit(visit: Visit): Promise<void>;
 }
 
+/** Every call a tab may make: plain data in, plain data out, so any of them can be forwarded. */
 export type WorkerApi = ConnectionHandlers & SyncHandlers & ChannelHandlers & MetricsHandlers;
+
+/**
+ * The names of every WorkerApi method. The mapped type makes a method missing here a type error, so
+ * whatever forwards calls from this list (the lazy engine API, the fallback's channel) cannot forget one.
+ */
+export const WORKER_METHODS: { [M in keyof WorkerApi]: M } = {
+  sessionChanged: 'sessionChanged',
+  getConnectionStatus: 'getConnectionStatus',
+  refresh: 'refresh',
+  drainOutbox: 'drainOutbox',
+  uploadFiles: 'uploadFiles',
+  channelsChanged: 'channelsChanged',
+  pullChannel: 'pullChannel',
+  setOpenChannel: 'setOpenChannel',
+  visit: 'visit',
+};
+
+export type WorkerMethod = keyof WorkerApi;
+
+/** Builds a WorkerApi whose every method is `call(method, args)`. */
+export function forwardingApi(
+  call: <M extends WorkerMethod>(method: M, args: Parameters<WorkerApi[M]>) => ReturnType<WorkerApi[M]>,
+): WorkerApi {
+  const api: Partial<Record<WorkerMethod, unknown>> = {};
+  for (const method of Object.values(WORKER_METHODS))
+    api[method] = (...args: Parameters<WorkerApi[typeof method]>) => call(method, args);
+  return api as WorkerApi;
+}
+
+export interface TabHandlers {
+  /**
+   * A tab's one event sink (wrapped in comlink's proxy()): it hears every worker event, the current
+   * connection state first. The worker drops it when the tab's lock `tabLockName(tabId)` is released,
+   * that is when the tab closes, so it keeps no listeners of closed tabs.
+   */
+  attachTab(tabId: string, sink: (event: WorkerEvent) => void): Promise<void>;
+}
+
+/** What a tab's comlink endpoint offers. */
+export type WorkerEndpoint = WorkerApi & TabHandlers;
+
+/** The Web Lock a tab holds for its whole life; its release tells the worker the tab is gone. */
+export function tabLockName(tabId: string): string {
+  return `lantern-tab:${tabId}`;
+}

@@ -1,7 +1,7 @@
 // Applies a server copy of a message to the store and advances the channel checkpoint only when the
 // change is contiguous (seq = checkpoint + 1). Returns whether a gap was seen (the caller pulls).
 import type { Message } from '../schemas/protocol.ts';
-import { applyServerMessage } from '../src/store/outbox.ts';
+import { applyServerMessage } from '../src/store/messages.ts';
 import type { SyncDatabase } from './sync-database.ts';
 
 export interface ApplyResult {

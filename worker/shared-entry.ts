@@ -2,13 +2,13 @@
 // endpoint per connecting tab.
 import '../src/app/zod-without-eval.ts';
 import { expose } from 'comlink';
-import { lazyApi, startEngine } from './engine-host.ts';
+import { lazyEndpoint, startEngine } from './engine-host.ts';
 
 declare const self: SharedWorkerGlobalScope;
 
-const api = lazyApi(startEngine());
+const endpoint = lazyEndpoint(startEngine(), navigator.locks);
 
 self.addEventListener('connect', (event) => {
   const port = (event as MessageEvent).ports[0];
-  if (port) expose(api, port);
+  if (port) expose(endpoint, port);
 });

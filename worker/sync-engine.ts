@@ -6,13 +6,22 @@ import { replaceJoinedChannels } from '../src/data/channel-store.ts';
 import { createHttp, type Http } from '../src/data/http.ts';
 import { fetchSections, setUserOnline, type WorkspaceStore } from '../src/data/workspace-store.ts';
 import { applyPinnedChange } from '../src/store/message-lists.ts';
-import { applySendResult, applyServerMessage, removeOutboxRow } from '../src/store/outbox.ts';
+import { applyServerMessage } from '../src/store/messages.ts';
 import { DISCONNECTED_MESSAGE, type SendResult } from '../src/store/outbox-state.ts';
-import { storeSections } from '../src/store/section-outbox.ts';
+import { recordResult } from './acknowledgement.ts';
 import type { ConnectionStatus, RefreshOutcome, RefreshTrigger, Visit, WorkerApi } from './api.ts';
+import {
+  type Unlisten,
+  type WorkerEvent,
+  WorkerEventHub,
+  type WorkerEventName,
+  type WorkerEventSource,
+  type WorkerListener,
+} from './events.ts';
 import { LiveApplier } from './live.ts';
-import { recordMessageResult, sendMessageOperation } from './message-sender.ts';
+import { sendMessageAction } from './message-action-sender.ts';
 import { OutboxLoop } from './outbox-loop.ts';
+import { sendPost } from './post-sender.ts';
 import { Puller } from './pull.ts';
 import { Refresher } from './refresh.ts';
 import { sendSectionOperation } from './section-sender.ts';
@@ -37,7 +46,7 @@ export interface SyncEngineDeps {
   log?: (message: string, error?: unknown) => void;
 }
 
-export class SyncEngine implements WorkerApi {
+export class SyncEngine implements WorkerApi, WorkerEventSource {
   private readonly db: SyncDatabase;
   private readonly http: Http;
   private readonly timings: Timings;
@@ -46,7 +55,7 @@ export class SyncEngine implements WorkerApi {
   private readonly log: (message: string, error?: unknown) => void;
   private socket: LanternSocket | null = null;
   private status: ConnectionStatus = 'offline';
-  private readonly statusListeners = new Set<(s: ConnectionStatus) => void>();
+  private readonly events = new WorkerEventHub({ connection: 'offline' });
   private readonly openChannels = new Map<string, { institutionId: string; channelId: string }>();
   private readonly puller: Puller;
   private readonly live: LiveApplier;
@@ -84,6 +93,7 @@ export class SyncEngine implements WorkerApi {
           fetch: deps.fetch,
           getToken: () => this.token(),
           isConnected: () => this.socket?.connected ?? false,
+          onProgress: (progress) => this.events.emit('uploadProgress', progress),
           log: this.log,
         })
       : null;
@@ -123,8 +133,14 @@ export class SyncEngine implements WorkerApi {
       openChannels: () => [...new Map([...this.openChannels.values()].map((c) => [c.channelId, c])).values()],
       log: this.log,
     });
-    // A row put in the outbox by any tab starts a drain (multiInstance brings other tabs' writes here).
-    this.outboxWatch = this.db.outbox.insert$.subscribe(() => void this.outbox.kick());
+    // A row put in the outbox by any tab, or a failed row queued again (Retry in any tab), starts a
+    // drain at once; multiInstance brings other tabs' writes here. Recording a transient result keeps a
+    // row queued and must not kick (the resync timer owns those resends).
+    this.outboxWatch = this.db.outbox.$.subscribe((event) => {
+      if (event.operation === 'DELETE' || event.documentData.state !== 'queued') return;
+      if (event.operation === 'UPDATE' && event.previousDocumentData?.state === 'queued') return;
+      void this.outbox.kick();
+    });
   }
 
   // ───────────── ConnectionHandlers ─────────────
@@ -160,9 +176,13 @@ export class SyncEngine implements WorkerApi {
     return this.status;
   }
 
-  async subscribeConnection(listener: (status: ConnectionStatus) => void): Promise<void> {
-    this.statusListeners.add(listener);
-    listener(this.status);
+  // ───────────── events (WorkerEventSource) ─────────────
+  listen<E extends WorkerEventName>(event: E, listener: WorkerListener<E>): Unlisten {
+    return this.events.listen(event, listener);
+  }
+
+  listenAll(sink: (event: WorkerEvent) => void): Unlisten {
+    return this.events.listenAll(sink);
   }
 
   // ───────────── SyncHandlers ─────────────
@@ -248,7 +268,7 @@ export class SyncEngine implements WorkerApi {
     this.disconnect();
     this.outbox.stop();
     this.outboxWatch?.unsubscribe();
-    this.statusListeners.clear();
+    this.events.clear();
   }
 
   // ───────────── internals ─────────────
@@ -272,7 +292,7 @@ export class SyncEngine implements WorkerApi {
   private setStatus(status: ConnectionStatus): void {
     if (status === this.status) return;
     this.status = status;
-    for (const l of this.statusListeners) l(status);
+    this.events.emit('connection', status);
   }
 
   private attach(socket: LanternSocket): void {
@@ -405,35 +425,25 @@ export class SyncEngine implements WorkerApi {
       return socket.connected
         ? sendSectionOperation(this.http, entry, op)
         : { kind: 'transient', reason: DISCONNECTED_MESSAGE };
-    return sendMessageOperation(
-      { db: this.db, socket, ackTimeoutMs: this.timings.ackTimeoutMs, uploader: this.uploader },
+    const deps = { db: this.db, socket, ackTimeoutMs: this.timings.ackTimeoutMs };
+    if (isCreatingOperation(op)) return sendPost({ ...deps, uploader: this.uploader }, entry, op);
+    return sendMessageAction(deps, entry, op);
+  }
+
+  private record(entry: OutboxDoc, result: SendResult): Promise<void> {
+    return recordResult(
+      {
+        db: this.db,
+        log: this.log,
+        notify: (notice) => this.events.emit('notice', notice),
+        refreshSections: async (institutionId) => {
+          const store = this.workspaceStore();
+          if (store) await fetchSections(store, institutionId);
+        },
+      },
       entry,
-      op,
+      result,
     );
-  }
-
-  private async record(entry: OutboxDoc, result: SendResult): Promise<void> {
-    if (isSectionOperation(entry.operation)) return this.recordSection(entry, result);
-    // An ack carries the stored message(s): it confirms and may advance the checkpoint; a refused
-    // action is rolled back with a notice (decision 0006).
-    await recordMessageResult(this.db, entry, result);
-  }
-
-  /**
-   * A section change: accepted → its row goes and the server's layout (with what is still queued laid
-   * over it) is stored; refused → the row goes too (nobody can retry it) and the server's layout wins.
-   */
-  private async recordSection(entry: OutboxDoc, result: SendResult): Promise<void> {
-    if (result.kind === 'transient') return applySendResult(this.db, entry, result);
-    await removeOutboxRow(this.db, entry.key);
-    if (result.kind === 'error') this.log(`Section change refused: ${result.message}`);
-    const records = this.db.records;
-    if (!records) return;
-    if (result.kind === 'applied' && result.sections)
-      return storeSections({ records, outbox: this.db.outbox }, entry.institutionId, result.sections);
-    const store = this.workspaceStore();
-    if (store)
-      await fetchSections(store, entry.institutionId).catch((e) => this.log('Sections refresh failed', e));
   }
 
   /** The store and REST client for workspace lists, when this store has those collections (not in the fuzz test). */

@@ -8,6 +8,7 @@ import { ApiError, type Http } from '../src/data/http.ts';
 import { appOrigin, mayCarryToken, sameOriginUrl } from '../src/data/own-origin.ts';
 import { getFileBlob, removeFileBlob } from '../src/store/file-blobs.ts';
 import { getUpload, patchUpload } from '../src/store/uploads.ts';
+import type { UploadProgress } from './events.ts';
 
 export interface UploaderDeps {
   records: RxCollection<RecordDoc>;
@@ -17,6 +18,8 @@ export interface UploaderDeps {
   fetch?: typeof fetch;
   getToken(): Promise<string | null>;
   isConnected(): boolean;
+  /** Every progress report of a PUT (the store gets one per 5%). */
+  onProgress?: (progress: UploadProgress) => void;
   log?: (message: string, error?: unknown) => void;
 }
 
@@ -106,6 +109,7 @@ export class Uploader {
     const db = { records: this.deps.records };
     let reported = 0;
     const onProgress = (loaded: number) => {
+      this.deps.onProgress?.({ uploadId: state.id, loaded, total: state.fileSize });
       // A record write per 5% keeps the bar smooth without flooding the store.
       if (loaded - reported < state.fileSize / 20 && loaded < state.fileSize) return;
       reported = loaded;

@@ -27,8 +27,8 @@ import type {
 import { MESSAGE_PAGE_SIZE } from '../../schemas/protocol.ts';
 import { isDraftEmpty, settledAttachments } from '../store/drafts.ts';
 import { newGenId } from '../store/gen-id.ts';
+import { applyServerMessage } from '../store/messages.ts';
 import * as outbox from '../store/outbox.ts';
-import { applyServerMessage } from '../store/outbox.ts';
 import { getRecord, listRecords, putRecord, removeRecord } from '../store/records.ts';
 import { queueSectionChange } from '../store/section-outbox.ts';
 import * as sectionRules from '../store/sections.ts';

@@ -1,7 +1,7 @@
 // The asker's decision on an agent's tool call that waits for approval (decision 0001: screens call this,
 // never fetch). Online only: the run is waiting on the server now, so a queued decision would be stale.
 import type { Message } from '../../schemas/protocol.ts';
-import { applyServerMessage } from '../store/outbox.ts';
+import { applyServerMessage } from '../store/messages.ts';
 import { requireClient } from './client.ts';
 import { channelPath } from './workspace-store.ts';
 

@@ -1,14 +1,18 @@
 // The tab's single entry to data: opens the store, starts the worker, and holds the REST client.
-import { type Remote, wrap } from 'comlink';
-import type { WorkerApi } from '../../worker/api.ts';
+import type { Remote } from 'comlink';
+import type { WorkerEndpoint } from '../../worker/api.ts';
+import type { WorkerEventHub } from '../../worker/events.ts';
 import { DEFAULT_DATABASE_NAME, type LanternDatabase, openLanternDatabase } from '../store/database.ts';
 import { clearFileBlobs } from '../store/file-blobs.ts';
 import { createHttp, type Http } from './http.ts';
 import { installRefreshTriggers } from './refresh-triggers.ts';
+import { connectWorker } from './worker-connection.ts';
 
 export interface LanternClient {
   db: LanternDatabase;
-  worker: Remote<WorkerApi>;
+  worker: Remote<WorkerEndpoint>;
+  /** The worker's events in this tab: listen(event, callback) returns the unlisten. */
+  events: WorkerEventHub;
   http: Http;
   /** Identifies this tab to the worker (open channel per tab). */
   tabId: string;
@@ -18,7 +22,7 @@ export interface ClientOptions {
   baseUrl?: string;
   databaseName?: string;
   /** Tests inject a worker (e.g. the sync engine's API run in-process). */
-  worker?: Remote<WorkerApi>;
+  worker?: Remote<WorkerEndpoint>;
 }
 
 let starting: Promise<LanternClient> | null = null;
@@ -30,11 +34,13 @@ export function startClient(options: ClientOptions = {}): Promise<LanternClient>
   if (starting) return starting;
   starting = (async () => {
     const db = await openLanternDatabase(options.databaseName ?? DEFAULT_DATABASE_NAME);
-    const worker = options.worker ?? connectWorker();
+    const tabId = crypto.randomUUID();
+    const { worker, events } = await connectWorker(tabId, options.worker);
     const client: LanternClient = {
       db,
       worker,
-      tabId: crypto.randomUUID(),
+      events,
+      tabId,
       http: createHttp({
         baseUrl: options.baseUrl ?? '',
         getToken: async () => (await db.session.findOne('current').exec())?.token ?? null,
@@ -95,25 +101,4 @@ export async function clearLocalSession(db: LanternDatabase): Promise<void> {
   );
   // Files chosen offline and not yet uploaded are the signed-out person's too.
   await clearFileBlobs().catch(() => undefined);
-}
-
-function buildId(): string {
-  return typeof __BUILD_ID__ === 'string' ? __BUILD_ID__ : 'dev';
-}
-
-/** SharedWorker when the browser has it; otherwise a dedicated worker per tab (a Web Lock elects the socket owner). */
-function connectWorker(): Remote<WorkerApi> {
-  const name = `lantern-${buildId()}`;
-  if (typeof SharedWorker !== 'undefined') {
-    const shared = new SharedWorker(new URL('../../worker/shared-entry.ts', import.meta.url), {
-      type: 'module',
-      name,
-    });
-    return wrap<WorkerApi>(shared.port);
-  }
-  const dedicated = new Worker(new URL('../../worker/dedicated-entry.ts', import.meta.url), {
-    type: 'module',
-    name,
-  });
-  return wrap<WorkerApi>(dedicated);
 }

@@ -224,17 +224,7 @@ export function useConnection(): { status: ConnectionStatus; pendingCount: numbe
   const [status, setStatus] = useState<ConnectionStatus>('offline');
   useEffect(() => {
     if (!client) return;
-    let live = true;
-    void import('comlink').then(({ proxy }) =>
-      client.worker.subscribeConnection(
-        proxy((s: ConnectionStatus) => {
-          if (live) setStatus(s);
-        }),
-      ),
-    );
-    return () => {
-      live = false;
-    };
+    return client.events.listen('connection', setStatus);
   }, [client]);
   const counts = useObservable(
     (c) =>

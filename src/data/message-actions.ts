@@ -6,7 +6,7 @@ import type { ActivitiesResponse, Mention, Message, MessageListResponse } from '
 import { ACTIVITY_PAGE_SIZE, MESSAGE_PAGE_SIZE } from '../../schemas/protocol.ts';
 import { myVote } from '../store/message-ops.ts';
 import * as ops from '../store/message-outbox.ts';
-import { applyServerMessage } from '../store/outbox.ts';
+import { applyServerMessage } from '../store/messages.ts';
 import { listRecords, putRecords, removeRecord, replaceRecords } from '../store/records.ts';
 import { type LanternClient, requireClient } from './client.ts';
 import { channelPath, institutionPath } from './workspace-store.ts';

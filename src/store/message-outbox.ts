@@ -5,6 +5,7 @@ import type { RxCollection } from 'rxdb';
 import type {
   MessageActionOperation,
   MessageDoc,
+  Notice,
   OutboxDoc,
   PostOperation,
   RecordDoc,
@@ -12,8 +13,10 @@ import type {
 import type { Mention } from '../../schemas/protocol.ts';
 import { newGenId } from './gen-id.ts';
 import { applyOperation, hasReacted, rebase, stripBase } from './message-ops.ts';
-import { discardMessage, type OutboxCollections, queuedOperations, removeOutboxRow } from './outbox.ts';
+import { queuedOperations } from './messages.ts';
+import { discardMessage, type OutboxCollections, removeOutboxRow } from './outbox.ts';
 import { nextOrder } from './outbox-state.ts';
+import { pendingMessage } from './pending-message.ts';
 import { putRecord } from './records.ts';
 
 /** Operations without the fields this file fills in. */
@@ -140,35 +143,21 @@ export async function enqueuePoll(
 ): Promise<string> {
   const genId = newGenId(now);
   const createdAt = new Date(now).toISOString();
-  await db.messages.insert({
-    genId,
-    id: null,
-    status: 'pending',
-    institutionId: poll.institutionId,
-    channelId: poll.channelId,
-    memberId: poll.memberId,
-    content: '',
-    replyTo: null,
-    attachments: [],
-    mentions: [],
-    createdAt,
-    editedAt: null,
-    deletedAt: null,
-    seq: 0,
-    createdSeq: 0,
-    reactions: [],
-    isPinned: false,
-    poll: {
-      question: poll.question,
-      options: poll.options.map((text) => ({ text, votes: 0, memberIds: [] })),
-      multiple: poll.multiple,
-      closedAt: null,
-    },
-    forwardedFrom: null,
-    agentAnswer: null,
-    isStarred: false,
-    base: null,
-  });
+  await db.messages.insert(
+    pendingMessage({
+      genId,
+      institutionId: poll.institutionId,
+      channelId: poll.channelId,
+      memberId: poll.memberId,
+      poll: {
+        question: poll.question,
+        options: poll.options.map((text) => ({ text, votes: 0, memberIds: [] })),
+        multiple: poll.multiple,
+        closedAt: null,
+      },
+      createdAt,
+    }),
+  );
   await db.outbox.insert({
     key: genId,
     order: nextOrder(now),
@@ -203,26 +192,20 @@ export async function forwardMessage(
   const genIds = channelIds.map(() => newGenId(now));
   const createdAt = new Date(now).toISOString();
   await db.messages.bulkInsert(
-    channelIds.map((channelId, i) => ({
-      ...stripBase(source),
-      genId: genIds[i] as string,
-      id: null,
-      status: 'pending' as const,
-      channelId,
-      memberId,
-      mentions: [],
-      replyTo: null,
-      createdAt,
-      editedAt: null,
-      deletedAt: null,
-      seq: 0,
-      createdSeq: 0,
-      reactions: [],
-      isPinned: false,
-      isStarred: false,
-      forwardedFrom: { messageId: source.id ?? source.genId, channelId: source.channelId },
-      base: null,
-    })),
+    channelIds.map((channelId, i) =>
+      pendingMessage({
+        genId: genIds[i] as string,
+        institutionId: source.institutionId,
+        channelId,
+        memberId,
+        content: source.content,
+        attachments: source.attachments,
+        poll: source.poll,
+        agentAnswer: source.agentAnswer,
+        forwardedFrom: { messageId: source.id ?? source.genId, channelId: source.channelId },
+        createdAt,
+      }),
+    ),
   );
   await enqueueMessageOperation(db, genId, memberId, { kind: 'forward', channelIds, genIds }, now);
   return genIds;
@@ -236,7 +219,7 @@ export async function rejectOperation(
   db: OutboxCollections & { records?: RxCollection<RecordDoc> },
   entry: OutboxDoc,
   message: string,
-): Promise<void> {
+): Promise<Notice | null> {
   await removeOutboxRow(db, entry.key);
   await settleOperations(db, entry.genId);
   const op = entry.operation;
@@ -244,15 +227,19 @@ export async function rejectOperation(
     const copies = await db.messages.find({ selector: { genId: { $in: op.genIds } } }).exec();
     for (const copy of copies) if (copy.status !== 'confirmed') await copy.incrementalRemove();
   }
-  if (db.records) {
-    const id = newGenId();
-    await putRecord(
-      { records: db.records },
-      'notice',
-      { id, message, operation: op.kind, genId: entry.genId, createdAt: new Date().toISOString() },
-      { scope: entry.institutionId, institutionId: entry.institutionId },
-    );
-  }
+  if (!db.records) return null;
+  const notice: Notice = {
+    id: newGenId(),
+    message,
+    operation: op.kind,
+    genId: entry.genId,
+    createdAt: new Date().toISOString(),
+  };
+  await putRecord({ records: db.records }, 'notice', notice, {
+    scope: entry.institutionId,
+    institutionId: entry.institutionId,
+  });
+  return notice;
 }
 
 /** Rebuilds a message from its base and the operations still queued (base dropped when none are). */

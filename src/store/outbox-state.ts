@@ -8,7 +8,7 @@
 //                  │
 //               failed ──discard──► removed (pending/failed messages are removed locally only)
 import type { MessageStatus, OutboxDoc } from '../../schemas/collections.ts';
-import { isAckError, type Message, type Section } from '../../schemas/protocol.ts';
+import type { Message, Section } from '../../schemas/protocol.ts';
 
 export type SendResult =
   | { kind: 'ok'; message: Message }
@@ -22,21 +22,6 @@ export type SendResult =
 /** socket.io's timeout error message, and ours when not connected. */
 export const TIMEOUT_MESSAGE = 'request timed out';
 export const DISCONNECTED_MESSAGE = 'not connected';
-
-/** Turns an acknowledgement (or the emit's rejection) into a SendResult. */
-export function classifyAck(ack: unknown, failure?: unknown): SendResult {
-  if (failure !== undefined) {
-    const reason = failure instanceof Error ? failure.message : String(failure);
-    return { kind: 'transient', reason };
-  }
-  if (isAckError(ack)) return { kind: 'error', message: ack.error.message };
-  if (Array.isArray(ack) && ack.every((m) => typeof m === 'object' && m !== null && 'genId' in m))
-    return { kind: 'many', messages: ack as Message[] };
-  if (typeof ack === 'object' && ack !== null && 'genId' in ack && 'seq' in ack) {
-    return { kind: 'ok', message: ack as Message };
-  }
-  return { kind: 'error', message: 'Unexpected acknowledgement' };
-}
 
 export interface Transition {
   /** The entry to keep (null: remove it). */

@@ -7,8 +7,8 @@ import type { MessageDoc } from '../../schemas/collections.ts';
 import type { Message, MessagePage } from '../../schemas/protocol.ts';
 import { refreshInstitutions, refreshJoinedChannels } from '../../src/data/actions.ts';
 import { type LanternClient, startClient } from '../../src/data/client.ts';
-import type { WorkerApi } from '../../worker/api.ts';
-import { lazyApi } from '../../worker/engine-host.ts';
+import type { WorkerEndpoint } from '../../worker/api.ts';
+import { lazyEndpoint } from '../../worker/engine-host.ts';
 import { SyncEngine } from '../../worker/sync-engine.ts';
 import { startTestServer, type TestServer } from '../server/harness.ts';
 import { disconnectAll, eventually, makeWorkspace, type Workspace } from '../server/messaging-world.ts';
@@ -53,7 +53,7 @@ export async function startEngineWorld(): Promise<EngineWorld> {
   const client = await startClient({
     baseUrl: server.url,
     databaseName: `engine-world-${randomUUID()}`,
-    worker: lazyApi(enginePromise) as unknown as Remote<WorkerApi>,
+    worker: lazyEndpoint(enginePromise, null) as unknown as Remote<WorkerEndpoint>,
   });
   await client.db.session.upsert({
     id: 'current',
@@ -74,7 +74,7 @@ export async function startEngineWorld(): Promise<EngineWorld> {
   });
   resolveEngine(engine);
   let status = 'offline';
-  await engine.subscribeConnection((s) => {
+  engine.listen('connection', (s) => {
     status = s;
   });
   await refreshInstitutions();
@@ -114,6 +114,8 @@ export async function startEngineWorld(): Promise<EngineWorld> {
     async close() {
       disconnectAll();
       engine.close();
+      // The store closes only once no engine write is in flight (a close during one never resolves).
+      await engine.settled();
       await client.db.close();
       await server.close();
     },

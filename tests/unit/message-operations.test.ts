@@ -5,9 +5,10 @@ import type { MessageDoc, OutboxDoc } from '../../schemas/collections.ts';
 import type { LanternDatabase } from '../../src/store/database.ts';
 import { searchLocalMessages } from '../../src/store/local-search.ts';
 import * as ops from '../../src/store/message-outbox.ts';
-import { applyServerMessage, discardMessage, enqueuePost } from '../../src/store/outbox.ts';
+import { applyServerMessage } from '../../src/store/messages.ts';
+import { discardMessage, enqueuePost } from '../../src/store/outbox.ts';
 import { listRecords } from '../../src/store/records.ts';
-import { recordMessageResult } from '../../worker/message-sender.ts';
+import { recordMessageResult } from '../../worker/acknowledgement.ts';
 import { makeServerMessage, openTestDatabase } from './factories.ts';
 
 const ME = 'me';

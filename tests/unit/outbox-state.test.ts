@@ -1,6 +1,7 @@
 // The outbox entry state machine (src/store/outbox-state.ts).
 import { describe, expect, it } from 'vitest';
-import { afterSend, classifyAck, retry, sendable } from '../../src/store/outbox-state.ts';
+import { afterSend, retry, sendable } from '../../src/store/outbox-state.ts';
+import { classifyAck } from '../../worker/acknowledgement.ts';
 import { makeOutboxEntry, makeServerMessage } from './factories.ts';
 
 describe('outbox state', () => {

@@ -1,7 +1,8 @@
 // The store's send path: local echo, ack, refusal, retry, discard (spec §4 message delivery).
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LanternDatabase } from '../../src/store/database.ts';
-import { applySendResult, discardMessage, enqueuePost, retryMessage } from '../../src/store/outbox.ts';
+import { discardMessage, enqueuePost, retryMessage } from '../../src/store/outbox.ts';
+import { applySendResult } from '../../worker/acknowledgement.ts';
 import { makeServerMessage, openTestDatabase } from './factories.ts';
 
 let db: LanternDatabase | undefined;

@@ -22,8 +22,8 @@ import { type LanternClient, startClient } from '../../src/data/client.ts';
 import { createHttp, type Http } from '../../src/data/http.ts';
 import { fetchInstitutions, fetchMembers, replaceAll } from '../../src/data/workspace-store.ts';
 import { listRecords } from '../../src/store/records.ts';
-import type { WorkerApi } from '../../worker/api.ts';
-import { lazyApi } from '../../worker/engine-host.ts';
+import type { WorkerEndpoint } from '../../worker/api.ts';
+import { lazyEndpoint } from '../../worker/engine-host.ts';
 import { SyncEngine } from '../../worker/sync-engine.ts';
 import { startTestServer, type TestServer } from '../server/harness.ts';
 import { eventually, makeChannel, makeWorkspace, type Workspace } from '../server/messaging-world.ts';
@@ -56,7 +56,7 @@ beforeAll(async () => {
   client = await startClient({
     baseUrl: server.url,
     databaseName: `workspace-sync-${randomUUID()}`,
-    worker: lazyApi(enginePromise) as unknown as Remote<WorkerApi>,
+    worker: lazyEndpoint(enginePromise, null) as unknown as Remote<WorkerEndpoint>,
   });
   await client.db.session.upsert({
     id: 'current',
@@ -91,7 +91,7 @@ let engineStatus = 'offline';
 const connected = () => eventually(() => engineStatus === 'connected', 10_000);
 
 async function goOnline(): Promise<void> {
-  await engine.subscribeConnection((s) => {
+  engine.listen('connection', (s) => {
     engineStatus = s;
   });
   await engine.sessionChanged(me.token);

@@ -5,6 +5,7 @@ import type { UploadState } from '../../../schemas/collections.ts';
 import type { Attachment } from '../../../schemas/protocol.ts';
 import { notifyError } from '../../app/notify.ts';
 import { retryAttachment } from '../../data/actions.ts';
+import { useUploadProgress } from '../../data/upload-progress.ts';
 import { cn } from '../ui/cn.ts';
 import { formatFileSize } from './file-size.ts';
 
@@ -18,12 +19,16 @@ export function ComposerAttachments({
   onRemove: (id: string) => void;
 }) {
   const byId = new Map(uploads.map((u) => [u.id, u]));
+  const live = useUploadProgress();
   return (
     <ul className="flex gap-2 overflow-x-auto px-3 pt-1 pb-2" aria-label="Files to send">
       {attachments.map((a) => {
         const upload = byId.get(a.id);
         const status = upload?.status ?? (a.isUploading ? 'queued' : 'uploaded');
-        const progress = upload && upload.fileSize > 0 ? Math.min(1, upload.loaded / upload.fileSize) : 0;
+        // The live figure counts only during an attempt; a retried upload starts again from the store.
+        const stored = upload?.loaded ?? 0;
+        const loaded = status === 'uploading' ? Math.max(stored, live.get(a.id)?.loaded ?? 0) : stored;
+        const progress = upload && upload.fileSize > 0 ? Math.min(1, loaded / upload.fileSize) : 0;
         const failed = status === 'failed';
         const Icon = a.fileType.startsWith('image/') ? ImageIcon : FileText;
         return (
