@@ -49,6 +49,11 @@ export interface LanternServer {
 
 /** How long a stopping server waits to close the agent answers it is running. */
 const ANSWER_CLOSE_WAIT_MS = 3_000;
+/**
+ * How long a stopping server lets requests in flight finish before it cuts their connections. Without it a
+ * client still sending a refused upload body (or a stalled keep-alive socket) holds the stop open for minutes.
+ */
+const HTTP_CLOSE_GRACE_MS = 5_000;
 
 export async function createApp(config: Config): Promise<LanternServer> {
   const log = pino({ level: config.LOG_LEVEL });
@@ -133,7 +138,9 @@ export async function createApp(config: Config): Promise<LanternServer> {
           new Promise((resolve) => setTimeout(resolve, ANSWER_CLOSE_WAIT_MS).unref()),
         ]);
         await realtime.close();
+        const cut = setTimeout(() => app.server.closeAllConnections(), HTTP_CLOSE_GRACE_MS);
         await app.close();
+        clearTimeout(cut);
         mailer.close();
         await database.close();
       })();

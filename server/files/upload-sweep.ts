@@ -1,10 +1,11 @@
-// The upload sweep: bytes the server took but nobody kept are removed after a day. That is a file row
-// never attached to a message, an upload signed but never registered (a ledger row without a file row),
-// and on the server's own disk any stored or half-written bytes no record knows about.
+// The upload sweep: bytes the server took but nobody kept are removed after a day. That is an upload
+// signed but never registered (a ledger row without a file row), and on the server's own disk any stored
+// or half-written bytes no record knows about. A registered file that no message carries yet is kept: a
+// draft written offline may hold it for days, and drafts are never lost; the upload caps bound it.
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, inArray, isNotNull, lt, notExists } from 'drizzle-orm';
-import { fileAttachments, files, uploadGrants } from '../db/schema.ts';
+import { files, uploadGrants } from '../db/schema.ts';
 import { FILE_KEY_PATTERN } from './local-store.ts';
 import { discardBytes, type StoredBytesDeps } from './stored-bytes.ts';
 
@@ -14,8 +15,6 @@ export const UPLOAD_SWEEP_AGE_MS = 24 * 60 * 60 * 1000;
 export const UPLOAD_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 export interface SweepResult {
-  /** File rows removed because no message ever carried them. */
-  fileIds: string[];
   /** Keys whose bytes were removed. */
   fileKeys: string[];
 }
@@ -28,15 +27,6 @@ export async function sweepUploads(
 ): Promise<SweepResult> {
   const { db } = deps;
   const cutoff = new Date(now.getTime() - maxAgeMs);
-  const unattached = await db
-    .delete(files)
-    .where(
-      and(
-        lt(files.createdAt, cutoff),
-        notExists(db.select().from(fileAttachments).where(eq(fileAttachments.fileId, files.id))),
-      ),
-    )
-    .returning({ id: files.id });
   // Ledger rows whose file row is gone (swept above, deleted with a channel or workspace) or never came.
   const unregistered = await db
     .select({ fileKey: uploadGrants.fileKey })
@@ -52,7 +42,7 @@ export async function sweepUploads(
     unregistered.map((r) => r.fileKey),
   );
   fileKeys.push(...(await sweepUnknownLocalBytes(deps, cutoff)));
-  return { fileIds: unattached.map((r) => r.id), fileKeys };
+  return { fileKeys };
 }
 
 /** Bytes on the local disk that neither a file row nor a ledger row names, and abandoned partial uploads. */
