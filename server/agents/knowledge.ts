@@ -19,9 +19,15 @@ import type { FileStore } from '../files/file-store.ts';
 import { readableFile } from '../files/files.ts';
 import { splitIntoChunks } from './chunking.ts';
 import { UnsupportedDocument } from './extract.ts';
-import { type ExtractionLimits, extractDocumentInWorker } from './extraction.ts';
+import { type ExtractionLimits, extractDocumentInWorker, extractInWorker } from './extraction.ts';
 import type { Slots } from './slots.ts';
-import { checkSourceUrl, readUrlDocument, UrlFetchError, type UrlFetchOptions } from './url-source.ts';
+import {
+  checkSourceUrl,
+  readUrlDocument,
+  type TextExtractor,
+  UrlFetchError,
+  type UrlFetchOptions,
+} from './url-source.ts';
 
 type SourceRow = typeof knowledgeSources.$inferSelect;
 export type CreateKnowledgeSourceInput = z.infer<typeof createKnowledgeSourceBody>;
@@ -97,13 +103,20 @@ function extractUpload(deps: KnowledgeDeps, bytes: Buffer, fileName: string, fil
   );
 }
 
-function urlDocument(raw: string, title: string | undefined, options: UrlFetchOptions): SourceDocument {
+/** A fetched page's text, read in a worker thread like an upload: a hostile page costs only that thread. */
+function extractFetched(deps: KnowledgeDeps): TextExtractor {
+  return (bytes, kind, charset) =>
+    deps.extractions.withSlot('documents', () => extractInWorker(bytes, kind, charset, deps.extraction));
+}
+
+function urlDocument(raw: string, title: string | undefined, deps: KnowledgeDeps): SourceDocument {
+  const options = deps.url;
   const url = checkSourceUrl(raw, options.allowPrivate);
   const given = title?.trim() || undefined;
   return {
     title: given ?? url.href.slice(0, 200),
     read: async () => {
-      const page = await readUrlDocument(url, options);
+      const page = await readUrlDocument(url, options, extractFetched(deps));
       return { text: page.text, title: given ?? page.title };
     },
   };
@@ -132,7 +145,7 @@ export async function addKnowledgeSource(
     input.type === 'text'
       ? { title: input.title, read: async () => ({ text: input.text }) }
       : input.type === 'url'
-        ? urlDocument(input.url, input.title, deps.url)
+        ? urlDocument(input.url, input.title, deps)
         : await readFileText(deps, userId, input.fileId);
   const title = (input.type === 'file' && input.title) || document.title;
   return createSource(db, agentId, input.type, title, document.read);

@@ -9,15 +9,7 @@ import zlib from 'node:zlib';
 import { badRequest } from '../errors.ts';
 import { RefusedAddress, urlRefusal } from '../outbound/address-guard.ts';
 import { outboundRequest } from '../outbound/outbound-request.ts';
-import {
-  type DocumentKind,
-  decodeText,
-  documentKind,
-  extractKindText,
-  htmlTitle,
-  htmlToText,
-  SUPPORTED_DOCUMENTS,
-} from './extract.ts';
+import { type DocumentKind, decodeText, documentKind, htmlTitle, SUPPORTED_DOCUMENTS } from './extract.ts';
 
 export const MAX_REDIRECTS = 5;
 
@@ -184,16 +176,24 @@ export interface UrlDocument {
   text: string;
 }
 
-export async function readUrlDocument(url: URL, options: UrlFetchOptions): Promise<UrlDocument> {
+/** Reads a fetched document's text off the main thread (knowledge.ts passes the worker-thread reader). */
+export type TextExtractor = (bytes: Buffer, kind: DocumentKind, charset: string | null) => Promise<string>;
+
+/** A page's <title> sits in its head: only this much of it is decoded on the main thread to find it. */
+const TITLE_SCAN_BYTES = 64 * 1024;
+
+export async function readUrlDocument(
+  url: URL,
+  options: UrlFetchOptions,
+  extract: TextExtractor,
+): Promise<UrlDocument> {
   const page = await fetchPage(url, options);
   const fallbackTitle = `${page.url.host}${page.url.pathname}`.replace(/\/$/, '');
   if (page.kind === 'html') {
-    const html = decodeText(page.bytes, page.charset ?? metaCharset(page.bytes));
-    const title = htmlTitle(html) ?? fallbackTitle;
-    return { title: title.slice(0, 200), text: htmlToText(html) };
+    const charset = page.charset ?? metaCharset(page.bytes);
+    const head = decodeText(page.bytes.subarray(0, TITLE_SCAN_BYTES), charset);
+    const title = htmlTitle(head) ?? fallbackTitle;
+    return { title: title.slice(0, 200), text: await extract(page.bytes, 'html', charset) };
   }
-  return {
-    title: fallbackTitle.slice(0, 200),
-    text: await extractKindText(page.bytes, page.kind, page.charset),
-  };
+  return { title: fallbackTitle.slice(0, 200), text: await extract(page.bytes, page.kind, page.charset) };
 }

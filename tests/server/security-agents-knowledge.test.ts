@@ -2,6 +2,8 @@
 // public upload route: a zip bomb dressed as a Word document (honest about its size, packed absurdly
 // tightly, or lying in its zip directory), a document that makes the parser eat memory, and one that keeps
 // it busy for a long time. Each source ends 'failed' with a plain reason, and the server keeps answering.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Agent, ErrorBody, KnowledgeSource } from '../../schemas/protocol.ts';
@@ -174,7 +176,11 @@ describe.each(databases)('extraction time limit (%s)', (kind) => {
 
   beforeAll(async () => {
     t = await startTestServer(kind, {
-      env: { KNOWLEDGE_EXTRACT_TIMEOUT_MS: '3000', KNOWLEDGE_EXTRACT_CONCURRENCY: '1' },
+      env: {
+        KNOWLEDGE_EXTRACT_TIMEOUT_MS: '3000',
+        KNOWLEDGE_EXTRACT_CONCURRENCY: '1',
+        KNOWLEDGE_URL_ALLOW_PRIVATE: 'true',
+      },
     });
     ({ ws, agent } = await strangerWithAgent(t));
   });
@@ -193,6 +199,34 @@ describe.each(databases)('extraction time limit (%s)', (kind) => {
       error: 'Reading the document took longer than the 3 s this server allows',
     });
     expect(res.ms).toBeLessThan(8_000);
+  }, 60_000);
+
+  it('reads a fetched web page in the worker thread too: a hostile page fails and never blocks the server', async () => {
+    // The same slow markup served as a web page the admin adds by address.
+    const site = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(`<html><head><title>Slow page</title></head><body>${'<span>'.repeat(120_000)}</body></html>`);
+    });
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = site.address() as AddressInfo;
+      const started = Date.now();
+      const pending = ws.owner.api.post<{ knowledgeSource: KnowledgeSource }>(
+        `/api/institutions/${ws.id}/agents/${agent.id}/knowledge-sources`,
+        { type: 'url', url: `http://127.0.0.1:${port}/slow.html` },
+      );
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(await answersQuickly(ws)).toBeLessThan(2_000);
+      const res = await pending;
+      expect(res.body.knowledgeSource).toMatchObject({
+        status: 'failed',
+        error: 'Reading the document took longer than the 3 s this server allows',
+      });
+      expect(Date.now() - started).toBeLessThan(8_000);
+    } finally {
+      site.closeAllConnections();
+      await new Promise((resolve) => site.close(resolve));
+    }
   }, 60_000);
 
   it('reads at most KNOWLEDGE_EXTRACT_CONCURRENCY documents at once: the next waits, then gets its full time', async () => {
