@@ -9,8 +9,9 @@ import { z } from 'zod';
  * 3 — message actions (reactions, pins, stars, polls, forward), search, activities, files.
  * 4 — agents, knowledge sources, MCP connections, agent answers (tool calls, citations), usage and audit.
  * 5 — refresh {value: 'channelMembers', channelId}: a channel's member list changed.
+ * 6 — sessions: DELETE /api/users/sessions/:sessionId and POST /api/users/sessions/revoke-others.
  */
-export const PROTOCOL_VERSION = 5;
+export const PROTOCOL_VERSION = 6;
 
 // ───────────────────────────── limits ─────────────────────────────
 export const MESSAGE_PAGE_SIZE = 30;
@@ -277,6 +278,11 @@ export const userSession = z.object({
 });
 export type UserSession = z.infer<typeof userSession>;
 export const userSessionsResponse = z.object({ data: z.array(userSession) });
+/** DELETE /api/users/sessions/:sessionId signs out one of the caller's devices. */
+export const sessionIdParams = z.object({ sessionId: z.string().max(64, 'Not a session id') });
+/** POST /api/users/sessions/revoke-others: how many other devices were signed out. */
+export const revokeOtherSessionsResponse = z.object({ revoked: z.number().int() });
+export type RevokeOtherSessionsResponse = z.infer<typeof revokeOtherSessionsResponse>;
 export const updateUserBody = z
   .object({
     name: z.string().trim().min(1, 'Name cannot be empty').max(NAME_MAX).optional(),

@@ -42,6 +42,14 @@ export interface LanternServer {
   close(): Promise<void>;
 }
 
+/** TRUST_PROXY as Fastify takes it: a hop count becomes "believe the first n hops" (proxy-addr's rule). */
+function fastifyTrustProxy(
+  setting: Config['TRUST_PROXY'],
+): boolean | string[] | ((a: string, hop: number) => boolean) {
+  if (typeof setting === 'number') return (_address, hop) => hop < setting;
+  return setting;
+}
+
 /** How long a stopping server waits to close the agent answers it is running. */
 const ANSWER_CLOSE_WAIT_MS = 3_000;
 
@@ -60,14 +68,14 @@ export async function createApp(config: Config): Promise<LanternServer> {
 
   const app = Fastify({
     loggerInstance: log as FastifyBaseLogger,
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     bodyLimit: BODY_LIMIT,
     // One line per request is noise at info level; failures are logged by the error handler.
     logController: new LogController({ disableRequestLogging: true }),
   });
   registerJsonParser(app);
   registerErrorHandler(app);
-  authHook(app, database.db);
+  authHook(app, database.db, config);
 
   const deps: Omit<AppContext, 'broadcast'> = { config, db: database.db, log, mail: mailer, secrets };
   const realtime = await createRealtime(app.server, deps);

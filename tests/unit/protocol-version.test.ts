@@ -12,6 +12,7 @@ const FINGERPRINTS: Record<number, string> = {
   3: '862b2ca14deebfbe8557a4b37273b92f2d774c7cb1dc93c1711beba94ea4642e',
   4: '2f1a508c21dbb81266352025478d41b87870752c417b662a6141576a4c8720ff',
   5: '85ca5ee771e68c87b797e23b0f5008610b6fe1c03406ebb3dead3a7886a12f81',
+  6: 'a0c7596f509c069b0ea7e45333d0ebbbb4efcd9a4ca0b922ff2ad73576561b31',
 };
 
 function fingerprint(): string {
