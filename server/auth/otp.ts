@@ -9,6 +9,7 @@ import type { AppContext } from '../context.ts';
 import { signinCodes, signinRequests } from '../db/schema.ts';
 import { badRequest, HttpError, tooManyRequests } from '../errors.ts';
 import { signinCodeMail } from '../mail/templates.ts';
+import { requireSignupAllowed } from './signup-policy.ts';
 
 /** How long a code is valid: long enough to switch to a mail app on a slow phone, short enough to expire. */
 export const OTP_TTL_MS = 10 * 60_000;
@@ -34,6 +35,7 @@ function refuseAgentAddress(email: string): void {
 /** Issues a fresh code for `email` (replacing any earlier one) and mails it. */
 export async function requestSigninCode(ctx: OtpContext, email: string, ip: string): Promise<void> {
   refuseAgentAddress(email);
+  await requireSignupAllowed(ctx.db, ctx.config, email);
   const now = Date.now();
   const windowStart = new Date(now - RATE_WINDOW_MS);
   await ctx.db.delete(signinRequests).where(lt(signinRequests.createdAt, windowStart));

@@ -8,6 +8,7 @@ import type {
   Member,
 } from '../../schemas/protocol.ts';
 import { requireMember, requireWorkspaceAdmin } from '../access.ts';
+import { requireWorkspaceCreationAllowed } from '../auth/signup-policy.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { channels, institutions, invitations, members, users } from '../db/schema.ts';
@@ -44,6 +45,7 @@ async function getInstitution(db: Db, id: string): Promise<InstitutionRow> {
 /** A new workspace: the caller is its primary owner and owner of its default `general` channel. */
 export async function createInstitution(ctx: Ctx, userId: string, name: string) {
   const user = await getUser(ctx.db, userId);
+  requireWorkspaceCreationAllowed(ctx.config, user.email);
   const { institution, member } = await ctx.db.transaction(async (tx) => {
     const [institution] = await tx
       .insert(institutions)
