@@ -22,7 +22,7 @@ export function registerAuthRoutes(
 
   app.post('/api/auth/signin', async (request): Promise<SigninResponse> => {
     const { email, code } = signinBody.parse(request.body);
-    await verifySigninCode(otpCtx, email, code);
+    await verifySigninCode(otpCtx, email, code, request.ip);
     // Again here: SIGNUP may have changed, or an invitation been revoked, since the code was mailed.
     await requireSignupAllowed(ctx.db, ctx.config, email);
     const user = await findOrCreateUser(ctx.db, email);

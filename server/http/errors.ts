@@ -24,7 +24,10 @@ export function zodMessage(error: ZodError): string {
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | Error, request, reply) => {
-    if (err instanceof HttpError) return send(reply, err.statusCode, err.message);
+    if (err instanceof HttpError) {
+      if (err.retryAfterSeconds !== undefined) reply.header('retry-after', String(err.retryAfterSeconds));
+      return send(reply, err.statusCode, err.message);
+    }
     if (err instanceof ZodError) return send(reply, 400, zodMessage(err));
     // Fastify's own client errors: schema validation, unparsable JSON, body too large (413), bad media type.
     const status = 'statusCode' in err ? err.statusCode : undefined;
