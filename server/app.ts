@@ -24,6 +24,7 @@ import { registerKnowledgeSourceRoutes } from './http/knowledge-sources.ts';
 import { registerMcpRoutes } from './http/mcp.ts';
 import { registerMessageListRoutes } from './http/message-lists.ts';
 import { registerMessageRoutes } from './http/messages.ts';
+import { installRateLimits } from './http/rate-limits.ts';
 import type { RouteContext } from './http/route-context.ts';
 import { registerSearchRoutes } from './http/search.ts';
 import { registerSectionRoutes } from './http/sections.ts';
@@ -75,6 +76,7 @@ export async function createApp(config: Config): Promise<LanternServer> {
   });
   registerJsonParser(app);
   registerErrorHandler(app);
+  const rateLimits = await installRateLimits(app, config, log);
   authHook(app, database.db, config);
 
   const deps: Omit<AppContext, 'broadcast'> = { config, db: database.db, log, mail: mailer, secrets };
@@ -131,6 +133,7 @@ export async function createApp(config: Config): Promise<LanternServer> {
         ]);
         await realtime.close();
         await app.close();
+        await rateLimits.close();
         mailer.close();
         await database.close();
       })();

@@ -169,15 +169,19 @@ export const configSchema = z.object({
   SESSION_IDLE_DAYS: z.coerce.number().positive().default(30),
   /** A session stops working this many days after sign-in, however much it is used. */
   SESSION_MAX_DAYS: z.coerce.number().positive().default(90),
-  /** Open sockets allowed per session (one per tab); one more is refused at the handshake. */
-  SOCKETS_PER_SESSION: z.coerce.number().int().min(1).default(10),
   /**
-   * REST requests allowed per minute per client IP and per signed-in user, counted across nodes (in Redis
-   * when REDIS_URL is set). Generous: an office behind one address and a client catching up after a day
-   * offline both make many requests.
+   * Open sockets allowed per session; one more is refused at the handshake. A browser holds one per
+   * worker (one per tab where SharedWorker is missing), so 30 leaves room for many tabs and reconnects.
    */
-  RATE_LIMIT_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(3000),
-  RATE_LIMIT_PER_USER_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+  SOCKETS_PER_SESSION: z.coerce.number().int().min(1).default(30),
+  /**
+   * REST requests allowed per client IP and per signed-in user in each RATE_LIMIT_WINDOW_SECONDS, counted
+   * across nodes (in Redis when REDIS_URL is set). Generous: an office behind one address and a client
+   * catching up after a day offline both make many requests.
+   */
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(3000),
+  RATE_LIMIT_PER_USER: z.coerce.number().int().min(1).default(1200),
   /**
    * Socket events one socket may send: a bucket of SOCKET_EVENT_BURST refilled at SOCKET_EVENTS_PER_SECOND.
    * Beyond it an event is answered "Too many requests"; a socket that keeps pushing is disconnected.

@@ -6,6 +6,7 @@ import type { ClientToServerEvents, ServerToClientEvents } from '../../schemas/p
 import { type AppContext, type Broadcaster, rooms } from '../context.ts';
 import { createBroadcaster } from './broadcaster.ts';
 import { registerChannelEvents } from './channel-events.ts';
+import { installEventBudget } from './event-budget.ts';
 import { registerMemberActionEvents } from './member-action-events.ts';
 import { registerMessageActionEvents } from './message-action-events.ts';
 import { registerMessageEvents } from './message-events.ts';
@@ -71,6 +72,7 @@ export async function createRealtime(
   io.on('connection', (socket) => {
     const { userId, sessionId, institutionIds } = socket.data;
     socket.join([rooms.user(userId), rooms.session(sessionId), ...institutionIds.map(rooms.institution)]);
+    installEventBudget(socket, config);
     registerChannelEvents(socket, handlerDeps);
     registerMessageEvents(socket, handlerDeps);
     registerMessageActionEvents(socket, handlerDeps);
