@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../../schemas/protocol.ts';
+import { loadConfig } from '../../server/config.ts';
 import { databases, startTestServer, type TestServer } from './harness.ts';
 
 /** A made-up client address per test, passed through one trusted proxy hop, so tests never share a count. */
@@ -62,6 +63,36 @@ describe.each(databases)('REST rate limits on %s', (kind) => {
     expect(refused.body.message).toBe('Too many requests. Wait a moment and try again.');
     const other = await t.signUp();
     expect((await get(t.url, '/api/users', freshIp(), other.token)).status).toBe(200);
+  });
+});
+
+describe.each(databases)('client IP without a trusted proxy on %s', (kind) => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer(kind, { env: { RATE_LIMIT_WINDOW_SECONDS: '60', RATE_LIMIT_PER_IP: '5' } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('ignores X-Forwarded-For by default, so a made-up header does not escape the per-IP limit', async () => {
+    for (let i = 0; i < 5; i++) expect((await get(t.url, '/api/users', freshIp())).status).toBe(401);
+    const refused = await get(t.url, '/api/users', freshIp());
+    expect(refused.status).toBe(429);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('takes a hop count or a list of proxies, reads true as one hop, and refuses anything else', () => {
+    const base = { DATA_DIR: '/tmp/x' };
+    expect(loadConfig({ ...base }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ ...base, TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ ...base, TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(loadConfig({ ...base, TRUST_PROXY: '10.0.0.0/8, 192.168.1.1' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.1',
+    ]);
+    expect(() => loadConfig({ ...base, TRUST_PROXY: '*' })).toThrow(/TRUST_PROXY/);
   });
 });
 
