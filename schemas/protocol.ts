@@ -9,7 +9,7 @@ import { z } from 'zod';
  * 3 — message actions (reactions, pins, stars, polls, forward), search, activities, files.
  * 4 — agents, knowledge sources, MCP connections, agent answers (tool calls, citations), usage and audit.
  * 5 — refresh {value: 'channelMembers', channelId}: a channel's member list changed.
- * 6 — security limits: channelRequest.channelName is null for a requester who is not a member of the channel; agent limits: the allowed `models` with the agent list, `serverDailyTokenCap` with usage and settings; input bounds: length checks stop before patterns, linear channel-name pattern, `page` at most 100 000; upload signing names the workspace (institutionId), whose upload cap the bytes count against.
+ * 6 — security limits: channelRequest.channelName is null for a requester who is not a member of the channel; agent limits: the allowed `models` with the agent list, `serverDailyTokenCap` with usage and settings; input bounds: length checks stop before patterns, linear channel-name pattern, `page` at most 100 000; upload signing names the workspace (institutionId), whose upload cap the bytes count against; sessions: DELETE /api/users/sessions/:sessionId and POST /api/users/sessions/revoke-others.
  */
 export const PROTOCOL_VERSION = 6;
 
@@ -289,6 +289,11 @@ export const userSession = z.object({
 });
 export type UserSession = z.infer<typeof userSession>;
 export const userSessionsResponse = z.object({ data: z.array(userSession) });
+/** DELETE /api/users/sessions/:sessionId signs out one of the caller's devices. */
+export const sessionIdParams = z.object({ sessionId: z.string().max(64, 'Not a session id') });
+/** POST /api/users/sessions/revoke-others: how many other devices were signed out. */
+export const revokeOtherSessionsResponse = z.object({ revoked: z.number().int() });
+export type RevokeOtherSessionsResponse = z.infer<typeof revokeOtherSessionsResponse>;
 export const updateUserBody = z
   .object({
     name: z.string().trim().min(1, 'Name cannot be empty').max(NAME_MAX).optional(),

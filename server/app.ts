@@ -24,6 +24,7 @@ import { registerKnowledgeSourceRoutes } from './http/knowledge-sources.ts';
 import { registerMcpRoutes } from './http/mcp.ts';
 import { registerMessageListRoutes } from './http/message-lists.ts';
 import { registerMessageRoutes } from './http/messages.ts';
+import { installRateLimits } from './http/rate-limits.ts';
 import type { RouteContext } from './http/route-context.ts';
 import { registerSearchRoutes } from './http/search.ts';
 import { registerSectionRoutes } from './http/sections.ts';
@@ -45,6 +46,14 @@ export interface LanternServer {
   io: Realtime['io'];
   listen(): Promise<{ url: string; port: number }>;
   close(): Promise<void>;
+}
+
+/** TRUST_PROXY as Fastify takes it: a hop count becomes "believe the first n hops" (proxy-addr's rule). */
+function fastifyTrustProxy(
+  setting: Config['TRUST_PROXY'],
+): boolean | string[] | ((a: string, hop: number) => boolean) {
+  if (typeof setting === 'number') return (_address, hop) => hop < setting;
+  return setting;
 }
 
 /** How long a stopping server waits to close the agent answers it is running. */
@@ -72,7 +81,7 @@ export async function createApp(config: Config): Promise<LanternServer> {
 
   const app = Fastify({
     loggerInstance: log as FastifyBaseLogger,
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     // Small JSON unless a route says otherwise (server/request-limits.ts): refused with a 413 past it.
     bodyLimit: BODY_LIMITS.default,
     // One line per request is noise at info level; failures are logged by the error handler.
@@ -82,7 +91,8 @@ export async function createApp(config: Config): Promise<LanternServer> {
   await registerSecurityHeaders(app, config);
   registerJsonParser(app);
   registerErrorHandler(app);
-  authHook(app, database.db);
+  const rateLimits = await installRateLimits(app, config, log);
+  authHook(app, database.db, config);
 
   const deps: Omit<AppContext, 'broadcast'> = { config, db: database.db, log, mail: mailer, secrets };
   const realtime = await createRealtime(app.server, deps);
@@ -141,6 +151,7 @@ export async function createApp(config: Config): Promise<LanternServer> {
         const cut = setTimeout(() => app.server.closeAllConnections(), HTTP_CLOSE_GRACE_MS);
         await app.close();
         clearTimeout(cut);
+        await rateLimits.close();
         mailer.close();
         await database.close();
       })();

@@ -38,6 +38,72 @@ const cspOriginList = z
     { message: "must be comma-separated origins such as https://push.example.com, or 'self' / 'none'" },
   );
 
+// ── Parsers of the security-sessions settings ──
+/** `false`, a hop count (`true` = 1 hop), or a list of proxy addresses/CIDRs for Fastify's trustProxy. */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((v, zctx): false | number | string[] => {
+    if (v === '' || v === 'false' || v === '0') return false;
+    if (v === 'true') return 1;
+    if (/^\d{1,2}$/.test(v)) return Number(v);
+    const list = v
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean);
+    const bad = list.find((p) => !/^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(p));
+    if (bad !== undefined) {
+      zctx.addIssue({ code: 'custom', message: `"${bad}" is not a hop count or a proxy address/CIDR` });
+      return z.NEVER;
+    }
+    return list;
+  });
+
+export type SignupPolicy =
+  | { kind: 'open' }
+  | { kind: 'invite-only' }
+  | { kind: 'domains'; domains: string[] };
+const signupPolicy = z
+  .string()
+  .trim()
+  .transform((v, zctx): SignupPolicy => {
+    if (v === '' || v === 'open') return { kind: 'open' };
+    if (v === 'invite-only') return { kind: 'invite-only' };
+    const domains = v
+      .split(',')
+      .map((d) => d.trim().toLowerCase().replace(/^@/, ''))
+      .filter(Boolean);
+    if (domains.length === 0 || domains.some((d) => !/^[a-z0-9.-]+\.[a-z0-9-]+$/.test(d))) {
+      zctx.addIssue({
+        code: 'custom',
+        message: 'expected open, invite-only, or a comma-separated list of domains',
+      });
+      return z.NEVER;
+    }
+    return { kind: 'domains', domains };
+  });
+
+export type WorkspaceCreationPolicy = { kind: 'anyone' } | { kind: 'listed'; emails: string[] };
+const workspaceCreationPolicy = z
+  .string()
+  .trim()
+  .transform((v, zctx): WorkspaceCreationPolicy => {
+    if (v === '' || v === 'anyone') return { kind: 'anyone' };
+    const emails = v
+      .split(',')
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean);
+    if (emails.length === 0 || emails.some((e) => !/^[^\s@,]+@[^\s@,]+$/.test(e))) {
+      zctx.addIssue({
+        code: 'custom',
+        message: 'expected anyone, or a comma-separated list of e-mail addresses',
+      });
+      return z.NEVER;
+    }
+    return { kind: 'listed', emails };
+  });
+// ── end security-sessions parsers ──
+
 export const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -54,16 +120,18 @@ export const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Directory of the built client (vite build); served as static files when it exists. */
   CLIENT_DIR: z.string().default('./dist'),
-  /** Trust X-Forwarded-For from a load balancer for per-IP rate limits. */
-  TRUST_PROXY: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((v) => v === 'true'),
   /**
-   * Sign-in code requests allowed per hour, per address and per client IP. The address limit stops mail
-   * bombing one person; the IP limit is higher because offices and carriers share addresses (NAT).
+   * Which proxies' X-Forwarded-For to believe for the client IP (rate limits): `false` (none), a hop
+   * count (`1` = one load balancer; `true` means 1), or a comma-separated list of proxy addresses/CIDRs.
+   * Never trust-all: that would let any client choose its own IP and escape every per-IP limit.
    */
-  OTP_PER_EMAIL_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  TRUST_PROXY: z.string().default('false').pipe(trustProxy),
+  /**
+   * Sign-in code requests allowed per hour for one address (from all IPs together; high, so that a stranger
+   * cannot use it up easily: see OTP_PER_EMAIL_IP_PER_HOUR and decision 0014) and per client IP (higher
+   * still, because offices and carriers share addresses).
+   */
+  OTP_PER_EMAIL_PER_HOUR: z.coerce.number().int().min(1).default(30),
   OTP_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(100),
   /** Largest file accepted for upload, in bytes (413 beyond it). */
   FILE_MAX_BYTES: z.coerce
@@ -214,6 +282,41 @@ export const configSchema = z.object({
     .int()
     .min(1)
     .default(50 * 1024 * 1024),
+
+  // ── Sessions, rate limits and who may join (security-sessions) ──
+  /** A session unused for this many days stops working (401 'session invalid', as if revoked). */
+  SESSION_IDLE_DAYS: z.coerce.number().positive().default(30),
+  /** A session stops working this many days after sign-in, however much it is used. */
+  SESSION_MAX_DAYS: z.coerce.number().positive().default(90),
+  /**
+   * Open sockets allowed per session; one more is refused at the handshake. A browser holds one per
+   * worker (one per tab where SharedWorker is missing), so 30 leaves room for many tabs and reconnects.
+   */
+  SOCKETS_PER_SESSION: z.coerce.number().int().min(1).default(30),
+  /**
+   * REST requests allowed per client IP and per signed-in user in each RATE_LIMIT_WINDOW_SECONDS, counted
+   * across nodes (in Redis when REDIS_URL is set). Generous: an office behind one address and a client
+   * catching up after a day offline both make many requests.
+   */
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(3000),
+  RATE_LIMIT_PER_USER: z.coerce.number().int().min(1).default(1200),
+  /**
+   * Socket events one socket may send: a bucket of SOCKET_EVENT_BURST refilled at SOCKET_EVENTS_PER_SECOND.
+   * Beyond it an event is answered "Too many requests"; a socket that keeps pushing is disconnected.
+   */
+  SOCKET_EVENTS_PER_SECOND: z.coerce.number().positive().default(20),
+  SOCKET_EVENT_BURST: z.coerce.number().int().min(1).default(200),
+  /** Sign-in codes one client IP may request for one address per hour (the address's own ceiling is OTP_PER_EMAIL_PER_HOUR). */
+  OTP_PER_EMAIL_IP_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  /** Invitation e-mails per inviting person and per workspace per day (UTC). */
+  INVITES_PER_USER_PER_DAY: z.coerce.number().int().min(0).default(100),
+  INVITES_PER_WORKSPACE_PER_DAY: z.coerce.number().int().min(0).default(500),
+  /** Who may create an account: `open`, `invite-only`, or a comma-separated list of e-mail domains. */
+  SIGNUP: z.string().default('open').pipe(signupPolicy),
+  /** Who may create workspaces: `anyone`, or a comma-separated list of e-mail addresses. */
+  WORKSPACE_CREATION: z.string().default('anyone').pipe(workspaceCreationPolicy),
+  // ── end security-sessions ──
 });
 
 export type RawConfig = z.infer<typeof configSchema>;

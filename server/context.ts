@@ -39,4 +39,6 @@ export const rooms = {
   channel: (id: string) => `channel:${id}`,
   user: (id: string) => `user:${id}`,
   institution: (id: string) => `institution:${id}`,
+  /** Every socket opened with one session's token, on any node: revoking it disconnects this room. */
+  session: (id: string) => `session:${id}`,
 };

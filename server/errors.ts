@@ -4,6 +4,8 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    /** Sent as Retry-After on a 429: how long the caller must wait before the same request can succeed. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -15,4 +17,5 @@ export const unauthorized = (message = 'session invalid') => new HttpError(401, 
 export const forbidden = (message = 'You do not have permission to do that') => new HttpError(403, message);
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
-export const tooManyRequests = (message: string) => new HttpError(429, message);
+export const tooManyRequests = (message: string, retryAfterSeconds?: number) =>
+  new HttpError(429, message, retryAfterSeconds);

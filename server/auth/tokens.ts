@@ -1,8 +1,9 @@
 // Opaque access tokens: random bytes handed to the client once, stored only as a SHA-256 hash.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { sessions } from '../db/schema.ts';
+import { liveSessionCondition, type SessionLifetime, touchIsDue } from './session-lifetime.ts';
 
 export const newToken = () => randomBytes(32).toString('base64url');
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -12,13 +13,29 @@ export interface AuthSession {
   userId: string;
 }
 
-/** The live (not revoked) session behind a token, or null. Used by the REST auth hook and the socket. */
-export async function findSession(db: Db, token: string | undefined | null): Promise<AuthSession | null> {
+/**
+ * The live (not revoked, not expired) session behind a token, or null. Used by the REST auth hook and the
+ * socket. Using a session counts as activity: its last-active time moves forward, at most once per
+ * SESSION_TOUCH_INTERVAL_MS, so idle expiry only ends sessions nobody uses.
+ */
+export async function findSession(
+  db: Db,
+  lifetime: SessionLifetime,
+  token: string | undefined | null,
+): Promise<AuthSession | null> {
   if (!token || token.length > 200) return null;
-  const rows = await db
-    .select({ sessionId: sessions.id, userId: sessions.userId })
+  const now = Date.now();
+  const [row] = await db
+    .select({ sessionId: sessions.id, userId: sessions.userId, lastUsedAt: sessions.lastUsedAt })
     .from(sessions)
-    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt)))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), liveSessionCondition(lifetime, now)))
     .limit(1);
-  return rows[0] ?? null;
+  if (!row) return null;
+  if (touchIsDue(row.lastUsedAt, now)) {
+    await db
+      .update(sessions)
+      .set({ lastUsedAt: new Date(now) })
+      .where(eq(sessions.id, row.sessionId));
+  }
+  return { sessionId: row.sessionId, userId: row.userId };
 }

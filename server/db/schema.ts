@@ -63,16 +63,23 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
-/** One live sign-in code per address; a new request replaces the old code. */
-export const signinCodes = pgTable('signin_codes', {
-  email: text('email').primaryKey(),
-  codeHash: text('code_hash').notNull(),
-  expiresAt: ts('expires_at').notNull(),
-  attempts: integer('attempts').notNull().default(0),
-  createdAt: createdAt(),
-});
+/**
+ * Sign-in codes mailed and not yet used. An address may have several live codes: a new request never voids
+ * an earlier one, so a stranger asking for codes cannot spoil the code its owner is typing (decision 0014).
+ */
+export const signinCodes = pgTable(
+  'signin_codes',
+  {
+    id: text('id').primaryKey(),
+    email: text('email').notNull(),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('signin_codes_email_idx').on(t.email, t.expiresAt)],
+);
 
-/** Every code request, kept for rate limiting per address and per IP across nodes. */
+/** Every code request, kept for rate limiting per address, per address and IP, and per IP across nodes. */
 export const signinRequests = pgTable(
   'signin_requests',
   {
@@ -86,6 +93,41 @@ export const signinRequests = pgTable(
     index('signin_requests_ip_idx').on(t.ip, t.createdAt),
   ],
 );
+
+// ── security-sessions tables ──
+/** Wrong sign-in codes, per address and IP: each one beyond a few makes the next guess wait longer. */
+export const signinFailures = pgTable(
+  'signin_failures',
+  {
+    id: text('id').primaryKey(),
+    email: text('email').notNull(),
+    ip: text('ip').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('signin_failures_email_idx').on(t.email, t.createdAt),
+    index('signin_failures_ip_idx').on(t.ip, t.createdAt),
+  ],
+);
+
+/**
+ * One row per invitation e-mail sent, for the daily limits per inviter and per workspace. Separate from
+ * `invitations` so that revoking and re-inviting cannot reset the count.
+ */
+export const invitationSends = pgTable(
+  'invitation_sends',
+  {
+    id: text('id').primaryKey(),
+    institutionId: text('institution_id').notNull(),
+    inviterUserId: text('inviter_user_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('invitation_sends_institution_idx').on(t.institutionId, t.createdAt),
+    index('invitation_sends_inviter_idx').on(t.inviterUserId, t.createdAt),
+  ],
+);
+// ── end security-sessions tables ──
 
 export const institutions = pgTable('institutions', {
   id: text('id').primaryKey(),

@@ -2,6 +2,7 @@
 // live session. createApp installs `authHook` once on the root instance; handlers read the caller with
 // `getAuth(request)`, which every route module (users, institutions, channels, messages) shares.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { SessionLifetime } from '../auth/session-lifetime.ts';
 import { type AuthSession, findSession } from '../auth/tokens.ts';
 import type { Db } from '../db/client.ts';
 import { unauthorized } from '../errors.ts';
@@ -30,11 +31,11 @@ const isSignedUpload = (method: string, url: string) =>
  * Resolves the session before the body is parsed, so a caller without a token gets 401 rather than a
  * validation error about a body it should not have been sending.
  */
-export function authHook(app: FastifyInstance, db: Db): void {
+export function authHook(app: FastifyInstance, db: Db, lifetime: SessionLifetime): void {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     if (isOpenPath(request.url) || isSignedUpload(request.method, request.url)) return;
-    const session = await findSession(db, bearerToken(request.headers.authorization));
+    const session = await findSession(db, lifetime, bearerToken(request.headers.authorization));
     if (!session) throw unauthorized();
     request.auth = session;
   });

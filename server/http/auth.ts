@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { type SigninResponse, signinBody, signinOtpQuery } from '../../schemas/protocol.ts';
 import { requestSigninCode, verifySigninCode } from '../auth/otp.ts';
+import { requireSignupAllowed } from '../auth/signup-policy.ts';
 import type { AppContext } from '../context.ts';
 import { toUser } from '../serialize.ts';
 import { createSession, findOrCreateUser } from '../services/users.ts';
@@ -21,7 +22,9 @@ export function registerAuthRoutes(
 
   app.post('/api/auth/signin', async (request): Promise<SigninResponse> => {
     const { email, code } = signinBody.parse(request.body);
-    await verifySigninCode(otpCtx, email, code);
+    await verifySigninCode(otpCtx, email, code, request.ip);
+    // Again here: SIGNUP may have changed, or an invitation been revoked, since the code was mailed.
+    await requireSignupAllowed(ctx.db, ctx.config, email);
     const user = await findOrCreateUser(ctx.db, email);
     const { token } = await createSession(ctx.db, user.id, request.headers['user-agent']);
     return { accessToken: token, user: toUser(user) };

@@ -25,7 +25,10 @@ export function zodMessage(error: ZodError): string {
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | Error, request, reply) => {
-    if (err instanceof HttpError) return send(reply, err.statusCode, err.message);
+    if (err instanceof HttpError) {
+      if (err.retryAfterSeconds !== undefined) reply.header('retry-after', String(err.retryAfterSeconds));
+      return send(reply, err.statusCode, err.message);
+    }
     if (err instanceof ZodError) return send(reply, 400, zodMessage(err));
     if ('code' in err && err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       const limit = request.routeOptions.bodyLimit;

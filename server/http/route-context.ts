@@ -5,7 +5,7 @@ import type { Realtime } from '../realtime/index.ts';
 
 export type RealtimeControls = Pick<
   Realtime,
-  'io' | 'onlineUserIds' | 'joinInstitution' | 'joinChannel' | 'leaveChannel'
+  'io' | 'onlineUserIds' | 'joinInstitution' | 'joinChannel' | 'leaveChannel' | 'disconnectSession'
 >;
 
 export interface RouteContext extends AppContext {

@@ -1,21 +1,18 @@
 // The signed-in user's own record and sessions: /api/users.
 import type { FastifyInstance } from 'fastify';
-import { type User, type UserSession, updateUserBody } from '../../schemas/protocol.ts';
-import type { AuthSession } from '../auth/tokens.ts';
-import { rooms } from '../context.ts';
+import { sessionIdParams, type User, type UserSession, updateUserBody } from '../../schemas/protocol.ts';
 import { toSession, toUser } from '../serialize.ts';
-import { getUser, liveSessions, revokeSession, touchSession, updateUser } from '../services/users.ts';
+import {
+  getUser,
+  liveSessions,
+  revokeOtherSessions,
+  revokeOwnSession,
+  revokeSession,
+  touchSession,
+  updateUser,
+} from '../services/users.ts';
 import { getAuth } from './auth-hook.ts';
 import type { RouteContext } from './route-context.ts';
-
-/**
- * Ends the sockets opened with a revoked token, on every node. Only that session's: a socket the server
- * disconnects does not reconnect by itself, so the person's other devices must be left alone.
- */
-async function disconnectSession(io: RouteContext['realtime']['io'], auth: AuthSession): Promise<void> {
-  const sockets = await io.in(rooms.user(auth.userId)).fetchSockets();
-  for (const socket of sockets) if (socket.data?.sessionId === auth.sessionId) socket.disconnect(true);
-}
 
 export function registerUserRoutes(app: FastifyInstance, ctx: RouteContext): void {
   app.get(
@@ -31,14 +28,32 @@ export function registerUserRoutes(app: FastifyInstance, ctx: RouteContext): voi
   app.put('/api/users/logout', async (request) => {
     const auth = getAuth(request);
     await revokeSession(ctx.db, auth.sessionId);
-    await disconnectSession(ctx.realtime.io, auth);
+    ctx.realtime.disconnectSession(auth.sessionId);
     return { ok: true };
   });
 
   app.get('/api/users/sessions', async (request): Promise<{ data: UserSession[] }> => {
     const auth = getAuth(request);
-    const rows = await liveSessions(ctx.db, auth.userId);
+    const rows = await liveSessions(ctx.db, ctx.config, auth.userId);
     return { data: rows.map((row) => toSession(row, auth.sessionId)) };
+  });
+
+  // Sign out one device (this one included). Its token answers 401 from now on and its sockets close on
+  // every node.
+  app.delete('/api/users/sessions/:sessionId', async (request) => {
+    const auth = getAuth(request);
+    const { sessionId } = sessionIdParams.parse(request.params);
+    await revokeOwnSession(ctx.db, ctx.config, auth.userId, sessionId);
+    ctx.realtime.disconnectSession(sessionId);
+    return { ok: true };
+  });
+
+  // "Sign out everywhere else": every session of the caller but the one making this request.
+  app.post('/api/users/sessions/revoke-others', async (request) => {
+    const auth = getAuth(request);
+    const revoked = await revokeOtherSessions(ctx.db, ctx.config, auth.userId, auth.sessionId);
+    for (const sessionId of revoked) ctx.realtime.disconnectSession(sessionId);
+    return { revoked: revoked.length };
   });
 
   app.put('/api/users/sessions/ping', async (request) => {

@@ -7,9 +7,20 @@ export function signinCodeMail(code: string) {
   };
 }
 
+/**
+ * A name someone chose, made safe to quote in a plain-text body: one line (no forged paragraphs or
+ * headers-looking lines) and bounded in length.
+ */
+const quoted = (name: string) => `"${name.replace(/\s+/g, ' ').trim().slice(0, 80)}"`;
+
+/**
+ * The subject is fixed text: workspace and inviter names are chosen by whoever signed up, and a subject
+ * ("Your account is locked — verify at …") is where a phishing line would do most harm. The names stay
+ * in the body, quoted, where the join link beside them is ours.
+ */
 export function invitationMail(opts: { workspace: string; inviter: string; joinUrl: string }) {
   return {
-    subject: `${opts.inviter} invited you to ${opts.workspace} on Lantern`,
-    text: `${opts.inviter} invited you to join the workspace "${opts.workspace}" on Lantern.\n\nSign in with this e-mail address to accept: ${opts.joinUrl}\n`,
+    subject: 'You are invited to a workspace on Lantern',
+    text: `${quoted(opts.inviter)} invited you to join the workspace ${quoted(opts.workspace)} on Lantern.\n\nSign in with this e-mail address to accept: ${opts.joinUrl}\n`,
   };
 }

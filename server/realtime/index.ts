@@ -8,6 +8,7 @@ import { SOCKET_MESSAGE_MAX_BYTES } from '../request-limits.ts';
 import { createBroadcaster } from './broadcaster.ts';
 import { installChannelAudience } from './channel-audience.ts';
 import { registerChannelEvents } from './channel-events.ts';
+import { installEventBudget } from './event-budget.ts';
 import { registerMemberActionEvents } from './member-action-events.ts';
 import { registerMessageActionEvents } from './message-action-events.ts';
 import { registerMessageEvents } from './message-events.ts';
@@ -28,6 +29,8 @@ export interface Realtime {
   joinChannel(userId: string, channelId: string): void;
   /** Take a user's sockets (on every node) out of a channel's room, e.g. after they leave it. */
   leaveChannel(userId: string, channelId: string): void;
+  /** Ends every socket opened with this session's token, on every node (after the session is revoked). */
+  disconnectSession(sessionId: string): void;
   /** Disconnects this node's sockets and stops the adapter; the HTTP server is left to its owner. */
   close(): Promise<void>;
 }
@@ -65,11 +68,12 @@ export async function createRealtime(
       io.in(rooms.user(userId)).socketsLeave(rooms.channel(channelId)),
   };
 
-  installSocketAuth(io, db, log);
+  installSocketAuth(io, db, log, config);
 
   io.on('connection', (socket) => {
-    const { userId, institutionIds } = socket.data;
-    socket.join([rooms.user(userId), ...institutionIds.map(rooms.institution)]);
+    const { userId, sessionId, institutionIds } = socket.data;
+    socket.join([rooms.user(userId), rooms.session(sessionId), ...institutionIds.map(rooms.institution)]);
+    installEventBudget(socket, config);
     registerChannelEvents(socket, handlerDeps);
     registerMessageEvents(socket, handlerDeps);
     registerMessageActionEvents(socket, handlerDeps);
@@ -89,6 +93,9 @@ export async function createRealtime(
     broadcast,
     io,
     ...controls,
+    // A socket the server disconnects does not reconnect by itself; the person's other devices are not in
+    // this room and stay connected.
+    disconnectSession: (sessionId) => io.in(rooms.session(sessionId)).disconnectSockets(true),
     joinInstitution: (userId, institutionId) =>
       io.in(rooms.user(userId)).socketsJoin(rooms.institution(institutionId)),
     async close() {

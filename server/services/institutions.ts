@@ -1,6 +1,6 @@
 // Workspaces: creation (with the default `general` channel), listing, renaming, invitations and joining.
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, notExists } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, notExists } from 'drizzle-orm';
 import type {
   InstitutionWithMember,
   Invitation,
@@ -8,10 +8,11 @@ import type {
   Member,
 } from '../../schemas/protocol.ts';
 import { requireMember, requireWorkspaceAdmin } from '../access.ts';
+import { requireWorkspaceCreationAllowed } from '../auth/signup-policy.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
-import { channels, institutions, invitations, members, users } from '../db/schema.ts';
-import { forbidden, notFound } from '../errors.ts';
+import { channels, institutions, invitationSends, invitations, members, users } from '../db/schema.ts';
+import { forbidden, notFound, tooManyRequests } from '../errors.ts';
 import type { RealtimeControls } from '../http/route-context.ts';
 import { invitationMail } from '../mail/templates.ts';
 import {
@@ -44,6 +45,7 @@ async function getInstitution(db: Db, id: string): Promise<InstitutionRow> {
 /** A new workspace: the caller is its primary owner and owner of its default `general` channel. */
 export async function createInstitution(ctx: Ctx, userId: string, name: string) {
   const user = await getUser(ctx.db, userId);
+  requireWorkspaceCreationAllowed(ctx.config, user.email);
   const { institution, member } = await ctx.db.transaction(async (tx) => {
     const [institution] = await tx
       .insert(institutions)
@@ -131,6 +133,43 @@ export async function listInvitations(db: Db, userId: string, institutionId: str
   return rows.map(toInvitation);
 }
 
+const DAY_MS = 24 * 60 * 60_000;
+
+/**
+ * Refuses (429) invitations that would take the inviter or the workspace past its daily number of
+ * invitation e-mails (INVITES_PER_USER_PER_DAY, INVITES_PER_WORKSPACE_PER_DAY, over the last 24 hours).
+ * Only addresses not yet invited count: they are the ones that would be mailed. A stranger with a
+ * workspace of their own cannot turn Lantern into a mail cannon.
+ */
+async function requireInvitationBudget(ctx: Ctx, userId: string, institutionId: string, emails: string[]) {
+  if (emails.length === 0) return;
+  const pending = await ctx.db
+    .select({ email: invitations.email })
+    .from(invitations)
+    .where(and(eq(invitations.institutionId, institutionId), inArray(invitations.email, emails)));
+  const newOnes = emails.length - pending.length;
+  if (newOnes === 0) return;
+  const since = gt(invitationSends.createdAt, new Date(Date.now() - DAY_MS));
+  const [byUser] = await ctx.db
+    .select({ n: count() })
+    .from(invitationSends)
+    .where(and(eq(invitationSends.inviterUserId, userId), since));
+  if ((byUser?.n ?? 0) + newOnes > ctx.config.INVITES_PER_USER_PER_DAY) {
+    throw tooManyRequests(
+      `You can send ${ctx.config.INVITES_PER_USER_PER_DAY} invitations a day and have reached that. Try again tomorrow.`,
+    );
+  }
+  const [byWorkspace] = await ctx.db
+    .select({ n: count() })
+    .from(invitationSends)
+    .where(and(eq(invitationSends.institutionId, institutionId), since));
+  if ((byWorkspace?.n ?? 0) + newOnes > ctx.config.INVITES_PER_WORKSPACE_PER_DAY) {
+    throw tooManyRequests(
+      `This workspace can send ${ctx.config.INVITES_PER_WORKSPACE_PER_DAY} invitations a day and has reached that. Try again tomorrow.`,
+    );
+  }
+}
+
 /**
  * Invites addresses: already-members are skipped, already-invited ones keep their invitation (and are
  * not mailed again). Returns the pending invitations for the given addresses and the skipped ones.
@@ -145,6 +184,7 @@ export async function inviteMembers(ctx: Ctx, userId: string, institutionId: str
     .where(and(eq(members.institutionId, institutionId), inArray(users.email, unique)));
   const skipped = new Set(existing.map((e) => e.email));
   const toInvite = unique.filter((e) => !skipped.has(e));
+  await requireInvitationBudget(ctx, userId, institutionId, toInvite);
   const created = toInvite.length
     ? await ctx.db
         .insert(invitations)
@@ -159,6 +199,11 @@ export async function inviteMembers(ctx: Ctx, userId: string, institutionId: str
         .where(and(eq(invitations.institutionId, institutionId), inArray(invitations.email, toInvite)))
     : [];
 
+  if (created.length > 0) {
+    await ctx.db
+      .insert(invitationSends)
+      .values(created.map(() => ({ id: randomUUID(), institutionId, inviterUserId: userId })));
+  }
   const institution = await getInstitution(ctx.db, institutionId);
   const inviter = await getUser(ctx.db, userId);
   const joinUrl = new URL('/join', ctx.config.PUBLIC_URL).toString();

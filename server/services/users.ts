@@ -1,8 +1,9 @@
 // Users and their sessions: created on first sign-in, renamed, signed out, listed by device.
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { updateUserBody } from '../../schemas/protocol.ts';
+import { liveSessionCondition, type SessionLifetime } from '../auth/session-lifetime.ts';
 import { hashToken, newToken } from '../auth/tokens.ts';
 import type { Db } from '../db/client.ts';
 import { sessions, users } from '../db/schema.ts';
@@ -70,14 +71,49 @@ export async function revokeSession(db: Db, sessionId: string): Promise<void> {
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
-export async function liveSessions(db: Db, userId: string): Promise<SessionRow[]> {
+/** The user's sessions that can still sign requests, most recently active first. */
+export async function liveSessions(db: Db, lifetime: SessionLifetime, userId: string): Promise<SessionRow[]> {
   return db
     .select()
     .from(sessions)
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .where(and(eq(sessions.userId, userId), liveSessionCondition(lifetime)))
     .orderBy(desc(sessions.lastUsedAt));
 }
 
+/**
+ * Revokes one of the user's own live sessions. Someone else's id, a revoked or expired one all answer 404:
+ * the caller learns nothing about sessions that are not theirs.
+ */
+export async function revokeOwnSession(
+  db: Db,
+  lifetime: SessionLifetime,
+  userId: string,
+  sessionId: string,
+): Promise<void> {
+  const revoked = await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), liveSessionCondition(lifetime)))
+    .returning({ id: sessions.id });
+  if (revoked.length === 0) throw notFound('No such session on your account');
+}
+
+/** Revokes every live session of the user except `keepSessionId`; returns the ids it revoked. */
+export async function revokeOtherSessions(
+  db: Db,
+  lifetime: SessionLifetime,
+  userId: string,
+  keepSessionId: string,
+): Promise<string[]> {
+  const revoked = await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), liveSessionCondition(lifetime)))
+    .returning({ id: sessions.id });
+  return revoked.map((r) => r.id);
+}
+
+/** Marks the session active now (the client's ping while it is open, even when it makes no requests). */
 export async function touchSession(db: Db, sessionId: string): Promise<void> {
   const now = new Date();
   const [row] = await db

@@ -6,6 +6,7 @@ import type { SettingsDoc } from '../../schemas/collections.ts';
 import { notifyError } from '../app/notify.ts';
 import { usePageTitle } from '../app/title.ts';
 import { useWorkspace } from '../app/workspace-context.ts';
+import { DevicesSection } from '../components/settings/devices-section.tsx';
 import { SwitchRow } from '../components/ui/switch.tsx';
 import { ScreenBody, ScreenHeader } from '../components/workspace/screen-header.tsx';
 import { updateSettings } from '../data/actions.ts';
@@ -97,6 +98,7 @@ export function SettingsScreen() {
               </Link>
             </div>
           </section>
+          <DevicesSection />
           <p className="-mb-3 text-[13px] text-muted">These are saved on this device.</p>
           {GROUPS.map((group) => (
             <section key={group.title} aria-label={group.title}>

@@ -165,6 +165,13 @@ CREATE TABLE "institutions" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "invitation_sends" (
+	"id" text PRIMARY KEY NOT NULL,
+	"institution_id" text NOT NULL,
+	"inviter_user_id" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "invitations" (
 	"id" text PRIMARY KEY NOT NULL,
 	"institution_id" text NOT NULL,
@@ -268,10 +275,17 @@ CREATE TABLE "sessions" (
 );
 --> statement-breakpoint
 CREATE TABLE "signin_codes" (
-	"email" text PRIMARY KEY NOT NULL,
+	"id" text PRIMARY KEY NOT NULL,
+	"email" text NOT NULL,
 	"code_hash" text NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL,
-	"attempts" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "signin_failures" (
+	"id" text PRIMARY KEY NOT NULL,
+	"email" text NOT NULL,
+	"ip" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -375,6 +389,8 @@ CREATE INDEX "files_channel_created_idx" ON "files" USING btree ("channel_id","c
 CREATE INDEX "files_institution_created_idx" ON "files" USING btree ("institution_id","created_at");--> statement-breakpoint
 CREATE INDEX "group_members_member_idx" ON "group_members" USING btree ("member_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "groups_institution_name_uq" ON "groups" USING btree ("institution_id",lower("name"));--> statement-breakpoint
+CREATE INDEX "invitation_sends_institution_idx" ON "invitation_sends" USING btree ("institution_id","created_at");--> statement-breakpoint
+CREATE INDEX "invitation_sends_inviter_idx" ON "invitation_sends" USING btree ("inviter_user_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "invitations_institution_email_uq" ON "invitations" USING btree ("institution_id","email");--> statement-breakpoint
 CREATE INDEX "invitations_email_idx" ON "invitations" USING btree ("email");--> statement-breakpoint
 CREATE INDEX "knowledge_chunks_agent_idx" ON "knowledge_chunks" USING btree ("agent_id");--> statement-breakpoint
@@ -391,6 +407,9 @@ CREATE INDEX "messages_channel_seq_idx" ON "messages" USING btree ("channel_id",
 CREATE INDEX "messages_channel_created_seq_idx" ON "messages" USING btree ("channel_id","created_seq");--> statement-breakpoint
 CREATE INDEX "messages_unfinished_answer_idx" ON "messages" USING btree ("id") WHERE ("messages"."agent_answer"->>'status') in ('thinking', 'streaming', 'awaiting_approval');--> statement-breakpoint
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "signin_codes_email_idx" ON "signin_codes" USING btree ("email","expires_at");--> statement-breakpoint
+CREATE INDEX "signin_failures_email_idx" ON "signin_failures" USING btree ("email","created_at");--> statement-breakpoint
+CREATE INDEX "signin_failures_ip_idx" ON "signin_failures" USING btree ("ip","created_at");--> statement-breakpoint
 CREATE INDEX "signin_requests_email_idx" ON "signin_requests" USING btree ("email","created_at");--> statement-breakpoint
 CREATE INDEX "signin_requests_ip_idx" ON "signin_requests" USING btree ("ip","created_at");--> statement-breakpoint
 CREATE INDEX "upload_grants_user_idx" ON "upload_grants" USING btree ("user_id");--> statement-breakpoint
