@@ -246,8 +246,8 @@ test('screenshots of the agents settings, desktop and phone, light and dark', as
       await page.getByRole('button', { name: /^Everything/ }).click();
       const dialog = page.getByRole('dialog', { name: 'Add connection' });
       await dialog.getByRole('button', { name: 'Add variable' }).click();
-      await dialog.getByLabel('Variable name').fill('API_KEY');
-      await dialog.getByLabel('Value of API_KEY').fill('example');
+      await dialog.getByLabel('Variable name').fill('DEPLOY_TOKEN');
+      await dialog.getByLabel('Value of DEPLOY_TOKEN').fill('example');
       await dialog.getByRole('button', { name: 'Test connection' }).click();
       await expect(dialog.getByText(/Connected: \d+ tools/)).toBeVisible({ timeout: 30_000 });
       await page.screenshot({ path: `${SHOTS}/mcp-connection-test-${label}-${scheme}.png` });

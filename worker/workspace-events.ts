@@ -83,9 +83,15 @@ export class WorkspaceEvents {
     const plan = await planMemberAction(store.db, event);
     if (!plan) return;
     if (plan.mine) {
-      // The event's status shows at once; the list then comes from the server (a request made on another device).
-      await applyRequestStatus(store.db, event);
-      await fetchMyRequests(store, plan.institutionId);
+      // The event's status shows at once; the list then comes from the server (a request made on another
+      // device). An approval is the exception: only the server's copy carries the channel's name (a requester
+      // may see it once a member), so the outcome waits for that copy rather than showing "this channel".
+      if (event.status === 'approved')
+        await fetchMyRequests(store, plan.institutionId).catch(() => applyRequestStatus(store.db, event));
+      else {
+        await applyRequestStatus(store.db, event);
+        await fetchMyRequests(store, plan.institutionId);
+      }
     }
     if (plan.refreshRequests) await fetchChannelRequests(store, plan.institutionId, event.channelId);
     if (plan.refreshMembers) await fetchChannelMembers(store, plan.institutionId, event.channelId);

@@ -60,6 +60,17 @@ export async function createRealtime(
   const presence = createPresence(io, log);
   const handlerDeps = { db, log, broadcast, config, secrets: deps.secrets };
   let closing = false;
+  // Presence work still running (it counts sockets across nodes, then broadcasts): close waits for it, so no
+  // broadcast is published through an adapter or Redis client that close has already shut.
+  const presenceWork = new Set<Promise<void>>();
+  const track = (work: Promise<void>) => {
+    const settled = work.then(
+      () => {},
+      () => {},
+    );
+    presenceWork.add(settled);
+    void settled.then(() => presenceWork.delete(settled));
+  };
   const controls = {
     onlineUserIds: presence.onlineUserIds,
     joinChannel: (userId: string, channelId: string) =>
@@ -79,13 +90,13 @@ export async function createRealtime(
     registerMessageActionEvents(socket, handlerDeps);
     registerVisitEvents(socket, handlerDeps);
     registerMemberActionEvents(socket, { ...handlerDeps, realtime: controls });
-    void presence.connected(socket);
+    track(presence.connected(socket));
     let lastRooms: string[] = [];
     socket.on('disconnecting', () => {
       lastRooms = institutionRoomsOf(socket);
     });
     socket.on('disconnect', () => {
-      if (!closing) void presence.disconnected(socket, lastRooms);
+      if (!closing) track(presence.disconnected(socket, lastRooms));
     });
   });
 
@@ -102,6 +113,7 @@ export async function createRealtime(
       closing = true;
       // Not io.close(): that would also close the HTTP server, which Fastify owns and closes itself.
       io.local.disconnectSockets(true);
+      await Promise.all(presenceWork);
       await io.of('/').adapter.close();
       io.engine.close();
       await redis?.close();
