@@ -1,6 +1,6 @@
 // Settings → Devices: where this person is signed in (created, last active, "This device"), with Sign out
 // per device and "Sign out everywhere else" — what to do when a phone is lost or a token may have leaked.
-import { Laptop } from 'lucide-react';
+import { Laptop, Smartphone } from 'lucide-react';
 import { useState } from 'react';
 import { notifyError } from '../../app/notify.ts';
 import { deviceLabel, revokeDevice, revokeOtherDevices, useDevices } from '../../data/sessions.ts';
@@ -9,11 +9,16 @@ import { Button } from '../ui/button.tsx';
 import { Spinner } from '../ui/states.tsx';
 
 const when = (iso: string) => formatDate(iso, 'MMM d, yyyy HH:mm');
+/** Phones and tablets get a phone icon: people recognise "the lost phone" faster than a browser name. */
+const isHandheld = (userAgent: string | null) => /Mobile|Android|iPhone|iPad/.test(userAgent ?? '');
 
 export function DevicesSection() {
   const devices = useDevices();
   const [busy, setBusy] = useState<string | null>(null);
-  const list = devices.data ?? [];
+  // This device first, then the others by last activity.
+  const list = [...(devices.data ?? [])].sort(
+    (a, b) => Number(b.current) - Number(a.current) || b.lastUsedAt.localeCompare(a.lastUsedAt),
+  );
   const others = list.filter((d) => !d.current).length;
 
   const run = (key: string, action: () => Promise<unknown>) => {
@@ -37,7 +42,11 @@ export function DevicesSection() {
         ) : null}
         {list.map((device) => (
           <div key={device.id} className="flex items-center gap-3 px-4 py-3">
-            <Laptop className="size-4 shrink-0 text-muted" aria-hidden />
+            {isHandheld(device.userAgent) ? (
+              <Smartphone className="size-4 shrink-0 text-muted" aria-hidden />
+            ) : (
+              <Laptop className="size-4 shrink-0 text-muted" aria-hidden />
+            )}
             <div className="min-w-0 flex-1">
               <p className="truncate text-sm font-medium" title={device.userAgent ?? undefined}>
                 {deviceLabel(device.userAgent)}

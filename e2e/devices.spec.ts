@@ -1,0 +1,62 @@
+// Settings → Devices: a person signed in on a laptop and a phone sees both, knows which one they hold, and
+// signs the phone out from the laptop ("Sign out everywhere else"): the phone is sent to sign-in at once.
+import { expect, test } from '@playwright/test';
+import { LanternServer } from './support/server.ts';
+import { createWorkspaceThroughUi, signInThroughUi } from './support/ui.ts';
+
+const SHOTS = 'e2e/artifacts';
+const PHONE = { width: 375, height: 740 };
+
+let server: LanternServer;
+
+test.beforeAll(async () => {
+  server = await LanternServer.create();
+  await server.start();
+});
+
+test.afterAll(async () => {
+  await server?.dispose();
+});
+
+test('a person sees their devices and signs the others out', async ({ browser }) => {
+  const laptop = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const phone = await browser.newContext({
+    viewport: PHONE,
+    userAgent:
+      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+  });
+  const onLaptop = await laptop.newPage();
+  const onPhone = await phone.newPage();
+
+  await signInThroughUi(onLaptop, server, 'noor@example.com');
+  const workspaceId = await createWorkspaceThroughUi(onLaptop, 'Harbour Ops');
+  await signInThroughUi(onPhone, server, 'noor@example.com');
+  await expect(onPhone).toHaveURL(/\/client\//);
+
+  // Both devices are listed; the laptop is "This device" and only the other one can be signed out.
+  await onLaptop.goto(`${server.url}/client/${workspaceId}/settings`);
+  const devices = onLaptop.getByRole('region', { name: 'Devices' });
+  await expect(devices.getByText('This device')).toHaveCount(1);
+  await expect(devices.getByRole('button', { name: 'Sign out', exact: true })).toHaveCount(1);
+  await expect(devices.getByText('Chrome on Android')).toBeVisible();
+  await onLaptop.screenshot({ path: `${SHOTS}/settings-devices-desktop.png`, fullPage: true });
+
+  await onPhone.goto(`${server.url}/client/${workspaceId}/settings`);
+  await expect(onPhone.getByRole('region', { name: 'Devices' }).getByText('This device')).toBeVisible();
+  await onPhone.screenshot({ path: `${SHOTS}/settings-devices-phone.png`, fullPage: true });
+
+  // From the laptop: sign out everywhere else. The list keeps only this device, and the phone, whose
+  // session is gone and whose socket was closed by the server, lands on sign-in.
+  await devices.getByRole('button', { name: 'Sign out everywhere else' }).click();
+  await expect(devices.getByRole('button', { name: 'Sign out', exact: true })).toHaveCount(0);
+  await expect(devices.getByText('This device')).toHaveCount(1);
+  await onPhone.reload();
+  await expect(onPhone).toHaveURL(/\/signin/);
+
+  // The laptop is still signed in.
+  await onLaptop.reload();
+  await expect(onLaptop.getByRole('region', { name: 'Devices' }).getByText('This device')).toBeVisible();
+
+  await laptop.close();
+  await phone.close();
+});
