@@ -46,6 +46,9 @@ test('the app signs in, posts and previews files without a CSP violation', async
     { name: 'harbour.png', mimeType: 'image/png', buffer: samplePng() },
     { name: 'quarterly-plan.pdf', mimeType: 'application/pdf', buffer: samplePdf() },
   ]);
+  // As a person would: send once both files sit in the composer.
+  await expect(page.getByRole('button', { name: 'Remove harbour.png' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Remove quarterly-plan.pdf' })).toBeVisible();
   await box.press('Enter');
   const withFiles = messageList(page).filter({ hasText: 'the plan and the photo' });
   await expect(withFiles.getByRole('img', { name: 'harbour.png' })).toBeVisible({ timeout: 30_000 });

@@ -82,10 +82,12 @@ export function requireClient(): Promise<LanternClient> {
 
 /** Sign-out and invalid sessions clear every store (spec §4 Session), keeping only settings. */
 export async function clearLocalSession(db: LanternDatabase): Promise<void> {
+  // The session first, on its own: its removal sends every route to sign-in before the workspace rows
+  // vanish, so an open workspace screen never sees its workspace gone and shows "Page Not Found" instead.
+  await db.session.find().remove();
   await Promise.all(
     (
       [
-        'session',
         'messages',
         'outbox',
         'drafts',
