@@ -38,7 +38,7 @@ const cspOriginList = z
     { message: "must be comma-separated origins such as https://push.example.com, or 'self' / 'none'" },
   );
 
-// ── Parsers of the security-sessions settings ──
+// ── Parsers of the session, proxy and sign-up settings ──
 /** `false`, a hop count (`true` = 1 hop), or a list of proxy addresses/CIDRs for Fastify's trustProxy. */
 const trustProxy = z
   .string()
@@ -102,7 +102,6 @@ const workspaceCreationPolicy = z
     }
     return { kind: 'listed', emails };
   });
-// ── end security-sessions parsers ──
 
 export const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -283,7 +282,7 @@ export const configSchema = z.object({
     .min(1)
     .default(50 * 1024 * 1024),
 
-  // ── Sessions, rate limits and who may join (security-sessions) ──
+  // ── Sessions, rate limits and who may join ──
   /** A session unused for this many days stops working (401 'session invalid', as if revoked). */
   SESSION_IDLE_DAYS: z.coerce.number().positive().default(30),
   /** A session stops working this many days after sign-in, however much it is used. */
@@ -316,7 +315,6 @@ export const configSchema = z.object({
   SIGNUP: z.string().default('open').pipe(signupPolicy),
   /** Who may create workspaces: `anyone`, or a comma-separated list of e-mail addresses. */
   WORKSPACE_CREATION: z.string().default('anyone').pipe(workspaceCreationPolicy),
-  // ── end security-sessions ──
 });
 
 export type RawConfig = z.infer<typeof configSchema>;

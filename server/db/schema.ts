@@ -79,36 +79,30 @@ export const signinCodes = pgTable(
   (t) => [index('signin_codes_email_idx').on(t.email, t.expiresAt)],
 );
 
-/** Every code request, kept for rate limiting per address, per address and IP, and per IP across nodes. */
-export const signinRequests = pgTable(
-  'signin_requests',
-  {
-    id: text('id').primaryKey(),
-    email: text('email').notNull(),
-    ip: text('ip').notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    index('signin_requests_email_idx').on(t.email, t.createdAt),
-    index('signin_requests_ip_idx').on(t.ip, t.createdAt),
-  ],
-);
+/**
+ * A log of sign-in attempts by address and client IP, counted over a recent window on every node: each row
+ * is one event, indexed for the per-address and per-IP counts.
+ */
+const addressIpLog = (name: string) =>
+  pgTable(
+    name,
+    {
+      id: text('id').primaryKey(),
+      email: text('email').notNull(),
+      ip: text('ip').notNull(),
+      createdAt: createdAt(),
+    },
+    (t) => [
+      index(`${name}_email_idx`).on(t.email, t.createdAt),
+      index(`${name}_ip_idx`).on(t.ip, t.createdAt),
+    ],
+  );
 
-// ── security-sessions tables ──
+/** Every code request, kept for rate limiting per address, per address and IP, and per IP across nodes. */
+export const signinRequests = addressIpLog('signin_requests');
+
 /** Wrong sign-in codes, per address and IP: each one beyond a few makes the next guess wait longer. */
-export const signinFailures = pgTable(
-  'signin_failures',
-  {
-    id: text('id').primaryKey(),
-    email: text('email').notNull(),
-    ip: text('ip').notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    index('signin_failures_email_idx').on(t.email, t.createdAt),
-    index('signin_failures_ip_idx').on(t.ip, t.createdAt),
-  ],
-);
+export const signinFailures = addressIpLog('signin_failures');
 
 /**
  * One row per invitation e-mail sent, for the daily limits per inviter and per workspace. Separate from
@@ -127,7 +121,6 @@ export const invitationSends = pgTable(
     index('invitation_sends_inviter_idx').on(t.inviterUserId, t.createdAt),
   ],
 );
-// ── end security-sessions tables ──
 
 export const institutions = pgTable('institutions', {
   id: text('id').primaryKey(),
