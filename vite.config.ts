@@ -1,9 +1,12 @@
 // Vite build of the client: React, Tailwind, the comlink worker (ES module) and the Workbox service worker.
 import { execSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { firstScreenEntry } from './scripts/first-screen-entry.ts';
+import { precompress } from './scripts/precompress.ts';
 
 /** Build id: goes into the SharedWorker's name so a deploy never talks to an old worker (ARCHITECTURE pitfalls). */
 function buildId(): string {
@@ -39,7 +42,18 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    firstScreenEntry(fileURLToPath(new URL('.', import.meta.url))),
+    precompress(),
   ],
+  // Browser code gets zod with its eval probe switched off before any schema is built (see the file).
+  resolve: {
+    alias: [
+      {
+        find: /^zod$/,
+        replacement: fileURLToPath(new URL('./src/app/zod-without-eval.ts', import.meta.url)),
+      },
+    ],
+  },
   worker: { format: 'es' },
   server: {
     port: 3000,

@@ -1,22 +1,34 @@
 // `npm run bench`: message delivery through Lantern against the same load on a bare socket.io echo server
 // (the floor), both started here on 127.0.0.1. Prints p50/p99 send-to-receive latency, acknowledged posts
-// per second, and Lantern's ratio to the floor. Env: BENCH_CLIENTS (500), BENCH_RATE total posts/s (100),
-// BENCH_SECONDS per run (15), BENCH_CHANNELS (10).
+// per second, and Lantern's ratio to the floor, for each socket count. The load runs in its own process
+// (bench/load-process.ts). Env: BENCH_CLIENTS, a comma-separated list of socket counts (200,500),
+// BENCH_RATE total posts/s (50), BENCH_SECONDS per run (15), BENCH_CHANNELS (1: every socket in one), BENCH_WARMUP_SECONDS (2: the
+// first seconds' posts are not scored, for either server).
 import { startEchoServer } from './echo-server.ts';
 import { startLantern } from './lantern-fixture.ts';
-import { type LoadResult, runLoad } from './load.ts';
+import type { LoadOptions, LoadResult, LoadTarget } from './load.ts';
+import { inChildProcess } from './load-process.ts';
+import type { FixedRateJob } from './load-worker.ts';
+
+const runLoad = (target: LoadTarget, options: LoadOptions) =>
+  inChildProcess<FixedRateJob, LoadResult>({ kind: 'fixed-rate', target, options });
 
 const envInt = (name: string, fallback: number) => {
   const v = Number.parseInt(process.env[name] ?? '', 10);
   return Number.isFinite(v) && v > 0 ? v : fallback;
 };
 
-const clients = envInt('BENCH_CLIENTS', 500);
-// 100 posts/s is what the embedded PGlite sustains with room to spare on a shared 2-core machine (it
-// saturates near 130-170/s there); above its capacity latency measures the queue, not delivery.
-const rate = envInt('BENCH_RATE', 100);
+const clientCounts = (process.env.BENCH_CLIENTS ?? '200,500')
+  .split(',')
+  .map((v) => Number.parseInt(v, 10))
+  .filter((n) => Number.isFinite(n) && n > 0);
+// Below what the embedded PGlite sustains on a shared 2-core machine: above its capacity latency
+// measures the queue, not delivery.
+const rate = envInt('BENCH_RATE', 50);
 const seconds = envInt('BENCH_SECONDS', 15);
-const channelCount = envInt('BENCH_CHANNELS', 10);
+const channelCount = envInt('BENCH_CHANNELS', 1);
+/** Both servers get the same warm-up; its deliveries are not scored. */
+const warmUpSeconds = envInt('BENCH_WARMUP_SECONDS', 2);
 
 const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
 
@@ -32,6 +44,10 @@ function line(name: string, r: LoadResult): string {
 }
 
 async function main(): Promise<void> {
+  for (const clients of clientCounts) await compare(clients);
+}
+
+async function compare(clients: number): Promise<void> {
   console.log(
     `delivery bench: ${clients} clients, ${channelCount} channels, ${rate} posts/s for ${seconds} s per run`,
   );
@@ -39,7 +55,7 @@ async function main(): Promise<void> {
   const lantern = await startLantern(clients, channelCount);
   let lanternResult: LoadResult;
   try {
-    lanternResult = await runLoad(lantern.target, { ratePerSecond: rate, seconds });
+    lanternResult = await runLoad(lantern.target, { ratePerSecond: rate, seconds, warmUpSeconds });
   } finally {
     await lantern.close();
   }
@@ -54,7 +70,7 @@ async function main(): Promise<void> {
         channelIds: lantern.target.channelIds,
         tokens: lantern.target.tokens,
       },
-      { ratePerSecond: rate, seconds },
+      { ratePerSecond: rate, seconds, warmUpSeconds },
     );
   } finally {
     await echo.close();

@@ -3,7 +3,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Server } from 'socket.io';
-import type { ClientToServerEvents, Message, ServerToClientEvents } from '../schemas/protocol.ts';
+import type { ClientToServerEvents, Message, ServerToClientEvents } from '../schemas/protocol/index.ts';
 
 export interface EchoServer {
   url: string;

@@ -8,14 +8,17 @@ import path from 'node:path';
 import pg from 'pg';
 import { createApp } from '../server/app.ts';
 import { hashToken, newToken } from '../server/auth/tokens.ts';
+import { createChannelWithRoles } from '../server/channels/setup.ts';
 import { loadConfig } from '../server/config.ts';
+import type { Db } from '../server/db/client.ts';
 import { channelMembers, institutions, members, sessions, users } from '../server/db/schema.ts';
-import { createChannelWithRoles } from '../server/services/channel-setup.ts';
 import type { LoadTarget } from './load.ts';
 
 export interface LanternFixture {
   target: LoadTarget;
   database: string;
+  /** The server's own database handle, for a floor that works on the same database. */
+  db: Db;
   close(): Promise<void>;
 }
 
@@ -39,16 +42,28 @@ async function freshPostgres(databaseUrl: string): Promise<{ url: string; drop()
   };
 }
 
-export async function startLantern(clientCount: number, channelCount: number): Promise<LanternFixture> {
+/**
+ * `env` overrides configuration, e.g. a per-socket event budget high enough that a few load-generating
+ * sockets can stand in for many people.
+ */
+export async function startLantern(
+  clientCount: number,
+  channelCount: number,
+  env: Record<string, string> = {},
+  /** PostgreSQL to make a fresh database next to; null for PGlite. */
+  databaseUrl: string | null = process.env.DATABASE_URL ?? null,
+): Promise<LanternFixture> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lantern-bench-'));
-  const postgres = process.env.DATABASE_URL ? await freshPostgres(process.env.DATABASE_URL) : null;
+  const postgres = databaseUrl ? await freshPostgres(databaseUrl) : null;
   const config = loadConfig({
     DATA_DIR: dataDir,
     HOST: '127.0.0.1',
     PORT: '0',
-    LOG_LEVEL: 'warn',
+    // Dropping the benchmark's database ends the pool's idle connections: expected, not worth a warning.
+    LOG_LEVEL: 'error',
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+    ...env,
   });
   const server = await createApp(config);
   const { port } = await server.listen();
@@ -104,6 +119,7 @@ export async function startLantern(clientCount: number, channelCount: number): P
       tokens,
     },
     database: postgres ? 'PostgreSQL' : 'PGlite',
+    db,
     async close() {
       await server.close();
       await postgres?.drop();

@@ -2,9 +2,9 @@
 // send-to-receive latency (every other member of the channel receiving it) and acknowledged posts/s.
 import { randomUUID } from 'node:crypto';
 import { io, type Socket } from 'socket.io-client';
-import type { ClientToServerEvents, Message, ServerToClientEvents } from '../schemas/protocol.ts';
+import type { ClientToServerEvents, Message, ServerToClientEvents } from '../schemas/protocol/index.ts';
 
-type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
+export type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 export interface LoadTarget {
   url: string;
@@ -17,6 +17,8 @@ export interface LoadTarget {
 export interface LoadOptions {
   ratePerSecond: number;
   seconds: number;
+  /** Posts sent in these first seconds are delivered but not scored (JIT, first reads of each server). */
+  warmUpSeconds?: number;
 }
 
 export interface LoadResult {
@@ -36,13 +38,13 @@ const CONNECT_BATCH = 50;
 /** After the last post, how long stragglers may still arrive before the run is scored. */
 const DRAIN_MS = 5_000;
 
-function percentile(sorted: number[], p: number): number {
+export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
   return sorted[Math.max(0, index)] ?? Number.NaN;
 }
 
-function connect(url: string, token: string): Promise<Client> {
+export function connect(url: string, token: string): Promise<Client> {
   return new Promise((resolve, reject) => {
     const socket: Client = io(url, {
       transports: ['websocket'],
@@ -80,6 +82,7 @@ export async function runLoad(target: LoadTarget, options: LoadOptions): Promise
   );
 
   const sentAt = new Map<string, { at: number; sender: number }>();
+  let start = performance.now();
   const latencies: number[] = [];
   let deliveries = 0;
   clients.forEach((socket, i) => {
@@ -87,7 +90,7 @@ export async function runLoad(target: LoadTarget, options: LoadOptions): Promise
       const sent = sentAt.get(m.genId);
       if (!sent || sent.sender === i) return;
       deliveries += 1;
-      latencies.push(performance.now() - sent.at);
+      if (sent.at - start >= warmUpMs) latencies.push(performance.now() - sent.at);
     });
   });
 
@@ -97,9 +100,10 @@ export async function runLoad(target: LoadTarget, options: LoadOptions): Promise
   let firstAckError: string | null = null;
   let lastAckAt = 0;
   let expectedDeliveries = 0;
-  const start = performance.now();
   const durationMs = options.seconds * 1000;
+  const warmUpMs = (options.warmUpSeconds ?? 0) * 1000;
   let next = 0;
+  start = performance.now();
   await new Promise<void>((resolve) => {
     // A 5 ms tick catches up to the number of posts the rate calls for so far: a fixed rate, not a
     // closed loop, so a slow server shows up as latency rather than as a lower offered load.

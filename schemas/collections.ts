@@ -22,7 +22,7 @@ import type {
   Reaction,
   Section,
   User,
-} from './protocol.ts';
+} from './protocol/index.ts';
 
 /** Upper bound RxDB needs for number indexes; far above any seq or epoch millisecond. */
 const NUMBER_MAX = 9_007_199_254_740_991;
@@ -656,14 +656,3 @@ export const collectionMigrations: Partial<Record<CollectionName, Record<number,
   messages: { 1: (old) => ({ ...old, agentAnswer: null }) },
   members: { 1: (old) => ({ ...old, kind: 'user' }) },
 };
-
-/**
- * What the sync engine needs. The open-source RxDB allows 13 open collections per JavaScript realm
- * (decision 0003), so Node tests that run several engines in one process open only these.
- */
-export const SYNC_COLLECTIONS = [
-  'messages',
-  'outbox',
-  'syncState',
-  'channels',
-] as const satisfies readonly CollectionName[];

@@ -2,7 +2,7 @@
 // after '@' — members, non-default channel roles, agents, groups, @everyone and @here — and nothing at
 // all for someone who may not tag. Best matches first; among equals, people in the channel first.
 import type { ChannelPermissions } from './permissions.ts';
-import type { ChannelRole, Mention } from './protocol.ts';
+import type { ChannelRole, Mention } from './protocol/index.ts';
 
 export type MentionSuggestionType = 'agent' | 'role' | 'member' | 'group' | 'everyone' | 'here';
 

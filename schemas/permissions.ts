@@ -1,7 +1,7 @@
 // Spec §6 in one pure module, shared by the server (which enforces it) and the client (which shows only
 // what a person may do, offline too): channel permissions from channel roles, workspace permissions
 // from the workspace role.
-import type { ChannelRole, ChannelType, WorkspaceRole } from './protocol.ts';
+import type { ChannelRole, ChannelType, WorkspaceRole } from './protocol/index.ts';
 
 /** The five permission flags a channel role carries, in the order the spec lists them. */
 export const CHANNEL_PERMISSION_FLAGS = [

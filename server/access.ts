@@ -1,13 +1,12 @@
 // Who may touch what: workspace membership and channel membership checks shared by routes and socket
 // handlers. An id from another workspace is answered exactly like an id that does not exist.
 import { and, eq } from 'drizzle-orm';
+import type { ChannelMemberRow, ChannelRow } from './channels/wire.ts';
 import type { Db } from './db/client.ts';
 import { channelMembers, channels, members } from './db/schema.ts';
 import { forbidden, notFound } from './errors.ts';
 
 export type MemberRow = typeof members.$inferSelect;
-export type ChannelRow = typeof channels.$inferSelect;
-export type ChannelMemberRow = typeof channelMembers.$inferSelect;
 
 /** The caller's member record in a workspace; 403 when they are not a member (or it does not exist). */
 export async function requireMember(db: Db, institutionId: string, userId: string): Promise<MemberRow> {

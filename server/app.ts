@@ -15,6 +15,7 @@ import { registerChannelMemberRoutes } from './http/channel-members.ts';
 import { registerChannelRequestRoutes } from './http/channel-requests.ts';
 import { registerChannelRoleRoutes } from './http/channel-roles.ts';
 import { registerChannelRoutes } from './http/channels.ts';
+import { registerCompression } from './http/compression.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { registerFileRoutes } from './http/files.ts';
 import { registerGroupRoutes } from './http/groups.ts';
@@ -24,8 +25,8 @@ import { registerKnowledgeSourceRoutes } from './http/knowledge-sources.ts';
 import { registerMcpRoutes } from './http/mcp.ts';
 import { registerMessageListRoutes } from './http/message-lists.ts';
 import { registerMessageRoutes } from './http/messages.ts';
+import { installProtocolVersionCheck } from './http/protocol-version.ts';
 import { installRateLimits } from './http/rate-limits.ts';
-import type { RouteContext } from './http/route-context.ts';
 import { registerSearchRoutes } from './http/search.ts';
 import { registerSectionRoutes } from './http/sections.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -89,26 +90,28 @@ export async function createApp(config: Config): Promise<LanternServer> {
   });
   // First, so that every answer (a 401 from the auth hook, a 404, an error) carries the headers too.
   await registerSecurityHeaders(app, config);
+  await registerCompression(app);
   registerJsonParser(app);
   registerErrorHandler(app);
   const rateLimits = await installRateLimits(app, config, log);
+  installProtocolVersionCheck(app, config.PROTOCOL_MIN_VERSION);
   authHook(app, database.db, config);
 
-  const deps: Omit<AppContext, 'broadcast'> = { config, db: database.db, log, mail: mailer, secrets };
-  const realtime = await createRealtime(app.server, deps);
-  const ctx: AppContext = { ...deps, broadcast: realtime.broadcast };
-  const routeCtx: RouteContext = { ...ctx, realtime };
+  const deps = { config, db: database.db, log, mail: mailer, secrets };
+  // Services get the realtime layer only as the narrow controls of server/realtime-controls.ts.
+  const { io, broadcast, close: closeRealtime, ...controls } = await createRealtime(app.server, deps);
+  const ctx: AppContext = { ...deps, broadcast, realtime: controls };
 
   registerAuthRoutes(app, ctx, { mailToFiles: mailer.toFiles });
-  registerUserRoutes(app, routeCtx);
-  registerInstitutionRoutes(app, routeCtx);
-  registerChannelRoutes(app, routeCtx);
-  registerChannelRoleRoutes(app, routeCtx);
-  registerChannelMemberRoutes(app, routeCtx);
-  registerChannelRequestRoutes(app, routeCtx);
-  registerSectionRoutes(app, routeCtx);
-  registerGroupRoutes(app, routeCtx);
-  registerWorkspaceMemberRoutes(app, routeCtx);
+  registerUserRoutes(app, ctx);
+  registerInstitutionRoutes(app, ctx);
+  registerChannelRoutes(app, ctx);
+  registerChannelRoleRoutes(app, ctx);
+  registerChannelMemberRoutes(app, ctx);
+  registerChannelRequestRoutes(app, ctx);
+  registerSectionRoutes(app, ctx);
+  registerGroupRoutes(app, ctx);
+  registerWorkspaceMemberRoutes(app, ctx);
   registerMessageRoutes(app, ctx);
   registerMessageListRoutes(app, ctx);
   registerActivityRoutes(app, ctx);
@@ -131,7 +134,7 @@ export async function createApp(config: Config): Promise<LanternServer> {
   return {
     app,
     ctx,
-    io: realtime.io,
+    io,
     async listen() {
       await app.listen({ host: config.HOST, port: config.PORT });
       const address = app.server.address();
@@ -147,7 +150,7 @@ export async function createApp(config: Config): Promise<LanternServer> {
           closeRunningAnswers(ctx).catch(() => 0),
           new Promise((resolve) => setTimeout(resolve, ANSWER_CLOSE_WAIT_MS).unref()),
         ]);
-        await realtime.close();
+        await closeRealtime();
         const cut = setTimeout(() => app.server.closeAllConnections(), HTTP_CLOSE_GRACE_MS);
         await app.close();
         clearTimeout(cut);

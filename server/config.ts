@@ -2,6 +2,7 @@
 // so that `npm start` needs nothing installed but Node.
 import path from 'node:path';
 import { z } from 'zod';
+import { MIN_PROTOCOL_VERSION } from '../schemas/protocol/version.ts';
 
 const optionalUrl = z
   .string()
@@ -105,6 +106,11 @@ const workspaceCreationPolicy = z
 
 export const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /**
+   * The oldest client protocol answered (schemas/protocol/version.ts): an older client is asked to reload
+   * (REST 426, socket refusal). Defaults to MIN_PROTOCOL_VERSION; raise it to retire clients sooner.
+   */
+  PROTOCOL_MIN_VERSION: z.coerce.number().int().min(1).default(MIN_PROTOCOL_VERSION),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   /** PostgreSQL through node-postgres; without it the embedded PGlite in DATA_DIR/db is used. */

@@ -1,10 +1,11 @@
-// What every route, service and socket handler is given: configuration, database, logger, mail and the
-// broadcaster. Built once by createApp (server/app.ts); nothing here is a module-level singleton, so
-// tests can run several servers in one process.
+// What every route, service and socket handler is given: configuration, database, logger, mail, the
+// broadcaster and the realtime controls. Built once by createApp (server/app.ts); nothing here is a
+// module-level singleton, so tests can run several servers in one process.
 import type { Logger } from 'pino';
-import type { ServerToClientEvents } from '../schemas/protocol.ts';
+import type { ServerToClientEvents } from '../schemas/protocol/index.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import type { RealtimeControls } from './realtime-controls.ts';
 import type { Secrets } from './secrets.ts';
 
 export interface Mailer {
@@ -30,6 +31,8 @@ export interface AppContext {
   log: Logger;
   mail: Mailer;
   broadcast: Broadcaster;
+  /** Socket rooms and presence, kept in step with membership changes (server/realtime-controls.ts). */
+  realtime: RealtimeControls;
   /** Keys generated on first start (server/secrets.ts). */
   secrets: Secrets;
 }

@@ -6,7 +6,7 @@ import {
   type ClientToServerEvents,
   KNOWLEDGE_SOURCE_MAX_CHARS,
   MESSAGE_CONTENT_MAX,
-} from '../schemas/protocol.ts';
+} from '../schemas/protocol/index.ts';
 
 const KiB = 1024;
 /** UTF-8 takes up to 3 bytes for one UTF-16 unit of text, so a cap in characters is up to 3× in bytes. */

@@ -1,5 +1,4 @@
 // Entry of the tab: opens the store and worker, then renders the router inside the root error boundary.
-import './app/zod-without-eval.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';

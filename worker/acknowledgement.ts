@@ -4,7 +4,7 @@
 // fails the post, or rolls an action back with a notice (decision 0006); a section change refused or
 // accepted leaves the outbox and the server's layout wins; anything transient stays queued.
 import { isMessageActionOperation, isSectionOperation, type OutboxDoc } from '../schemas/collections.ts';
-import { isAckError, type Message } from '../schemas/protocol.ts';
+import { isAckError, type Message } from '../schemas/protocol/index.ts';
 import { rejectOperation, settleOperations } from '../src/store/message-outbox.ts';
 import { applyServerMessage } from '../src/store/messages.ts';
 import { type OutboxCollections, removeOutboxRow, setUnconfirmedStatus } from '../src/store/outbox.ts';
@@ -66,7 +66,7 @@ export async function recordMessageResult(
   }
   if (result.kind === 'error' && action) {
     const notice = await rejectOperation(db, entry, result.message);
-    if (notice) notify?.({ ...notice, institutionId: entry.institutionId });
+    notify?.({ ...notice, institutionId: entry.institutionId });
     return;
   }
   await applySendResult(db, entry, result);

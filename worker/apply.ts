@@ -1,6 +1,6 @@
 // Applies a server copy of a message to the store and advances the channel checkpoint only when the
 // change is contiguous (seq = checkpoint + 1). Returns whether a gap was seen (the caller pulls).
-import type { Message } from '../schemas/protocol.ts';
+import type { Message } from '../schemas/protocol/index.ts';
 import { applyServerMessage } from '../src/store/messages.ts';
 import type { SyncDatabase } from './sync-database.ts';
 

@@ -1,6 +1,5 @@
 // Fallback entry where SharedWorker is missing: this module runs as a dedicated Worker in every tab;
 // fallback-host.ts elects the one that owns the socket and forwards the others' calls to it.
-import '../src/app/zod-without-eval.ts';
 import { expose } from 'comlink';
 import { startEngine } from './engine-host.ts';
 import { FallbackHost } from './fallback-host.ts';

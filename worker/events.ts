@@ -2,7 +2,8 @@
 // listen(event, callback) returns the function that stops listening. Tabs and hosts hold the same hub.
 import type { Notice } from '../schemas/collections.ts';
 
-export type ConnectionStatus = 'offline' | 'connecting' | 'connected';
+/** 'outdated': the server no longer answers this build's protocol; only a reload (a newer build) helps. */
+export type ConnectionStatus = 'offline' | 'connecting' | 'connected' | 'outdated';
 
 export interface UploadProgress {
   uploadId: string;

@@ -1,6 +1,6 @@
 // Live: socket events (newMessage, newEditMessage, newDeleteMessage) applied to the store one at a
 // time, in arrival order. A gap in seq asks for a pull; a new message may raise the unread count.
-import type { Message } from '../schemas/protocol.ts';
+import type { Message } from '../schemas/protocol/index.ts';
 import { raisesUnread } from '../src/store/unread.ts';
 import { applyChannelMessage } from './apply.ts';
 import type { SyncDatabase } from './sync-database.ts';

@@ -12,7 +12,7 @@ export interface PostSenderDeps {
   db: SyncDatabase;
   socket: LanternSocket;
   ackTimeoutMs: number;
-  uploader: Uploader | null;
+  uploader: Uploader;
 }
 
 export async function sendPost(
@@ -67,9 +67,8 @@ type PostAttachments =
 async function postAttachments(deps: PostSenderDeps, op: PostOperation): Promise<PostAttachments> {
   if (!op.attachments.some((a) => a.isUploading)) return { kind: 'ready', attachments: op.attachments };
   const records = deps.db.records;
-  if (!records) return { kind: 'blocked', result: { kind: 'error', message: 'Upload failed' } };
   let state = await resolveAttachments({ records }, op.attachments);
-  if (state.kind === 'waiting' && deps.uploader) {
+  if (state.kind === 'waiting') {
     for (const id of state.ids) await deps.uploader.upload(id);
     state = await resolveAttachments({ records }, op.attachments);
   }

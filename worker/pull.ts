@@ -1,8 +1,5 @@
-// Pull: catches one channel up from its checkpoint through the change feed (tombstones included),
-// one pull per channel at a time; a request during a pull runs once more after it.
-import type { ChangesResponse } from '../schemas/protocol.ts';
-import { CHANGES_PAGE_MAX } from '../schemas/protocol.ts';
-import type { Http } from '../src/data/http.ts';
+import { CHANGES_PAGE_MAX } from '../schemas/protocol/index.ts';
+import type { Http } from '../src/store/http.ts';
 import { applyChannelMessage } from './apply.ts';
 import type { SyncDatabase } from './sync-database.ts';
 
@@ -42,9 +39,10 @@ export class Puller {
     for (;;) {
       const state = await this.db.syncState.findOne(channelId).exec();
       if (!state) return; // left the channel
-      const res = await this.http.get<ChangesResponse>(
-        `/api/institutions/${encodeURIComponent(state.institutionId)}/channels/${encodeURIComponent(channelId)}/messages/changes?after=${state.checkpoint}&limit=${CHANGES_PAGE_MAX}`,
-      );
+      const res = await this.http.call('messageChanges', {
+        params: { id: state.institutionId, channelId },
+        query: { after: String(state.checkpoint), limit: String(CHANGES_PAGE_MAX) },
+      });
       for (const m of res.data) await applyChannelMessage(this.db, m, { isLive: false });
       // Every change up to lastSeq is now in the store.
       const fresh = await this.db.syncState.findOne(channelId).exec();

@@ -1,9 +1,8 @@
-// Sends one queued sidebar change (issue 3 item 10) over REST. Every call is safe to replay, so a
+// Sends one queued sidebar change over REST. Every call is safe to replay, so a
 // change whose answer was lost is simply sent again; the outcome is classified like a message ack.
 import type { OutboxDoc, SectionOperation } from '../schemas/collections.ts';
-import type { Section } from '../schemas/protocol.ts';
-import { ApiError, type Http } from '../src/data/http.ts';
-import { institutionPath, listOf } from '../src/data/workspace-store.ts';
+import type { Section } from '../schemas/protocol/index.ts';
+import { ApiError, type Http } from '../src/store/http.ts';
 import type { SendResult } from '../src/store/outbox-state.ts';
 
 /** Statuses worth another try later: the request may not have been handled. */
@@ -14,28 +13,33 @@ export async function sendSectionOperation(
   entry: OutboxDoc,
   op: SectionOperation,
 ): Promise<SendResult> {
-  const sections = `${institutionPath(entry.institutionId)}/channels/sections`;
-  const one = (id: string) => `${sections}/${encodeURIComponent(id)}`;
+  const params = { id: entry.institutionId };
   try {
-    let body: unknown;
+    let answer: { data: Section[] };
     switch (op.kind) {
       case 'sectionCreate':
-        body = await http.post(sections, { id: op.sectionId, name: op.name, channels: op.channels });
+        answer = await http.call('createSection', {
+          params,
+          body: { id: op.sectionId, name: op.name, channels: op.channels },
+        });
         break;
       case 'sectionRename':
-        body = await http.put(one(op.sectionId), { name: op.name });
+        answer = await http.call('updateSection', {
+          params: { ...params, sectionId: op.sectionId },
+          body: { name: op.name },
+        });
         break;
       case 'sectionDelete':
-        body = await http.del(one(op.sectionId));
+        answer = await http.call('deleteSection', { params: { ...params, sectionId: op.sectionId } });
         break;
       case 'sectionsReorder':
-        body = await http.put(`${sections}/reorder`, { sectionIds: op.sectionIds });
+        answer = await http.call('reorderSections', { params, body: { sectionIds: op.sectionIds } });
         break;
       case 'sectionsLayout':
-        body = await http.put(sections, { sections: op.sections });
+        answer = await http.call('replaceSections', { params, body: { sections: op.sections } });
         break;
     }
-    return { kind: 'applied', sections: layoutOf(body) };
+    return { kind: 'applied', sections: answer.data };
   } catch (error) {
     if (!(error instanceof ApiError)) return { kind: 'transient', reason: String(error) };
     // A replayed delete of a section that is already gone did what it meant to.
@@ -44,13 +48,4 @@ export async function sendSectionOperation(
       return { kind: 'transient', reason: error.message };
     return { kind: 'error', message: error.message };
   }
-}
-
-function layoutOf(body: unknown): Section[] | null {
-  if (
-    Array.isArray(body) ||
-    (body && typeof body === 'object' && Array.isArray((body as { data?: unknown }).data))
-  )
-    return listOf(body as Section[] | { data: Section[] });
-  return null;
 }

@@ -1,6 +1,5 @@
 // SharedWorker entry: one engine per browser (per build id, from the worker's name), one comlink
 // endpoint per connecting tab.
-import '../src/app/zod-without-eval.ts';
 import { expose } from 'comlink';
 import { lazyEndpoint, startEngine } from './engine-host.ts';
 

@@ -1,13 +1,13 @@
 // The sync engine: owns the socket and wires push (outbox-loop.ts), pull (pull.ts), live (live.ts)
 // and refresh (refresh.ts) to the store. Constructible in Node with injected deps; implements WorkerApi.
 import { isCreatingOperation, isSectionOperation, type OutboxDoc } from '../schemas/collections.ts';
-import type { Message } from '../schemas/protocol.ts';
-import { replaceJoinedChannels } from '../src/data/channel-store.ts';
-import { createHttp, type Http } from '../src/data/http.ts';
-import { fetchSections, setUserOnline, type WorkspaceStore } from '../src/data/workspace-store.ts';
+import { protocolRefusal } from '../schemas/protocol/index.ts';
+import { replaceJoinedChannels } from '../src/store/channels.ts';
+import { createHttp, type Http } from '../src/store/http.ts';
 import { applyPinnedChange } from '../src/store/message-lists.ts';
 import { applyServerMessage } from '../src/store/messages.ts';
 import { DISCONNECTED_MESSAGE, type SendResult } from '../src/store/outbox-state.ts';
+import { fetchSections, setUserOnline, type WorkspaceStore } from '../src/store/workspaces.ts';
 import { recordResult } from './acknowledgement.ts';
 import type { ConnectionStatus, RefreshOutcome, RefreshTrigger, Visit, WorkerApi } from './api.ts';
 import {
@@ -62,8 +62,8 @@ export class SyncEngine implements WorkerApi, WorkerEventSource {
   private readonly outbox: OutboxLoop;
   private readonly refresher: Refresher;
   private readonly workspaceEvents: WorkspaceEvents;
-  /** Files kept offline (null when this store has no records collection, as in the fuzz test). */
-  private readonly uploader: Uploader | null;
+  /** Files kept offline. */
+  private readonly uploader: Uploader;
   private outboxWatch: { unsubscribe(): void } | null = null;
   private joinedRooms = new Set<string>();
   private closed = false;
@@ -85,18 +85,16 @@ export class SyncEngine implements WorkerApi, WorkerEventSource {
       timeoutMs: this.timings.connectTimeoutMs,
     });
     this.puller = new Puller(this.db, this.http);
-    this.uploader = this.db.records
-      ? new Uploader({
-          records: this.db.records,
-          http: this.http,
-          baseUrl: deps.baseUrl,
-          fetch: deps.fetch,
-          getToken: () => this.token(),
-          isConnected: () => this.socket?.connected ?? false,
-          onProgress: (progress) => this.events.emit('uploadProgress', progress),
-          log: this.log,
-        })
-      : null;
+    this.uploader = new Uploader({
+      records: this.db.records,
+      http: this.http,
+      baseUrl: deps.baseUrl,
+      fetch: deps.fetch,
+      getToken: () => this.token(),
+      isConnected: () => this.socket?.connected ?? false,
+      onProgress: (progress) => this.events.emit('uploadProgress', progress),
+      log: this.log,
+    });
     this.live = new LiveApplier({
       db: this.db,
       pull: (id) => this.puller.pull(id),
@@ -159,7 +157,7 @@ export class SyncEngine implements WorkerApi, WorkerEventSource {
     if (told !== undefined) this.toldToken = told;
     const token = await this.token();
     const current = this.socket;
-    if (current && (current.auth as { token?: string }).token === token) return;
+    if (current && current.token === token) return;
     this.disconnect();
     if (this.closed) return;
     this.socket = openSocket(
@@ -195,7 +193,7 @@ export class SyncEngine implements WorkerApi, WorkerEventSource {
   }
 
   async uploadFiles(): Promise<void> {
-    await this.uploader?.uploadAll();
+    await this.uploader.uploadAll();
   }
 
   async channelsChanged(): Promise<void> {
@@ -254,10 +252,7 @@ export class SyncEngine implements WorkerApi, WorkerEventSource {
     const s = this.socket;
     this.socket = null;
     this.joinedRooms.clear();
-    if (s) {
-      s.removeAllListeners();
-      s.disconnect();
-    }
+    s?.close();
     this.setStatus('offline');
     if (s) void this.showSelfOnline(false);
     this.outbox.onDisconnect();
@@ -275,7 +270,7 @@ export class SyncEngine implements WorkerApi, WorkerEventSource {
   private async token(): Promise<string | null> {
     if (this.deps.getToken) return this.deps.getToken();
     if (this.toldToken !== undefined) return this.toldToken;
-    return (await this.db.session?.findOne('current').exec())?.token ?? null;
+    return (await this.db.session.findOne('current').exec())?.token ?? null;
   }
 
   /**
@@ -283,7 +278,6 @@ export class SyncEngine implements WorkerApi, WorkerEventSource {
    * offline, and its own "online" may arrive before a member list fetched a moment earlier.
    */
   private async showSelfOnline(isOnline: boolean): Promise<void> {
-    if (!this.db.members || !this.db.institutions) return;
     const [institution] = await this.db.institutions.find().exec();
     const userId = institution?.member.user.id;
     if (userId) await setUserOnline({ members: this.db.members }, userId, isOnline).catch(() => undefined);
@@ -308,8 +302,6 @@ export class SyncEngine implements WorkerApi, WorkerEventSource {
       // Plain disconnects are only logged (spec §4); socket.io reconnects on its own.
       this.log(`Socket disconnected: ${reason}`);
       this.joinedRooms.clear();
-      // Never let socket.io replay emits it buffered; the outbox resends what matters.
-      socket.sendBuffer = [];
       this.setStatus('connecting');
       void this.showSelfOnline(false);
       this.outbox.onDisconnect();
@@ -318,6 +310,11 @@ export class SyncEngine implements WorkerApi, WorkerEventSource {
     socket.on('connect_error', (error) => {
       if (this.socket !== socket) return;
       this.log(`Socket connect_error: ${error.message}`);
+      // Retrying cannot help a build the server no longer answers: tabs ask the person to reload.
+      if (protocolRefusal.safeParse((error as Error & { data?: unknown }).data).success) {
+        this.setStatus('outdated');
+        return;
+      }
       // A refusal by the server's middleware stops socket.io's own retries; keep trying on our clock.
       if (!socket.active)
         this.clock.setTimeout(
@@ -329,8 +326,7 @@ export class SyncEngine implements WorkerApi, WorkerEventSource {
     socket.on('newEditMessage', (m) => void this.live.receive(m, 'edit'));
     socket.on('newDeleteMessage', (m) => void this.live.receive(m, 'delete'));
     socket.on('newEditPinnedMessage', (m) => {
-      const records = this.db.records;
-      if (records) void applyPinnedChange(records, m).catch((e) => this.log('Pinned list update failed', e));
+      void applyPinnedChange(this.db.records, m).catch((e) => this.log('Pinned list update failed', e));
     });
     socket.on('refresh', (e) => void this.workspaceEvents.refresh(e));
     socket.on('memberAction', (e) => void this.workspaceEvents.memberAction(e));
@@ -347,7 +343,7 @@ export class SyncEngine implements WorkerApi, WorkerEventSource {
     }
     if (this.socket === socket && socket.connected) {
       // Files chosen offline start uploading now; posts waiting on them upload them first anyway.
-      void this.uploader?.uploadAll().catch((e) => this.log('Uploads after connect failed', e));
+      void this.uploader.uploadAll().catch((e) => this.log('Uploads after connect failed', e));
       await this.outbox.onConnect();
     }
     // Presence and layout may have changed while disconnected (no events reach a closed socket).
@@ -388,12 +384,9 @@ export class SyncEngine implements WorkerApi, WorkerEventSource {
 
   /** Joined channels of every workspace from the server (server-kept unread counts). */
   private async refreshJoined(): Promise<void> {
-    if (!this.db.institutions || !this.db.channelMembers) return;
     const institutions = await this.db.institutions.find().exec();
     for (const inst of institutions) {
-      const joined = await this.http.get<Parameters<typeof replaceJoinedChannels>[2]>(
-        `/api/institutions/${encodeURIComponent(inst.id)}/channels/joined`,
-      );
+      const joined = await this.http.call('joinedChannels', { params: { id: inst.id } });
       await replaceJoinedChannels(this.db, inst.id, joined);
     }
     await this.joinRooms();
@@ -404,8 +397,9 @@ export class SyncEngine implements WorkerApi, WorkerEventSource {
   }
 
   private async resetUnread(channel: { institutionId: string; channelId: string }): Promise<void> {
-    const memberships =
-      (await this.db.channelMembers?.find({ selector: { channelId: channel.channelId } }).exec()) ?? [];
+    const memberships = await this.db.channelMembers
+      .find({ selector: { channelId: channel.channelId } })
+      .exec();
     for (const m of memberships) if (m.unreadCount > 0) await m.incrementalPatch({ unreadCount: 0 });
     const socket = this.socket;
     if (!socket?.connected) return;
@@ -437,8 +431,7 @@ export class SyncEngine implements WorkerApi, WorkerEventSource {
         log: this.log,
         notify: (notice) => this.events.emit('notice', notice),
         refreshSections: async (institutionId) => {
-          const store = this.workspaceStore();
-          if (store) await fetchSections(store, institutionId);
+          await fetchSections(this.workspaceStore(), institutionId);
         },
       },
       entry,
@@ -446,10 +439,9 @@ export class SyncEngine implements WorkerApi, WorkerEventSource {
     );
   }
 
-  /** The store and REST client for workspace lists, when this store has those collections (not in the fuzz test). */
-  private workspaceStore(): WorkspaceStore | null {
+  /** The store and REST client for workspace lists. */
+  private workspaceStore(): WorkspaceStore {
     const { channels, channelMembers, members, institutions, invitations, records, outbox } = this.db;
-    if (!channelMembers || !members || !institutions || !invitations || !records) return null;
     return {
       http: this.http,
       db: { channels, channelMembers, members, institutions, invitations, records, outbox },
@@ -467,10 +459,10 @@ export class SyncEngine implements WorkerApi, WorkerEventSource {
     }
     for (const [institutionId, genIds] of byInstitution) {
       for (let i = 0; i < genIds.length; i += 500) {
-        const res = await this.http.post<{ data: Message[] }>(
-          `/api/institutions/${encodeURIComponent(institutionId)}/messages/known`,
-          { genIds: genIds.slice(i, i + 500) },
-        );
+        const res = await this.http.call('knownMessages', {
+          params: { id: institutionId },
+          body: { genIds: genIds.slice(i, i + 500) },
+        });
         for (const m of res.data) await applyServerMessage(this.db, m);
       }
     }

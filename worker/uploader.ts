@@ -3,10 +3,9 @@
 // a refusal (too large, not allowed) marks it failed with the server's message until retried.
 import type { RxCollection } from 'rxdb';
 import type { RecordDoc, UploadState } from '../schemas/collections.ts';
-import type { FileEntity, FileSignResponse } from '../schemas/protocol.ts';
-import { ApiError, type Http } from '../src/data/http.ts';
-import { appOrigin, mayCarryToken, sameOriginUrl } from '../src/data/own-origin.ts';
 import { getFileBlob, removeFileBlob } from '../src/store/file-blobs.ts';
+import { ApiError, type Http } from '../src/store/http.ts';
+import { appOrigin, mayCarryToken, sameOriginUrl } from '../src/store/own-origin.ts';
 import { getUpload, patchUpload } from '../src/store/uploads.ts';
 import type { UploadProgress } from './events.ts';
 
@@ -62,14 +61,16 @@ export class Uploader {
         fileKey = await this.putBytes(state, blob);
         await patchUpload(db, id, { fileKey, loaded: state.fileSize });
       }
-      const { file } = await this.deps.http.post<{ file: FileEntity }>('/api/files', {
-        id,
-        institutionId: state.institutionId,
-        channelId: state.channelId,
-        fileName: state.fileName,
-        fileType: state.fileType,
-        fileSize: state.fileSize,
-        fileKey,
+      const { file } = await this.deps.http.call('registerFile', {
+        body: {
+          id,
+          institutionId: state.institutionId,
+          channelId: state.channelId,
+          fileName: state.fileName,
+          fileType: state.fileType,
+          fileSize: state.fileSize,
+          fileKey,
+        },
       });
       const attachment = {
         id: file.id,
@@ -99,7 +100,7 @@ export class Uploader {
       fileName: state.fileName,
       fileType: state.fileType,
     });
-    const ticket = await this.deps.http.get<FileSignResponse>(`/api/files/upload/sign?${query}`);
+    const ticket = await this.deps.http.call('signUpload', { query });
     // Relative: the server's own store, under the API's origin. An S3 address never gets our token.
     const own = sameOriginUrl(ticket.uploadUrl, appOrigin());
     const url = own ? this.deps.baseUrl + own.pathname + own.search : ticket.uploadUrl;

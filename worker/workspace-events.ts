@@ -2,7 +2,7 @@
 // order: memberAction (join requests made or answered), userOnlineStatusUpdate (directory dots) and
 // refresh {value} (reload a list the server says changed).
 import type { z } from 'zod';
-import type { MemberActionEvent, refreshEvent, userOnlineStatusEvent } from '../schemas/protocol.ts';
+import type { MemberActionEvent, refreshEvent, userOnlineStatusEvent } from '../schemas/protocol/index.ts';
 import {
   applyRequestStatus,
   fetchChannelMembers,
@@ -15,11 +15,10 @@ import {
   planMemberAction,
   setUserOnline,
   type WorkspaceStore,
-} from '../src/data/workspace-store.ts';
+} from '../src/store/workspaces.ts';
 
 export interface WorkspaceEventDeps {
-  /** Null when the store lacks the workspace collections (the sync fuzz test): events are ignored. */
-  store(): WorkspaceStore | null;
+  store(): WorkspaceStore;
   /** Reload joined channels (every workspace), join their rooms and catch up. */
   refreshJoined(): Promise<void>;
   /** The channels some tab shows now: only their member lists are worth reloading when they change. */
@@ -72,8 +71,7 @@ export class WorkspaceEvents {
   private enqueue(what: string, run: (store: WorkspaceStore) => Promise<unknown>): Promise<void> {
     this.queue = this.queue
       .then(async () => {
-        const store = this.deps.store();
-        if (store) await run(store);
+        await run(this.deps.store());
       })
       .catch((error) => this.deps.log?.(`Could not apply ${what}`, error));
     return this.queue;

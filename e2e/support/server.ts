@@ -119,6 +119,11 @@ export class LanternServer {
     clearTimeout(timer);
   }
 
+  /** Settings for the next start: a redeploy of the same data with other configuration. */
+  configure(env: Record<string, string>): void {
+    Object.assign(this.env, env);
+  }
+
   async dispose(): Promise<void> {
     await this.stop();
     await rm(this.dataDir, { recursive: true, force: true });

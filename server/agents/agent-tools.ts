@@ -3,7 +3,7 @@
 // awaiting approval, succeeded, failed, rejected). Connection variables never reach the model: they are
 // not in any tool definition, and a tool that echoes one back (get-env) has it masked in its result.
 import { jsonSchema, type ToolSet, tool } from 'ai';
-import { type AgentToolCall, MASKED_VALUE } from '../../schemas/protocol.ts';
+import { type AgentToolCall, MASKED_VALUE } from '../../schemas/protocol/index.ts';
 import type { AppContext } from '../context.ts';
 import { type McpConnectionRow, withMcpSession } from '../mcp/connections.ts';
 import { openEnvironment } from '../mcp/secret-box.ts';

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Agent, createAgentBody, updateAgentBody } from '../../schemas/protocol.ts';
+import type { Agent, createAgentBody, updateAgentBody } from '../../schemas/protocol/index.ts';
 import type { Db } from '../db/client.ts';
 import { agents, members, users } from '../db/schema.ts';
 import { notFound } from '../errors.ts';

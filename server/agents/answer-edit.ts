@@ -3,7 +3,7 @@
 // asker's approve/reject decision is written here too, so that it is in the database whichever server
 // node runs the agent, and a decision always wins over a run's older view of the card.
 import { and, eq, isNull } from 'drizzle-orm';
-import type { AgentAnswer, AgentToolCall, Message } from '../../schemas/protocol.ts';
+import type { AgentAnswer, AgentToolCall, Message } from '../../schemas/protocol/index.ts';
 import type { Db } from '../db/client.ts';
 import { messages } from '../db/schema.ts';
 import { conflict, notFound } from '../errors.ts';

@@ -7,7 +7,7 @@ import {
   type AgentCitation,
   type AgentToolCall,
   TOOL_CALL_TEXT_MAX,
-} from '../../schemas/protocol.ts';
+} from '../../schemas/protocol/index.ts';
 import type { MessagesContext } from '../messages/context.ts';
 import { type AnswerTarget, escapeHtml, passageCitations, THINKING_HTML } from './answer.ts';
 import { writeAnswer } from './answer-edit.ts';

@@ -1,7 +1,7 @@
 // The agent's answer message: created at once as "Thinking…" (agentAnswer status 'thinking'), a reply to the
 // asking message; answer-stream.ts then edits it (next seq, newEditMessage) to its final text or a clear failure.
 import { randomUUID } from 'node:crypto';
-import type { AgentCitation } from '../../schemas/protocol.ts';
+import type { AgentCitation } from '../../schemas/protocol/index.ts';
 import type { MessagesContext } from '../messages/context.ts';
 import { createMessageRow } from '../messages/create.ts';
 import { toWireMessage } from '../messages/wire.ts';

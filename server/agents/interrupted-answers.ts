@@ -4,7 +4,7 @@
 // the answers it is running; a single server (no REDIS_URL, so no other node can be running them)
 // also closes, when it starts, the ones a crash left behind.
 import { and, inArray, isNull, sql } from 'drizzle-orm';
-import type { AgentAnswer } from '../../schemas/protocol.ts';
+import type { AgentAnswer } from '../../schemas/protocol/index.ts';
 import type { Db } from '../db/client.ts';
 import { messages } from '../db/schema.ts';
 import type { MessagesContext } from '../messages/context.ts';

@@ -11,7 +11,7 @@ import {
   KNOWLEDGE_SOURCE_MAX_CHARS,
   KNOWLEDGE_SOURCES_PER_AGENT,
   type KnowledgeSource,
-} from '../../schemas/protocol.ts';
+} from '../../schemas/protocol/index.ts';
 import type { Db } from '../db/client.ts';
 import { knowledgeChunks, knowledgeSources } from '../db/schema.ts';
 import { badRequest, HttpError, notFound } from '../errors.ts';

@@ -3,7 +3,7 @@
 // the agent's cap on tool steps and after 3 tool failures in a row, each time saying so in the answer; a
 // model that fails (down, HTTP error, bad key) ends the answer with a clear message.
 import { APICallError, RetryError, type StopCondition, streamText, type ToolSet } from 'ai';
-import type { AgentRunOutcome, Message } from '../../schemas/protocol.ts';
+import type { AgentRunOutcome, Message } from '../../schemas/protocol/index.ts';
 import { connectionsOfAgent } from '../mcp/connections.ts';
 import type { MessagesContext } from '../messages/context.ts';
 import { agentToolSet, MAX_CONSECUTIVE_FAILURES, withAgentConnections } from './agent-tools.ts';

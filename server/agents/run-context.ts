@@ -2,7 +2,7 @@
 // was asked (that channel only, which the asker can read), and the best passages of the agent's own
 // knowledge numbered [1]..[n] to cite. Nothing from another channel, and no connection's variables.
 import { and, desc, eq, isNull, lt } from 'drizzle-orm';
-import type { Message } from '../../schemas/protocol.ts';
+import type { Message } from '../../schemas/protocol/index.ts';
 import type { Db } from '../db/client.ts';
 import { channels, members, messages, users } from '../db/schema.ts';
 import { htmlToText } from './extract.ts';

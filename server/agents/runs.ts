@@ -4,13 +4,13 @@
 // agent's own knowledge.
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, ne } from 'drizzle-orm';
-import type { Message } from '../../schemas/protocol.ts';
+import type { Message } from '../../schemas/protocol/index.ts';
 import type { MemberRow } from '../access.ts';
+import { announceChannelMembers } from '../channels/member-events.ts';
+import { membershipOf, standingIn } from '../channels/permissions.ts';
+import { addChannelMember } from '../channels/setup.ts';
 import { agents, channelMembers, type channels, members, users } from '../db/schema.ts';
 import type { MessagesContext } from '../messages/context.ts';
-import { announceChannelMembers } from '../services/channel-member-events.ts';
-import { membershipOf, standingIn } from '../services/channel-permissions.ts';
-import { addChannelMember } from '../services/channel-setup.ts';
 import type { AgentRow } from './agents.ts';
 import {
   type AnswerTarget,

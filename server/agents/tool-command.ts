@@ -3,7 +3,7 @@
 // language model. A destructive tool (or any, when the agent asks before every tool) still waits for the
 // asker's approval on its card: a pasted or mistyped command must not delete anything unconfirmed.
 import { randomUUID } from 'node:crypto';
-import type { AgentToolCall } from '../../schemas/protocol.ts';
+import type { AgentToolCall } from '../../schemas/protocol/index.ts';
 import type { AppContext } from '../context.ts';
 import { connectionsOfAgent, withMcpSession } from '../mcp/connections.ts';
 import { maskSecrets, secretValuesOf, toolResultText } from './agent-tools.ts';

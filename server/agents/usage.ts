@@ -4,7 +4,12 @@
 // read the rows back as a per-agent usage table and as each agent's recent runs.
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gte, max, sql } from 'drizzle-orm';
-import type { AgentRun, AgentRunOutcome, AgentUsageResponse, AgentUsageRow } from '../../schemas/protocol.ts';
+import type {
+  AgentRun,
+  AgentRunOutcome,
+  AgentUsageResponse,
+  AgentUsageRow,
+} from '../../schemas/protocol/index.ts';
 import type { Db } from '../db/client.ts';
 import { agentRuns, institutions } from '../db/schema.ts';
 import { listAgents } from './agents.ts';

@@ -5,7 +5,7 @@
 // the database alone cannot be used to sign in.
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, count, eq, gt, lt, max, ne, type SQL } from 'drizzle-orm';
-import { OTP_LENGTH } from '../../schemas/protocol.ts';
+import { OTP_LENGTH } from '../../schemas/protocol/index.ts';
 import { isAgentEmail } from '../agents/agents.ts';
 import type { AppContext } from '../context.ts';
 import { signinCodes, signinFailures, signinRequests } from '../db/schema.ts';

@@ -18,7 +18,7 @@ import type {
   ForwardedFrom,
   McpTransport,
   Mention,
-} from '../../schemas/protocol.ts';
+} from '../../schemas/protocol/index.ts';
 
 /** Stored reactions: who reacted with each emoji, in order (count is derived on the wire). */
 export interface StoredReaction {

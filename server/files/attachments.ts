@@ -1,7 +1,7 @@
 // A message's attachments, built from the server's own file records: a client names files by id only; the
 // url, name, type and size come from the file row, and a file the sender may not attach is refused.
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Attachment } from '../../schemas/protocol.ts';
+import type { Attachment } from '../../schemas/protocol/index.ts';
 import type { Db } from '../db/client.ts';
 import { fileAttachments, files, members } from '../db/schema.ts';
 import { badRequest } from '../errors.ts';

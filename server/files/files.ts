@@ -5,7 +5,12 @@ import { randomUUID } from 'node:crypto';
 import { type AnyColumn, and, desc, eq, ilike, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
-import type { FileEntity, FilesResponse, filesQuery, registerFileBody } from '../../schemas/protocol.ts';
+import type {
+  FileEntity,
+  FilesResponse,
+  filesQuery,
+  registerFileBody,
+} from '../../schemas/protocol/index.ts';
 import { isWorkspaceAdmin, requireChannelMember, requireMember } from '../access.ts';
 import type { Db } from '../db/client.ts';
 import { channelMembers, fileAttachments, files, members, messages } from '../db/schema.ts';

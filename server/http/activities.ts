@@ -1,7 +1,7 @@
 // REST: the caller's activity feed in a workspace (mentions, replies, reactions) and marking it read.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { activitiesQuery, id, markActivitiesReadBody } from '../../schemas/protocol.ts';
+import { activitiesQuery, id, markActivitiesReadBody } from '../../schemas/protocol/index.ts';
 import { requireMember } from '../access.ts';
 import type { AppContext } from '../context.ts';
 import { BODY_LIMITS } from '../request-limits.ts';

@@ -2,7 +2,7 @@
 // an agent's recent runs, and the workspace's daily token cap.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { agentRunsQuery, agentSettingsBody, agentUsageQuery, id } from '../../schemas/protocol.ts';
+import { agentRunsQuery, agentSettingsBody, agentUsageQuery, id } from '../../schemas/protocol/index.ts';
 import { requireWorkspaceAdmin } from '../access.ts';
 import { requireAgent } from '../agents/agents.ts';
 import {

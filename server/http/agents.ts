@@ -1,7 +1,7 @@
 // REST routes for a workspace's agents: members list them, owners and admins create, change and remove them.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { createAgentBody, id, updateAgentBody } from '../../schemas/protocol.ts';
+import { createAgentBody, id, updateAgentBody } from '../../schemas/protocol/index.ts';
 import { requireMember, requireWorkspaceAdmin } from '../access.ts';
 import { createAgent, deleteAgent, listAgents, toWireAgent, updateAgent } from '../agents/agents.ts';
 import { allowedModels, defaultModelLabel, modelRefusal } from '../agents/model-provider.ts';

@@ -1,11 +1,10 @@
 // Sign-in routes (no session needed): ask for a code by e-mail, trade the code for an access token.
 import type { FastifyInstance } from 'fastify';
-import { type SigninResponse, signinBody, signinOtpQuery } from '../../schemas/protocol.ts';
+import { type SigninResponse, signinBody, signinOtpQuery } from '../../schemas/protocol/index.ts';
 import { requestSigninCode, verifySigninCode } from '../auth/otp.ts';
 import { requireSignupAllowed } from '../auth/signup-policy.ts';
 import type { AppContext } from '../context.ts';
-import { toUser } from '../serialize.ts';
-import { createSession, findOrCreateUser } from '../services/users.ts';
+import { createSession, findOrCreateUser, toUser } from '../services/users.ts';
 
 export function registerAuthRoutes(
   app: FastifyInstance,

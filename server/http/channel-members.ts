@@ -9,24 +9,24 @@ import {
   id,
   profileChannelsBody,
   updateMembershipBody,
-} from '../../schemas/protocol.ts';
-import { BODY_LIMITS } from '../request-limits.ts';
+} from '../../schemas/protocol/index.ts';
 import {
   addChannelMembers,
   listChannelMembers,
   removeChannelMembers,
   setBlocked,
-  setProfileChannels,
   updateOwnMembership,
-} from '../services/channel-membership.ts';
+} from '../channels/membership.ts';
+import { setProfileChannels } from '../channels/profile-channels.ts';
+import type { AppContext } from '../context.ts';
+import { BODY_LIMITS } from '../request-limits.ts';
 import { getAuth } from './auth-hook.ts';
-import type { RouteContext } from './route-context.ts';
 
 const institutionParams = z.object({ id });
 const channelParams = z.object({ id, channelId: id });
 const base = '/api/institutions/:id/channels';
 
-export function registerChannelMemberRoutes(app: FastifyInstance, ctx: RouteContext): void {
+export function registerChannelMemberRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get(`${base}/:channelId/members`, async (request) => {
     const p = channelParams.parse(request.params);
     const { role } = channelMembersQuery.parse(request.query);

@@ -7,22 +7,22 @@ import {
   createChannelRequestBody,
   id,
   updateChannelRequestBody,
-} from '../../schemas/protocol.ts';
+} from '../../schemas/protocol/index.ts';
 import {
   createChannelRequest,
   decideChannelRequest,
   listChannelRequests,
   myChannelRequests,
-} from '../services/channel-requests.ts';
+} from '../channels/requests.ts';
+import type { AppContext } from '../context.ts';
 import { getAuth } from './auth-hook.ts';
-import type { RouteContext } from './route-context.ts';
 
 const institutionParams = z.object({ id });
 const channelParams = z.object({ id, channelId: id });
 const requestParams = channelParams.extend({ requestId: id });
 const base = '/api/institutions/:id/channels';
 
-export function registerChannelRequestRoutes(app: FastifyInstance, ctx: RouteContext): void {
+export function registerChannelRequestRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get(`${base}/requests/mine`, async (request) => {
     const p = institutionParams.parse(request.params);
     const { status } = channelRequestsQuery.parse(request.query);

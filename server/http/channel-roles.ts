@@ -8,8 +8,7 @@ import {
   roleMembersBody,
   transferOwnershipBody,
   updateChannelRoleBody,
-} from '../../schemas/protocol.ts';
-import { BODY_LIMITS } from '../request-limits.ts';
+} from '../../schemas/protocol/index.ts';
 import {
   createChannelRole,
   deleteChannelRole,
@@ -17,15 +16,16 @@ import {
   setRoleMembers,
   transferOwnership,
   updateChannelRole,
-} from '../services/channel-roles.ts';
+} from '../channels/roles.ts';
+import type { AppContext } from '../context.ts';
+import { BODY_LIMITS } from '../request-limits.ts';
 import { getAuth } from './auth-hook.ts';
-import type { RouteContext } from './route-context.ts';
 
 const channelParams = z.object({ id, channelId: id });
 const roleParams = channelParams.extend({ roleId: id });
 const base = '/api/institutions/:id/channels/:channelId';
 
-export function registerChannelRoleRoutes(app: FastifyInstance, ctx: RouteContext): void {
+export function registerChannelRoleRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get(`${base}/roles`, async (request) => {
     const p = channelParams.parse(request.params);
     return { data: await listChannelRoles(ctx.db, getAuth(request).userId, p.id, p.channelId) };

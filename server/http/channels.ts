@@ -1,7 +1,7 @@
 // Channel routes under /api/institutions/:id/channels (messages live in server/http/messages.ts).
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { createChannelBody, directMessageBody, id, updateChannelBody } from '../../schemas/protocol.ts';
+import { createChannelBody, directMessageBody, id, updateChannelBody } from '../../schemas/protocol/index.ts';
 import {
   browsableChannels,
   createChannel,
@@ -11,15 +11,15 @@ import {
   leaveChannel,
   openDirectMessage,
   renameChannel,
-} from '../services/channels.ts';
+} from '../channels/channels.ts';
+import type { AppContext } from '../context.ts';
 import { getAuth } from './auth-hook.ts';
-import type { RouteContext } from './route-context.ts';
 
 const institutionParams = z.object({ id });
 const channelParams = z.object({ id, channelId: id });
 const base = '/api/institutions/:id/channels';
 
-export function registerChannelRoutes(app: FastifyInstance, ctx: RouteContext): void {
+export function registerChannelRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get(base, async (request) => {
     const params = institutionParams.parse(request.params);
     return { data: await browsableChannels(ctx.db, getAuth(request).userId, params.id) };

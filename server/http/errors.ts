@@ -4,7 +4,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { ZodError } from 'zod';
-import type { ErrorBody } from '../../schemas/protocol.ts';
+import type { ErrorBody } from '../../schemas/protocol/index.ts';
 import { HttpError } from '../errors.ts';
 import { formatBytes } from '../request-limits.ts';
 

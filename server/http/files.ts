@@ -9,7 +9,7 @@ import {
   id,
   registerFileBody,
   updateFileBody,
-} from '../../schemas/protocol.ts';
+} from '../../schemas/protocol/index.ts';
 import { requireMember } from '../access.ts';
 import type { AppContext } from '../context.ts';
 import { HttpError } from '../errors.ts';

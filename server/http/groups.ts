@@ -1,17 +1,17 @@
 // Workspace group routes: /api/institutions/:id/groups (listing for members, changes for admins).
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { groupBody, groupEmailsBody, id } from '../../schemas/protocol.ts';
+import { groupBody, groupEmailsBody, id } from '../../schemas/protocol/index.ts';
+import type { AppContext } from '../context.ts';
 import { BODY_LIMITS } from '../request-limits.ts';
 import { changeGroupMembers, createGroup, deleteGroup, listGroups, renameGroup } from '../services/groups.ts';
 import { getAuth } from './auth-hook.ts';
-import type { RouteContext } from './route-context.ts';
 
 const institutionParams = z.object({ id });
 const groupParams = z.object({ id, groupId: id });
 const base = '/api/institutions/:id/groups';
 
-export function registerGroupRoutes(app: FastifyInstance, ctx: RouteContext): void {
+export function registerGroupRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get(base, async (request) => {
     const params = institutionParams.parse(request.params);
     return { data: await listGroups(ctx.db, getAuth(request).userId, params.id) };

@@ -1,7 +1,8 @@
 // Workspace routes: /api/institutions, its members and its invitations.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { emailsBody, id, institutionBody } from '../../schemas/protocol.ts';
+import { emailsBody, id, institutionBody } from '../../schemas/protocol/index.ts';
+import type { AppContext } from '../context.ts';
 import { BODY_LIMITS } from '../request-limits.ts';
 import {
   acceptInvitation,
@@ -16,12 +17,11 @@ import {
   revokeInvitations,
 } from '../services/institutions.ts';
 import { getAuth } from './auth-hook.ts';
-import type { RouteContext } from './route-context.ts';
 
 const institutionParams = z.object({ id });
 const invitationParams = z.object({ invitationId: id });
 
-export function registerInstitutionRoutes(app: FastifyInstance, ctx: RouteContext): void {
+export function registerInstitutionRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/institutions', async (request) => ({
     data: await listInstitutions(ctx.db, getAuth(request).userId),
   }));

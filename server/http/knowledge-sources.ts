@@ -2,7 +2,7 @@
 // (text, an uploaded file or a web address the server fetches) and remove them.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { createKnowledgeSourceBody, id, uploadKnowledgeSourceQuery } from '../../schemas/protocol.ts';
+import { createKnowledgeSourceBody, id, uploadKnowledgeSourceQuery } from '../../schemas/protocol/index.ts';
 import { requireMember, requireWorkspaceAdmin } from '../access.ts';
 import { requireAgent } from '../agents/agents.ts';
 import {

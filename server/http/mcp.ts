@@ -2,7 +2,7 @@
 // connection without saving it (a few at a time), and the ready-made templates. Admins only.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { id, mcpConnectBody, mcpConnectionBody } from '../../schemas/protocol.ts';
+import { id, mcpConnectBody, mcpConnectionBody } from '../../schemas/protocol/index.ts';
 import { requireWorkspaceAdmin } from '../access.ts';
 import type { AppContext } from '../context.ts';
 import { parseAllowlist } from '../mcp/allowlist.ts';

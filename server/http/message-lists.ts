@@ -1,7 +1,7 @@
 // REST: a channel's pinned messages and the caller's starred messages in it (the side panel lists).
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { id, messageListQuery } from '../../schemas/protocol.ts';
+import { id, messageListQuery } from '../../schemas/protocol/index.ts';
 import { requireChannelMember } from '../access.ts';
 import type { AppContext } from '../context.ts';
 import { pinnedMessages, starredMessages } from '../messages/lists.ts';

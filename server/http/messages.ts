@@ -8,7 +8,7 @@ import {
   knownGenIdsBody,
   messagePageQuery,
   postMessageRestBody,
-} from '../../schemas/protocol.ts';
+} from '../../schemas/protocol/index.ts';
 import { requireChannelMember, requireMember } from '../access.ts';
 import type { AppContext } from '../context.ts';
 import { messageChanges, messagePage } from '../messages/history.ts';

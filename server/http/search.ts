@@ -1,7 +1,7 @@
 // REST route for message search in a workspace (server/search/message-search.ts does the work).
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { id, messageSearchQuery } from '../../schemas/protocol.ts';
+import { id, messageSearchQuery } from '../../schemas/protocol/index.ts';
 import { requireMember } from '../access.ts';
 import type { AppContext } from '../context.ts';
 import { searchMessages } from '../search/message-search.ts';

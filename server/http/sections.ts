@@ -8,7 +8,8 @@ import {
   reorderSectionsBody,
   replaceSectionsBody,
   updateSectionBody,
-} from '../../schemas/protocol.ts';
+} from '../../schemas/protocol/index.ts';
+import type { AppContext } from '../context.ts';
 import { BODY_LIMITS } from '../request-limits.ts';
 import {
   createSection,
@@ -19,13 +20,12 @@ import {
   updateSection,
 } from '../services/sections.ts';
 import { getAuth } from './auth-hook.ts';
-import type { RouteContext } from './route-context.ts';
 
 const institutionParams = z.object({ id });
 const sectionParams = z.object({ id, sectionId: id });
 const base = '/api/institutions/:id/channels/sections';
 
-export function registerSectionRoutes(app: FastifyInstance, ctx: RouteContext): void {
+export function registerSectionRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get(base, async (request) => {
     const params = institutionParams.parse(request.params);
     return { data: await listSections(ctx.db, getAuth(request).userId, params.id) };

@@ -23,6 +23,8 @@ export async function registerStatic(app: FastifyInstance, clientDir: string): P
     await app.register(fastifyStatic, {
       root,
       wildcard: true,
+      // The build writes .br and .gz copies (scripts/precompress.ts); send them to clients that accept one.
+      preCompressed: true,
       cacheControl: false,
       setHeaders(res, filePath) {
         const name = path.basename(filePath);

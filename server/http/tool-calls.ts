@@ -3,7 +3,7 @@
 // and wakes a run waiting on this node at once.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { id, toolCallDecisionBody } from '../../schemas/protocol.ts';
+import { id, toolCallDecisionBody } from '../../schemas/protocol/index.ts';
 import { requireChannelMember } from '../access.ts';
 import { decideToolCall } from '../agents/answer-edit.ts';
 import { announceDecision } from '../agents/tool-approval.ts';

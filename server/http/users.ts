@@ -1,20 +1,26 @@
 // The signed-in user's own record and sessions: /api/users.
 import type { FastifyInstance } from 'fastify';
-import { sessionIdParams, type User, type UserSession, updateUserBody } from '../../schemas/protocol.ts';
-import { toSession, toUser } from '../serialize.ts';
+import {
+  sessionIdParams,
+  type User,
+  type UserSession,
+  updateUserBody,
+} from '../../schemas/protocol/index.ts';
+import type { AppContext } from '../context.ts';
 import {
   getUser,
   liveSessions,
   revokeOtherSessions,
   revokeOwnSession,
   revokeSession,
+  toSession,
+  toUser,
   touchSession,
   updateUser,
 } from '../services/users.ts';
 import { getAuth } from './auth-hook.ts';
-import type { RouteContext } from './route-context.ts';
 
-export function registerUserRoutes(app: FastifyInstance, ctx: RouteContext): void {
+export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get(
     '/api/users',
     async (request): Promise<User> => toUser(await getUser(ctx.db, getAuth(request).userId)),

@@ -2,17 +2,17 @@
 // Static segments (bulk, me) win over :memberId in Fastify's router.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { bulkUpdateMembersBody, id, updateMemberBody } from '../../schemas/protocol.ts';
+import { bulkUpdateMembersBody, id, updateMemberBody } from '../../schemas/protocol/index.ts';
+import type { AppContext } from '../context.ts';
 import { BODY_LIMITS } from '../request-limits.ts';
 import { leaveWorkspace, memberProfile, updateMemberRoles } from '../services/workspace-members.ts';
 import { getAuth } from './auth-hook.ts';
-import type { RouteContext } from './route-context.ts';
 
 const institutionParams = z.object({ id });
 const memberParams = z.object({ id, memberId: id });
 const base = '/api/institutions/:id/members';
 
-export function registerWorkspaceMemberRoutes(app: FastifyInstance, ctx: RouteContext): void {
+export function registerWorkspaceMemberRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.put(`${base}/bulk`, { bodyLimit: BODY_LIMITS.list }, async (request) => {
     const params = institutionParams.parse(request.params);
     const { memberIds, update } = bulkUpdateMembersBody.parse(request.body);

@@ -13,7 +13,7 @@ import {
   type McpTransport,
   type mcpConnectBody,
   type mcpConnectionBody,
-} from '../../schemas/protocol.ts';
+} from '../../schemas/protocol/index.ts';
 import { requireWorkspaceAdmin } from '../access.ts';
 import { requireAgent } from '../agents/agents.ts';
 import type { AppContext } from '../context.ts';

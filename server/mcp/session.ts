@@ -8,7 +8,7 @@ import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { FetchLike, Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { Logger } from 'pino';
-import type { McpTool } from '../../schemas/protocol.ts';
+import type { McpTool } from '../../schemas/protocol/index.ts';
 import { HttpError } from '../errors.ts';
 import { RefusedAddress } from '../outbound/address-guard.ts';
 import { ChildStdioTransport } from './stdio-transport.ts';

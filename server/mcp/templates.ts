@@ -2,7 +2,7 @@
 // and whether the operator's allowlist lets it start here. A template's variables are the only names (with
 // MCP_STDIO_ENV_ALLOWLIST) a connection running its command may set. The Memory server's file is set by
 // the server per connection (server/mcp/workdirs.ts), so it is no variable here.
-import type { McpTemplate } from '../../schemas/protocol.ts';
+import type { McpTemplate } from '../../schemas/protocol/index.ts';
 import { type CommandLine, type StdioAllowlist, templateAllowed } from './allowlist.ts';
 
 type Template = Omit<McpTemplate, 'allowed'> & {

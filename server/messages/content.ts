@@ -1,5 +1,5 @@
 // The rule for what a message may contain once sanitised: something to read or something attached.
-import type { Attachment } from '../../schemas/protocol.ts';
+import type { Attachment } from '../../schemas/protocol/index.ts';
 import { badRequest } from '../errors.ts';
 import { isBlankHtml, sanitizeMessageHtml } from '../sanitize.ts';
 

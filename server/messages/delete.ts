@@ -2,7 +2,7 @@
 // the channel's next seq, so clients catching up learn of the delete.
 import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { deleteMessagePayload, Message } from '../../schemas/protocol.ts';
+import type { deleteMessagePayload, Message } from '../../schemas/protocol/index.ts';
 import { requireChannelMember } from '../access.ts';
 import { messages } from '../db/schema.ts';
 import { badRequest } from '../errors.ts';

@@ -1,7 +1,7 @@
 // Editing a message: only its author, never a tombstone; the change takes the channel's next seq.
 import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { editMessagePayload, Message } from '../../schemas/protocol.ts';
+import type { editMessagePayload, Message } from '../../schemas/protocol/index.ts';
 import { requireChannelMember } from '../access.ts';
 import { messages } from '../db/schema.ts';
 import { badRequest } from '../errors.ts';

@@ -3,7 +3,7 @@
 // is the list of new messages, in the order of channelIds.
 import { inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { forwardMessagePayload, Message } from '../../schemas/protocol.ts';
+import type { forwardMessagePayload, Message } from '../../schemas/protocol/index.ts';
 import { requireChannelMember } from '../access.ts';
 import type { Db } from '../db/client.ts';
 import { messages } from '../db/schema.ts';

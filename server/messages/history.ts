@@ -1,7 +1,7 @@
 // Reading a channel's messages: pages of the live history, newest first, and the change feed for
 // catch-up (every message changed after a seq, tombstones included, in seq order).
 import { and, asc, count, desc, eq, gt, isNull } from 'drizzle-orm';
-import type { ChangesResponse, MessagePage } from '../../schemas/protocol.ts';
+import type { ChangesResponse, MessagePage } from '../../schemas/protocol/index.ts';
 import type { Db } from '../db/client.ts';
 import { messages } from '../db/schema.ts';
 import { toWireMessage } from './wire.ts';

@@ -1,7 +1,7 @@
 // Which of a client's genIds the server already holds: lets a reconnecting client settle messages it sent
 // but never saw acknowledged, without sending them again.
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Message } from '../../schemas/protocol.ts';
+import type { Message } from '../../schemas/protocol/index.ts';
 import type { Db } from '../db/client.ts';
 import { messages } from '../db/schema.ts';
 import { toWireMessage } from './wire.ts';

@@ -1,6 +1,6 @@
 // The channel side panels: pinned messages (shared) and the caller's own starred messages, newest first.
 import { and, count, desc, eq, isNotNull, isNull } from 'drizzle-orm';
-import type { MessageListResponse } from '../../schemas/protocol.ts';
+import type { MessageListResponse } from '../../schemas/protocol/index.ts';
 import type { Db } from '../db/client.ts';
 import { messageStars, messages } from '../db/schema.ts';
 import { toWireMessage } from './wire.ts';

@@ -1,14 +1,14 @@
 // What a channel member may do with messages: the one place message services ask, built on the spec §6
-// evaluation (schemas/permissions.ts via server/services/channel-permissions.ts).
+// evaluation (schemas/permissions.ts via server/channels/permissions.ts).
 import { and, eq, ne } from 'drizzle-orm';
 import type { ChannelPermissions } from '../../schemas/permissions.ts';
-import type { Mention } from '../../schemas/protocol.ts';
+import type { Mention } from '../../schemas/protocol/index.ts';
 import type { ChannelAccess } from '../access.ts';
 import { isWorkspaceAdmin } from '../access.ts';
+import { permissionsIn } from '../channels/permissions.ts';
 import type { Db } from '../db/client.ts';
 import { channelMembers } from '../db/schema.ts';
 import { forbidden } from '../errors.ts';
-import { permissionsIn } from '../services/channel-permissions.ts';
 import type { MessageRow } from './wire.ts';
 
 const permissionsOf = (db: Db, access: ChannelAccess): Promise<ChannelPermissions> =>

@@ -1,7 +1,7 @@
 // Pinning: needs canPinMessage (both people of a direct message may pin). Stated, not flipped, when the
 // payload says `pinned`; the change is broadcast as newEditMessage and newEditPinnedMessage.
 import type { z } from 'zod';
-import type { Message, togglePinMessagePayload } from '../../schemas/protocol.ts';
+import type { Message, togglePinMessagePayload } from '../../schemas/protocol/index.ts';
 import { requireChannelMember } from '../access.ts';
 import type { MessagesContext } from './context.ts';
 import { applyMessageChange } from './ops.ts';

@@ -8,7 +8,7 @@ import type {
   Message,
   removeVoteOnPollPayload,
   voteOnPollPayload,
-} from '../../schemas/protocol.ts';
+} from '../../schemas/protocol/index.ts';
 import { requireChannelMember } from '../access.ts';
 import type { StoredPoll } from '../db/schema.ts';
 import { badRequest } from '../errors.ts';

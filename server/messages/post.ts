@@ -2,35 +2,31 @@
 // second row, consumes no sequence number and broadcasts nothing.
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { z } from 'zod';
-import type { Message, postMessagePayload } from '../../schemas/protocol.ts';
+import type { Message, PostMessagePayload } from '../../schemas/protocol/index.ts';
 import { requireChannelMember } from '../access.ts';
 import { startAgentRuns } from '../agents/runs.ts';
 import type { Db } from '../db/client.ts';
 import { messages } from '../db/schema.ts';
-import { badRequest } from '../errors.ts';
 import { postedAttachments, recordAttachments } from '../files/attachments.ts';
 import { recordMessageActivities } from '../services/activities.ts';
 import { messageContent } from './content.ts';
 import type { MessagesContext } from './context.ts';
+import { groupCommitFor } from './group-commit.ts';
 import { requirePostPermission } from './permissions.ts';
+import { repeatOf } from './post-batch.ts';
 import { nextChannelSeq } from './sequence.ts';
 import { isUniqueViolation } from './unique-violation.ts';
 import { raiseUnreadCounts } from './unread.ts';
 import { type MessageRow, toWireMessage } from './wire.ts';
 
-export type PostMessageInput = z.infer<typeof postMessagePayload>;
+export type PostMessageInput = PostMessagePayload;
+
+/** Batches committing at once on PostgreSQL: under half the pool, which the rest of the server shares. */
+const POSTGRES_LANES = 4;
 
 async function findByGenId(db: Db, genId: string): Promise<MessageRow | undefined> {
   const [row] = await db.select().from(messages).where(eq(messages.genId, genId)).limit(1);
   return row;
-}
-
-/** A stored message with this genId answers the repeat only if it is the same sender's, in the same channel. */
-function repeatOf(row: MessageRow, memberId: string, channelId: string): Message {
-  if (row.memberId !== memberId || row.channelId !== channelId)
-    throw badRequest('This message id is already used');
-  return toWireMessage(row);
 }
 
 /**
@@ -57,7 +53,38 @@ export interface PostResult {
   created: boolean;
 }
 
+/**
+ * Posts through the group commit (server/messages/group-commit.ts): the post shares a transaction with
+ * whatever else arrived meanwhile, and resolves after that transaction committed.
+ */
 export async function postMessage(
+  ctx: MessagesContext,
+  userId: string,
+  input: PostMessageInput,
+): Promise<PostResult> {
+  const outcome = await groupCommitFor(ctx.db, ctx.config.DATABASE_URL ? POSTGRES_LANES : 1).submit({
+    userId,
+    input,
+  });
+  switch (outcome.kind) {
+    case 'created':
+      ctx.broadcast.toChannel(input.channelId, 'newMessage', outcome.message);
+      startAgentRuns(ctx, outcome.message, outcome.access.member, outcome.access.channel);
+      return { message: outcome.message, created: true };
+    case 'repeat':
+      return { message: outcome.message, created: false };
+    case 'refused':
+      throw outcome.error;
+    case 'failed':
+      // The batch's transaction failed as a whole (a genId raced in from another node, a dropped
+      // connection): nothing of it was stored, so each of its posts is retried on its own, where only the
+      // post at fault can fail.
+      return postAlone(ctx, userId, input);
+  }
+}
+
+/** One post in its own transaction: the path a post takes when its batch could not commit. */
+export async function postAlone(
   ctx: MessagesContext,
   userId: string,
   input: PostMessageInput,

@@ -1,7 +1,7 @@
 // Reactions: a channel member adds or takes back an emoji on a message. The payload may state the wanted
 // end state (reacted) so a replay cannot undo itself; the author hears of new reactions in their feed.
 import type { z } from 'zod';
-import type { Message, toggleReactionPayload } from '../../schemas/protocol.ts';
+import type { Message, toggleReactionPayload } from '../../schemas/protocol/index.ts';
 import { requireChannelMember } from '../access.ts';
 import type { StoredReaction } from '../db/schema.ts';
 import { badRequest } from '../errors.ts';

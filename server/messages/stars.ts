@@ -2,7 +2,7 @@
 // carries isStarred. Stated (`starred`) or flipped, once per opId.
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { StarredMessage, toggleStarredMessagePayload } from '../../schemas/protocol.ts';
+import type { StarredMessage, toggleStarredMessagePayload } from '../../schemas/protocol/index.ts';
 import { requireChannelMember } from '../access.ts';
 import type { Db } from '../db/client.ts';
 import { messageOps, messageStars } from '../db/schema.ts';

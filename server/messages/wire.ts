@@ -1,5 +1,5 @@
 // A stored message row as the wire shape every REST response and socket event carries.
-import type { Attachment, Message } from '../../schemas/protocol.ts';
+import type { Attachment, Message } from '../../schemas/protocol/index.ts';
 import type { messages } from '../db/schema.ts';
 
 export type MessageRow = typeof messages.$inferSelect;

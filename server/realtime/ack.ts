@@ -2,7 +2,7 @@
 // through the acknowledgement. Whatever happens, the connection and the server carry on.
 import type { Logger } from 'pino';
 import { ZodError, type z } from 'zod';
-import type { AckError, ClientToServerEvents } from '../../schemas/protocol.ts';
+import type { AckError, ClientToServerEvents } from '../../schemas/protocol/index.ts';
 import { HttpError } from '../errors.ts';
 import { zodMessage } from '../http/errors.ts';
 import { EVENT_LIMITS, formatBytes } from '../request-limits.ts';

@@ -1,7 +1,7 @@
 // The Broadcaster services use (server/context.ts), emitting to rooms through the socket.io adapter so
 // that with Redis every node's sockets in the room receive it. Channel broadcasts are marked so that each
 // node delivers them only to current members (server/realtime/channel-audience.ts).
-import type { ServerToClientEvents } from '../../schemas/protocol.ts';
+import type { ServerToClientEvents } from '../../schemas/protocol/index.ts';
 import { type Broadcaster, rooms } from '../context.ts';
 import { audienceMark } from './channel-audience.ts';
 import type { LanternServer } from './types.ts';

@@ -23,6 +23,8 @@ import type { LanternServer } from './types.ts';
  * channel per node per period.
  */
 const FRESH_MS = 1_000;
+/** From this age on, a delivery still uses the set but starts reading it again. */
+const REFRESH_AHEAD_MS = FRESH_MS / 2;
 
 const CHANNEL_ROOM = 'channel:';
 const MARK = 'audience:';
@@ -139,8 +141,14 @@ export function installChannelAudience(io: LanternServer, db: Db, log: Logger): 
     apply(opts, (socket) => sockets.push(socket));
     if (sockets.length === 0) return;
     const a = audienceOf(channelId);
-    const fresh = a.loadedAt > 0 && Date.now() - a.loadedAt < FRESH_MS;
-    if (fresh && a.waiting.length === 0) return send(channelId, a, sockets, deliver);
+    const age = Date.now() - a.loadedAt;
+    const fresh = a.loadedAt > 0 && age < FRESH_MS;
+    if (fresh && a.waiting.length === 0) {
+      // Reread ahead of time while deliveries keep going, so a busy channel's deliveries never wait
+      // behind a read (which on PGlite queues behind the commits in flight).
+      if (age >= REFRESH_AHEAD_MS && !a.loading) load(channelId, a);
+      return send(channelId, a, sockets, deliver);
+    }
     a.waiting.push(() => send(channelId, a, sockets, deliver));
     if (!a.loading) load(channelId, a);
   };

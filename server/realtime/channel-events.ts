@@ -1,5 +1,5 @@
 // Channel events: joining a channel's room (members only) and marking a channel read.
-import { joinChannelPayload, resetUnreadCountPayload } from '../../schemas/protocol.ts';
+import { joinChannelPayload, resetUnreadCountPayload } from '../../schemas/protocol/index.ts';
 import { requireChannelMember } from '../access.ts';
 import { rooms } from '../context.ts';
 import { resetUnreadCount } from '../messages/unread.ts';

@@ -2,8 +2,9 @@
 // token, with one handler module per event group, presence, and the Redis adapter when REDIS_URL is set.
 import type http from 'node:http';
 import { Server } from 'socket.io';
-import type { ClientToServerEvents, ServerToClientEvents } from '../../schemas/protocol.ts';
+import type { ClientToServerEvents, ServerToClientEvents } from '../../schemas/protocol/index.ts';
 import { type AppContext, type Broadcaster, rooms } from '../context.ts';
+import type { RealtimeControls } from '../realtime-controls.ts';
 import { SOCKET_MESSAGE_MAX_BYTES } from '../request-limits.ts';
 import { createBroadcaster } from './broadcaster.ts';
 import { installChannelAudience } from './channel-audience.ts';
@@ -13,31 +14,22 @@ import { registerMemberActionEvents } from './member-action-events.ts';
 import { registerMessageActionEvents } from './message-action-events.ts';
 import { registerMessageEvents } from './message-events.ts';
 import { createPresence, institutionRoomsOf } from './presence.ts';
+import { installProtocolVersionCheck } from './protocol-version.ts';
 import { connectRedisAdapter, type RedisAdapter } from './redis-adapter.ts';
 import { installSocketAuth } from './socket-auth.ts';
 import type { LanternServer } from './types.ts';
 import { registerVisitEvents } from './visit-events.ts';
 
-export interface Realtime {
+export interface Realtime extends RealtimeControls {
   broadcast: Broadcaster;
   io: Server<ClientToServerEvents, ServerToClientEvents>;
-  /** Users with a connected socket in this workspace, on any node. */
-  onlineUserIds(institutionId: string): Promise<Set<string>>;
-  /** Put a user's sockets (on every node) into a workspace's room, e.g. after they join it. */
-  joinInstitution(userId: string, institutionId: string): void;
-  /** Put a user's sockets (on every node) into a channel's room, e.g. after they are added to it. */
-  joinChannel(userId: string, channelId: string): void;
-  /** Take a user's sockets (on every node) out of a channel's room, e.g. after they leave it. */
-  leaveChannel(userId: string, channelId: string): void;
-  /** Ends every socket opened with this session's token, on every node (after the session is revoked). */
-  disconnectSession(sessionId: string): void;
   /** Disconnects this node's sockets and stops the adapter; the HTTP server is left to its owner. */
   close(): Promise<void>;
 }
 
 export async function createRealtime(
   httpServer: http.Server,
-  deps: Omit<AppContext, 'broadcast'>,
+  deps: Omit<AppContext, 'broadcast' | 'realtime'>,
 ): Promise<Realtime> {
   const { db, log, config } = deps;
   const io: LanternServer = new Server(httpServer, {
@@ -71,14 +63,23 @@ export async function createRealtime(
     presenceWork.add(settled);
     void settled.then(() => presenceWork.delete(settled));
   };
-  const controls = {
+  const controls: RealtimeControls = {
     onlineUserIds: presence.onlineUserIds,
-    joinChannel: (userId: string, channelId: string) =>
-      io.in(rooms.user(userId)).socketsJoin(rooms.channel(channelId)),
-    leaveChannel: (userId: string, channelId: string) =>
-      io.in(rooms.user(userId)).socketsLeave(rooms.channel(channelId)),
+    joinInstitution: (userId, institutionId) =>
+      io.in(rooms.user(userId)).socketsJoin(rooms.institution(institutionId)),
+    leaveInstitution: (userId, institutionId, channelIds) =>
+      io
+        .in(rooms.user(userId))
+        .socketsLeave([rooms.institution(institutionId), ...channelIds.map(rooms.channel)]),
+    joinChannel: (userId, channelId) => io.in(rooms.user(userId)).socketsJoin(rooms.channel(channelId)),
+    leaveChannel: (userId, channelId) => io.in(rooms.user(userId)).socketsLeave(rooms.channel(channelId)),
+    // A socket the server disconnects does not reconnect by itself; the person's other devices are not in
+    // this room and stay connected.
+    disconnectSession: (sessionId) => io.in(rooms.session(sessionId)).disconnectSockets(true),
   };
 
+  // Before auth: an outdated client is asked to reload, not told its session is invalid.
+  installProtocolVersionCheck(io, config.PROTOCOL_MIN_VERSION);
   installSocketAuth(io, db, log, config);
 
   io.on('connection', (socket) => {
@@ -104,11 +105,6 @@ export async function createRealtime(
     broadcast,
     io,
     ...controls,
-    // A socket the server disconnects does not reconnect by itself; the person's other devices are not in
-    // this room and stay connected.
-    disconnectSession: (sessionId) => io.in(rooms.session(sessionId)).disconnectSockets(true),
-    joinInstitution: (userId, institutionId) =>
-      io.in(rooms.user(userId)).socketsJoin(rooms.institution(institutionId)),
     async close() {
       closing = true;
       // Not io.close(): that would also close the HTTP server, which Fastify owns and closes itself.

@@ -1,8 +1,8 @@
 // memberAction from a client (spec §7): a channel manager answers a join request over the socket. Same
 // rule and effects as PUT channels/{channelId}/requests/{requestId}; the acknowledgement carries the request.
-import { memberActionPayload } from '../../schemas/protocol.ts';
-import { decideChannelRequest } from '../services/channel-requests.ts';
-import type { ChannelServiceContext } from '../services/channel-service-context.ts';
+import { memberActionPayload } from '../../schemas/protocol/index.ts';
+import type { ChannelServiceContext } from '../channels/context.ts';
+import { decideChannelRequest } from '../channels/requests.ts';
 import { acknowledged } from './ack.ts';
 import type { HandlerDeps } from './handler-deps.ts';
 import type { LanternSocket } from './types.ts';

@@ -9,7 +9,7 @@ import {
   toggleReactionPayload,
   toggleStarredMessagePayload,
   voteOnPollPayload,
-} from '../../schemas/protocol.ts';
+} from '../../schemas/protocol/index.ts';
 import { forwardMessage } from '../messages/forward.ts';
 import { togglePinMessage } from '../messages/pins.ts';
 import { closePoll, createPoll, removeVoteOnPoll, voteOnPoll } from '../messages/polls.ts';

@@ -1,6 +1,10 @@
 // Message events: post (idempotent on genId), edit and delete. Each acknowledges with the stored message
 // only after its transaction committed; the services broadcast to the channel's room.
-import { deleteMessagePayload, editMessagePayload, postMessagePayload } from '../../schemas/protocol.ts';
+import {
+  deleteMessagePayload,
+  editMessagePayload,
+  postMessagePayload,
+} from '../../schemas/protocol/index.ts';
 import { deleteMessage } from '../messages/delete.ts';
 import { editMessage } from '../messages/edit.ts';
 import { postMessage } from '../messages/post.ts';

@@ -17,6 +17,8 @@ export interface Presence {
 }
 
 const INSTITUTION_ROOM_PREFIX = rooms.institution('');
+/** How long presence announcements may hold the event loop before other work gets a turn. */
+const ANNOUNCE_SLICE_MS = 10;
 
 /** The workspace rooms a socket is in right now. */
 export const institutionRoomsOf = (socket: LanternSocket) =>
@@ -25,10 +27,30 @@ export const institutionRoomsOf = (socket: LanternSocket) =>
 export function createPresence(io: LanternServer, log: Logger): Presence {
   const socketCount = async (userId: string) => (await io.in(rooms.user(userId)).fetchSockets()).length;
 
-  const announce = (userId: string, institutionRooms: string[], status: 'online' | 'offline') => {
-    if (institutionRooms.length === 0) return;
-    io.to(institutionRooms).emit('userOnlineStatusUpdate', { user: { id: userId }, status });
+  // Announcements wait in one queue, sent a time slice at a time. Each goes to every socket of the
+  // workspace: when hundreds of people connect at once (a restart, a network coming back), sending them
+  // as they come would hold the event loop for seconds; sliced, other work runs in between, in order.
+  const announcements: Array<() => void> = [];
+  let sending = false;
+  const sendSlice = () => {
+    const until = performance.now() + ANNOUNCE_SLICE_MS;
+    while (announcements.length > 0 && performance.now() < until) announcements.shift()?.();
+    if (announcements.length > 0) setImmediate(sendSlice);
+    else sending = false;
   };
+  /** Resolves once sent, so whoever waits for presence work (close) waits for the broadcast too. */
+  const announce = (userId: string, institutionRooms: string[], status: 'online' | 'offline') =>
+    new Promise<void>((resolve) => {
+      if (institutionRooms.length === 0) return resolve();
+      announcements.push(() => {
+        io.to(institutionRooms).emit('userOnlineStatusUpdate', { user: { id: userId }, status });
+        resolve();
+      });
+      if (!sending) {
+        sending = true;
+        setImmediate(sendSlice);
+      }
+    });
 
   // Transitions of one user run one after another on this node. Otherwise a reload's old socket (its
   // count taken before the new socket joined) could announce "offline" after the new one's "online".
@@ -49,7 +71,7 @@ export function createPresence(io: LanternServer, log: Logger): Presence {
       return serially(userId, async () => {
         try {
           // The new socket is already in its user room, so "first" means a count of one.
-          if ((await socketCount(userId)) <= 1) announce(userId, institutionRoomsOf(socket), 'online');
+          if ((await socketCount(userId)) <= 1) await announce(userId, institutionRoomsOf(socket), 'online');
         } catch (err) {
           log.warn({ err }, 'presence: could not count sockets on connect');
         }
@@ -60,7 +82,7 @@ export function createPresence(io: LanternServer, log: Logger): Presence {
       return serially(userId, async () => {
         try {
           // socket.io has already removed the socket from its rooms when 'disconnect' fires.
-          if ((await socketCount(userId)) === 0) announce(userId, institutionRooms, 'offline');
+          if ((await socketCount(userId)) === 0) await announce(userId, institutionRooms, 'offline');
         } catch (err) {
           log.warn({ err }, 'presence: could not count sockets on disconnect');
         }

@@ -1,6 +1,6 @@
 // Visit events: the client reports opening a profile, a channel or a group; the server records it for
 // metrics after checking the visitor may see it.
-import { visitChannelPayload, visitGroupPayload, visitMemberPayload } from '../../schemas/protocol.ts';
+import { visitChannelPayload, visitGroupPayload, visitMemberPayload } from '../../schemas/protocol/index.ts';
 import { recordVisit } from '../services/visits.ts';
 import { acknowledged } from './ack.ts';
 import type { HandlerDeps } from './handler-deps.ts';

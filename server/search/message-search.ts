@@ -2,7 +2,7 @@
 // and its GIN index: websearch syntax, best rank first and newest first on ties, with highlighted
 // excerpts. Only live messages of channels the caller belongs to are searched.
 import { and, desc, eq, getTableColumns, inArray, isNull, type SQL, sql } from 'drizzle-orm';
-import type { MessageSearchResponse } from '../../schemas/protocol.ts';
+import type { MessageSearchResponse } from '../../schemas/protocol/index.ts';
 import type { Db } from '../db/client.ts';
 import { channelMembers, messages } from '../db/schema.ts';
 import { toWireMessage } from '../messages/wire.ts';

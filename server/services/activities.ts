@@ -3,7 +3,7 @@
 // for people who are members of the channel, so the feed never shows a message someone cannot read.
 import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
-import type { ActivitiesResponse, ActivityType, Mention } from '../../schemas/protocol.ts';
+import type { ActivitiesResponse, ActivityType, Mention } from '../../schemas/protocol/index.ts';
 import type { Db } from '../db/client.ts';
 import { activities, channelMemberRoles, channelMembers, groupMembers, messages } from '../db/schema.ts';
 import { type MessageRow, toWireMessage } from '../messages/wire.ts';

@@ -3,14 +3,25 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { workspacePermissions } from '../../schemas/permissions.ts';
-import type { Group, GroupEmailsBody } from '../../schemas/protocol.ts';
+import type { Group, GroupEmailsBody } from '../../schemas/protocol/index.ts';
 import { type MemberRow, requireMember } from '../access.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { groupMembers, groups, members, users } from '../db/schema.ts';
 import { conflict, forbidden, notFound } from '../errors.ts';
 import { isUniqueViolation } from '../messages/unique-violation.ts';
-import { type GroupRow, toGroup } from '../serialize.ts';
+
+export type GroupRow = typeof groups.$inferSelect;
+
+/** A group in its wire shape, with its member ids (a separate table). */
+export const toGroup = (row: GroupRow, memberIds: string[]): Group => ({
+  id: row.id,
+  institutionId: row.institutionId,
+  name: row.name,
+  createdBy: row.createdBy,
+  memberIds,
+  createdAt: row.createdAt.toISOString(),
+});
 
 type Ctx = Pick<AppContext, 'db' | 'broadcast'>;
 

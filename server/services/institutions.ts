@@ -2,31 +2,42 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, gt, inArray, notExists } from 'drizzle-orm';
 import type {
+  Institution,
   InstitutionWithMember,
   Invitation,
   InvitationWithInstitution,
   Member,
-} from '../../schemas/protocol.ts';
-import { requireMember, requireWorkspaceAdmin } from '../access.ts';
+} from '../../schemas/protocol/index.ts';
+import { type MemberRow, requireMember, requireWorkspaceAdmin } from '../access.ts';
 import { requireWorkspaceCreationAllowed } from '../auth/signup-policy.ts';
+import { addChannelMember, createChannelWithRoles } from '../channels/setup.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { channels, institutions, invitationSends, invitations, members, users } from '../db/schema.ts';
 import { forbidden, notFound, tooManyRequests } from '../errors.ts';
-import type { RealtimeControls } from '../http/route-context.ts';
 import { invitationMail } from '../mail/templates.ts';
-import {
-  type InstitutionRow,
-  type MemberRow,
-  toInstitution,
-  toInvitation,
-  toMember,
-  type UserRow,
-} from '../serialize.ts';
-import { addChannelMember, createChannelWithRoles } from './channel-setup.ts';
-import { getUser } from './users.ts';
+import type { RealtimeControls } from '../realtime-controls.ts';
+import { getUser, type UserRow } from './users.ts';
+import { toMember } from './workspace-members.ts';
 
 export const DEFAULT_CHANNEL_NAME = 'general';
+
+export type InstitutionRow = typeof institutions.$inferSelect;
+export type InvitationRow = typeof invitations.$inferSelect;
+
+/** Workspaces and invitations in the wire shape of schemas/protocol/. */
+export const toInstitution = (row: InstitutionRow): Institution => ({
+  id: row.id,
+  name: row.name,
+  createdAt: row.createdAt.toISOString(),
+});
+
+export const toInvitation = (row: InvitationRow): Invitation => ({
+  id: row.id,
+  institutionId: row.institutionId,
+  email: row.email,
+  createdAt: row.createdAt.toISOString(),
+});
 
 type Ctx = Pick<AppContext, 'db' | 'broadcast' | 'config' | 'mail' | 'log'> & {
   realtime: Pick<RealtimeControls, 'joinInstitution' | 'onlineUserIds'>;

@@ -9,7 +9,7 @@ import {
   SECTIONS_MAX,
   type Section,
   type UpdateSectionBody,
-} from '../../schemas/protocol.ts';
+} from '../../schemas/protocol/index.ts';
 import { type MemberRow, requireMember } from '../access.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';

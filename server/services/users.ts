@@ -2,13 +2,31 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, isNull, ne } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { updateUserBody } from '../../schemas/protocol.ts';
+import type { User, UserSession, updateUserBody } from '../../schemas/protocol/index.ts';
 import { liveSessionCondition, type SessionLifetime } from '../auth/session-lifetime.ts';
 import { hashToken, newToken } from '../auth/tokens.ts';
 import type { Db } from '../db/client.ts';
 import { sessions, users } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
-import type { SessionRow, UserRow } from '../serialize.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
+
+/** Users and sessions in the wire shape of schemas/protocol/; a session knows whether it is the caller's. */
+export const toUser = (row: UserRow): User => ({
+  id: row.id,
+  email: row.email,
+  name: row.name,
+  profileImage: row.profileImage,
+});
+
+export const toSession = (row: SessionRow, currentSessionId: string): UserSession => ({
+  id: row.id,
+  userAgent: row.userAgent,
+  createdAt: row.createdAt.toISOString(),
+  lastUsedAt: row.lastUsedAt.toISOString(),
+  current: row.id === currentSessionId,
+});
 
 /** The user with this address, created with the address's local part as name if there is none yet. */
 export async function findOrCreateUser(db: Db, email: string): Promise<UserRow> {

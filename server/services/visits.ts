@@ -3,10 +3,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { requireChannel, requireMember } from '../access.ts';
+import { canSee, standingIn } from '../channels/permissions.ts';
 import type { Db } from '../db/client.ts';
 import { members, visits } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
-import { canSee, standingIn } from './channel-permissions.ts';
 import { requireGroup } from './groups.ts';
 
 export type VisitTarget = 'member' | 'channel' | 'group';

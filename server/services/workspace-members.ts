@@ -3,18 +3,30 @@
 // a second one; only the primary owner makes owners or changes an owner's role.
 import { and, eq, inArray } from 'drizzle-orm';
 import { isWorkspaceAdminRole } from '../../schemas/permissions.ts';
-import type { Member, MemberProfile, WorkspaceRole } from '../../schemas/protocol.ts';
+import type { Member, MemberProfile, WorkspaceRole } from '../../schemas/protocol/index.ts';
 import { type MemberRow, requireMember } from '../access.ts';
+import { profileChannelsOf } from '../channels/profile-channels.ts';
 import type { AppContext } from '../context.ts';
-import { rooms } from '../context.ts';
 import { channelMembers, channels, members, users } from '../db/schema.ts';
 import { forbidden, notFound } from '../errors.ts';
-import type { RealtimeControls } from '../http/route-context.ts';
-import { toMember } from '../serialize.ts';
-import { profileChannelsOf } from './channel-membership.ts';
+import type { RealtimeControls } from '../realtime-controls.ts';
+import type { UserRow } from './users.ts';
+
+/** A workspace member in its wire shape: the member row with its user's name and picture, and presence. */
+export const toMember = (row: MemberRow, user: UserRow, isOnline = false): Member => ({
+  id: row.id,
+  institutionId: row.institutionId,
+  role: row.role,
+  name: user.name,
+  email: user.email,
+  profileImage: user.profileImage,
+  user: { id: user.id, isOnline },
+  createdAt: row.createdAt.toISOString(),
+  kind: row.kind,
+});
 
 type Ctx = Pick<AppContext, 'db' | 'broadcast'> & {
-  realtime: Pick<RealtimeControls, 'io' | 'onlineUserIds'>;
+  realtime: Pick<RealtimeControls, 'leaveInstitution' | 'onlineUserIds'>;
 };
 
 /** Why `actor` may not give `target` the role `role`, or null when they may. */
@@ -116,9 +128,11 @@ export async function leaveWorkspace(ctx: Ctx, userId: string, institutionId: st
     .innerJoin(channels, eq(channels.id, channelMembers.channelId))
     .where(and(eq(channelMembers.memberId, member.id), eq(channels.institutionId, institutionId)));
   await ctx.db.delete(members).where(eq(members.id, member.id));
-  ctx.realtime.io
-    .in(rooms.user(userId))
-    .socketsLeave([rooms.institution(institutionId), ...joined.map((c) => rooms.channel(c.id))]);
+  ctx.realtime.leaveInstitution(
+    userId,
+    institutionId,
+    joined.map((c) => c.id),
+  );
   ctx.broadcast.toUser(userId, 'refresh', { value: 'institutions' });
   ctx.broadcast.toInstitution(institutionId, 'refresh', { value: 'members' });
   // Their group memberships went with them.

@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { Spinner } from '../components/ui/states.tsx';
-import { useSession } from '../data/hooks.ts';
+import { useSession } from '../data/session.ts';
 import { isLoggingOut } from './session-exit.ts';
 
 /** Signed-out → /signin?redirect={original path}; while the store opens, a quiet spinner. */

@@ -5,8 +5,7 @@ import { useEffect, useRef } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../components/ui/button.tsx';
 import { Dialog } from '../components/ui/dialog.tsx';
-import { updateSettings } from '../data/actions.ts';
-import { useSettings } from '../data/hooks.ts';
+import { updateSettings, useSettings } from '../data/settings.ts';
 import { APP_NAME } from './title.ts';
 
 export const INSTALL_TOAST_DURATION_MS = 999_999;

@@ -1,10 +1,14 @@
 // Root shell (spec §2): toast area, tooltip timing, the isDesktop setting kept in step with the
 // window width, and the service worker's messages turned into navigation.
 import { useEffect, useRef } from 'react';
-import { Outlet, useNavigate } from 'react-router';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { TooltipProvider } from '../components/ui/tooltip.tsx';
-import { updateSettings } from '../data/actions.ts';
-import { useSelectedInstitutionId, useSettings } from '../data/hooks.ts';
+import { UpdateBanner } from '../components/update-banner.tsx';
+import { useOutdated } from '../data/app-version.ts';
+import { updateSettings, useSettings } from '../data/settings.ts';
+import { useSelectedInstitutionId } from '../data/workspaces.ts';
+import { dismissFirstScreen } from '../first-screen/capture.ts';
+import { CHANNEL_PATH } from '../first-screen/frame.ts';
 import { IosInstallDialog, useInstallPrompt } from './install.tsx';
 import { isDesktopWidth } from './media.ts';
 import { registerServiceWorker } from './service-worker.ts';
@@ -18,6 +22,11 @@ export function RootLayout() {
   useInstallPrompt();
   const selectedRef = useRef(selected);
   selectedRef.current = selected;
+  // The boot script's picture is of a channel: anywhere else (sign-in, another screen) it goes at once.
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (!CHANNEL_PATH.test(pathname)) dismissFirstScreen();
+  }, [pathname]);
 
   useEffect(() => {
     registerServiceWorker({
@@ -41,9 +50,20 @@ export function RootLayout() {
     return () => window.removeEventListener('resize', sync);
   }, [settings.isDesktop]);
 
+  const outdated = useOutdated();
   return (
     <TooltipProvider>
-      <Outlet />
+      {/* Only an outdated build changes the page's frame: the banner stays above whatever screen is open. */}
+      {outdated ? (
+        <div className="flex h-full flex-col">
+          <UpdateBanner />
+          <div className="min-h-0 flex-1">
+            <Outlet />
+          </div>
+        </div>
+      ) : (
+        <Outlet />
+      )}
       <IosInstallDialog />
       <Toaster />
     </TooltipProvider>

@@ -1,27 +1,22 @@
 // The route table of spec §2 with its layouts: auth (signed-out only), client and default (signed-in
-// only), unauthenticated (open to all), and the error layout for 404 / 500.
+// only), unauthenticated (open to all), and the error layout for 404 / 500. Sign-in, the workspace shell
+// and the channel view are in the first script; every other screen is its own chunk, fetched when its
+// route is first visited (and precached by the service worker, so it opens offline too).
+import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
-import { ActivityScreen } from '../screens/activity.tsx';
-import { AgentSettingsScreen, NewAgentScreen } from '../screens/agent-settings.tsx';
-import { AgentsSettingsScreen } from '../screens/agents-settings.tsx';
 import { ChannelScreen } from '../screens/channel.tsx';
-import { DirectoryScreen } from '../screens/directory.tsx';
-import { DraftsScreen } from '../screens/drafts.tsx';
 import { EntryScreen, ShortPathRedirect } from '../screens/entry.tsx';
-import { GroupsScreen } from '../screens/groups.tsx';
-import { JoinScreen } from '../screens/join.tsx';
-import { MemberProfileScreen } from '../screens/member-profile.tsx';
-import { AccountDeletionScreen, LtiLaunchScreen, MetricsScreen } from '../screens/not-available.tsx';
-import { ProfileScreen } from '../screens/profile.tsx';
-import { SearchScreen } from '../screens/search.tsx';
-import { SettingsScreen } from '../screens/settings.tsx';
 import { SignInScreen } from '../screens/sign-in.tsx';
-import { WorkspaceHomeScreen } from '../screens/workspace-home.tsx';
 import { AuthLayout } from './auth-layout.tsx';
 import { ClientLayout } from './client-layout.tsx';
 import { RouteErrorScreen } from './error-screen.tsx';
 import { RequireSession } from './guards.tsx';
 import { RootLayout } from './root-layout.tsx';
+
+/** A route whose screen is loaded on first visit: `pick` names the export the route renders. */
+function onDemand<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): Pick<RouteObject, 'lazy'> {
+  return { lazy: async () => ({ Component: pick(await load()) }) };
+}
 
 function SignedIn() {
   return (
@@ -30,6 +25,10 @@ function SignedIn() {
     </RequireSession>
   );
 }
+
+const notAvailable = () => import('../screens/not-available.tsx');
+const agentsSettings = () => import('../screens/agents-settings.tsx');
+const agentSettings = () => import('../screens/agent-settings.tsx');
 
 export const routes: RouteObject[] = [
   {
@@ -40,13 +39,19 @@ export const routes: RouteObject[] = [
         errorElement: <RouteErrorScreen />,
         children: [
           { element: <AuthLayout />, children: [{ path: 'signin', element: <SignInScreen /> }] },
-          { path: 'lti/launch', element: <LtiLaunchScreen /> },
-          { path: 'account-deletion', element: <AccountDeletionScreen /> },
+          { path: 'lti/launch', ...onDemand(notAvailable, (m) => m.LtiLaunchScreen) },
+          { path: 'account-deletion', ...onDemand(notAvailable, (m) => m.AccountDeletionScreen) },
           {
             element: <SignedIn />,
             children: [
               { index: true, element: <EntryScreen /> },
-              { path: 'join', element: <JoinScreen /> },
+              {
+                path: 'join',
+                ...onDemand(
+                  () => import('../screens/join.tsx'),
+                  (m) => m.JoinScreen,
+                ),
+              },
               { path: 'client/directory', element: <ShortPathRedirect page="directory" /> },
               { path: 'client/profile', element: <ShortPathRedirect page="profile" /> },
               { path: 'client/drafts', element: <ShortPathRedirect page="drafts" /> },
@@ -54,20 +59,77 @@ export const routes: RouteObject[] = [
                 path: 'client/:clientId',
                 element: <ClientLayout />,
                 children: [
-                  { index: true, element: <WorkspaceHomeScreen /> },
+                  {
+                    index: true,
+                    ...onDemand(
+                      () => import('../screens/workspace-home.tsx'),
+                      (m) => m.WorkspaceHomeScreen,
+                    ),
+                  },
                   { path: 'channel/:channelId', element: <ChannelScreen /> },
-                  { path: 'directory', element: <DirectoryScreen /> },
-                  { path: 'directory/:memberId', element: <MemberProfileScreen /> },
-                  { path: 'groups', element: <GroupsScreen /> },
-                  { path: 'drafts', element: <DraftsScreen /> },
-                  { path: 'activity', element: <ActivityScreen /> },
-                  { path: 'search', element: <SearchScreen /> },
-                  { path: 'profile', element: <ProfileScreen /> },
-                  { path: 'settings', element: <SettingsScreen /> },
-                  { path: 'settings/agents', element: <AgentsSettingsScreen /> },
-                  { path: 'settings/agents/new', element: <NewAgentScreen /> },
-                  { path: 'settings/agents/:agentId', element: <AgentSettingsScreen /> },
-                  { path: 'metrics/*', element: <MetricsScreen /> },
+                  {
+                    path: 'directory',
+                    ...onDemand(
+                      () => import('../screens/directory.tsx'),
+                      (m) => m.DirectoryScreen,
+                    ),
+                  },
+                  {
+                    path: 'directory/:memberId',
+                    ...onDemand(
+                      () => import('../screens/member-profile.tsx'),
+                      (m) => m.MemberProfileScreen,
+                    ),
+                  },
+                  {
+                    path: 'groups',
+                    ...onDemand(
+                      () => import('../screens/groups.tsx'),
+                      (m) => m.GroupsScreen,
+                    ),
+                  },
+                  {
+                    path: 'drafts',
+                    ...onDemand(
+                      () => import('../screens/drafts.tsx'),
+                      (m) => m.DraftsScreen,
+                    ),
+                  },
+                  {
+                    path: 'activity',
+                    ...onDemand(
+                      () => import('../screens/activity.tsx'),
+                      (m) => m.ActivityScreen,
+                    ),
+                  },
+                  {
+                    path: 'search',
+                    ...onDemand(
+                      () => import('../screens/search.tsx'),
+                      (m) => m.SearchScreen,
+                    ),
+                  },
+                  {
+                    path: 'profile',
+                    ...onDemand(
+                      () => import('../screens/profile.tsx'),
+                      (m) => m.ProfileScreen,
+                    ),
+                  },
+                  {
+                    path: 'settings',
+                    ...onDemand(
+                      () => import('../screens/settings.tsx'),
+                      (m) => m.SettingsScreen,
+                    ),
+                  },
+                  { path: 'settings/agents', ...onDemand(agentsSettings, (m) => m.AgentsSettingsScreen) },
+                  { path: 'settings/agents/new', ...onDemand(agentSettings, (m) => m.NewAgentScreen) },
+                  {
+                    path: 'settings/agents/:agentId',
+                    ...onDemand(agentSettings, (m) => m.AgentSettingsScreen),
+                  },
+                  { path: 'metrics/*', ...onDemand(notAvailable, (m) => m.MetricsScreen) },
                 ],
               },
             ],

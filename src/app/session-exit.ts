@@ -2,7 +2,7 @@
 // The flag tells the route guard that the missing session is a logout, not an expired one that
 // should come back to the current page after signing in again.
 import { toast } from 'sonner';
-import { signOut } from '../data/actions.ts';
+import { signOut } from '../data/session.ts';
 
 let loggingOut = false;
 

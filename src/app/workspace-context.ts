@@ -1,7 +1,7 @@
 // The open workspace, shared by the client layout with every screen under /client/:clientId.
 import { createContext, useContext } from 'react';
 import type { MemberDoc } from '../../schemas/collections.ts';
-import type { InstitutionWithMember } from '../../schemas/protocol.ts';
+import type { InstitutionWithMember } from '../../schemas/protocol/index.ts';
 
 export interface Workspace {
   institution: InstitutionWithMember;

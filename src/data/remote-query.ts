@@ -4,8 +4,8 @@
 // Hooks subscribe to a key and read its snapshot; actions call `invalidateRemote(prefix)` after a change,
 // so every screen showing that data refetches. Screens still never fetch (decision 0001).
 import { useEffect, useSyncExternalStore } from 'react';
+import { ApiError } from '../store/http.ts';
 import { requireClient } from './client.ts';
-import { ApiError } from './http.ts';
 
 export interface RemoteState<T> {
   /** The last answer; kept while a refetch runs or after a refetch fails. */

@@ -6,7 +6,7 @@ import { proxy, type Remote, wrap } from 'comlink';
 import { tabLockName, type WorkerEndpoint } from '../../worker/api.ts';
 import { WorkerEventHub } from '../../worker/events.ts';
 
-export interface WorkerConnection {
+interface WorkerConnection {
   worker: Remote<WorkerEndpoint>;
   /** The worker's events in this tab (connection status, upload progress, notices). */
   events: WorkerEventHub;

@@ -2,7 +2,7 @@
 // newest first; unread ones are marked until opened or marked read.
 import { AtSign, Bell, CheckCheck, CornerUpLeft, SmilePlus } from 'lucide-react';
 import { useState } from 'react';
-import type { Activity } from '../../schemas/protocol.ts';
+import type { Activity } from '../../schemas/protocol/index.ts';
 import { notifyError } from '../app/notify.ts';
 import { usePageTitle } from '../app/title.ts';
 import { useWorkspace } from '../app/workspace-context.ts';
@@ -11,8 +11,7 @@ import { Button } from '../components/ui/button.tsx';
 import { cn } from '../components/ui/cn.ts';
 import { EmptyState, Spinner } from '../components/ui/states.tsx';
 import { ScreenBody, ScreenHeader } from '../components/workspace/screen-header.tsx';
-import { markActivitiesRead } from '../data/actions.ts';
-import { useActivities } from '../data/hooks.ts';
+import { markActivitiesRead, useActivities } from '../data/activities.ts';
 
 type Filter = 'all' | Activity['type'];
 const FILTERS: { value: Filter; label: string }[] = [

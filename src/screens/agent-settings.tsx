@@ -6,7 +6,7 @@ import { Tabs } from 'radix-ui';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import type { Agent } from '../../schemas/protocol.ts';
+import type { Agent } from '../../schemas/protocol/index.ts';
 import { notifyError } from '../app/notify.ts';
 import { usePageTitle } from '../app/title.ts';
 import { useWorkspace } from '../app/workspace-context.ts';
@@ -22,8 +22,8 @@ import { Button } from '../components/ui/button.tsx';
 import { Dialog } from '../components/ui/dialog.tsx';
 import { EmptyState, Spinner } from '../components/ui/states.tsx';
 import { ScreenBody, ScreenHeader } from '../components/workspace/screen-header.tsx';
-import { createAgent, deleteAgent, updateAgent, useAgents } from '../data/agent-admin.ts';
-import { useWorkspacePermissions } from '../data/hooks.ts';
+import { createAgent, deleteAgent, updateAgent, useAgents } from '../data/agents.ts';
+import { useWorkspacePermissions } from '../data/workspaces.ts';
 
 type AgentTab = 'profile' | 'knowledge' | 'tools' | 'activity';
 

@@ -14,8 +14,8 @@ import { Avatar } from '../components/ui/avatar.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { EmptyState } from '../components/ui/states.tsx';
 import { ScreenBody, ScreenHeader } from '../components/workspace/screen-header.tsx';
-import { useAgents } from '../data/agent-admin.ts';
-import { useWorkspacePermissions } from '../data/hooks.ts';
+import { useAgents } from '../data/agents.ts';
+import { useWorkspacePermissions } from '../data/workspaces.ts';
 
 export function AgentsSettingsScreen() {
   usePageTitle('Agents');

@@ -15,7 +15,7 @@ import {
   Star,
   Users,
 } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import type { MessageDoc } from '../../schemas/collections.ts';
 import { notFound, ROUTE_ID } from '../app/http-status-error.ts';
@@ -27,7 +27,7 @@ import { channelLabel, useWorkspace } from '../app/workspace-context.ts';
 import { ChannelDetails, type DetailsTab } from '../components/channels/channel-details.tsx';
 import { PrivateChannelGate } from '../components/channels/request-to-join.tsx';
 import { isAgent } from '../components/messages/agent-badge.tsx';
-import { Composer, ComposerDisabled } from '../components/messages/composer.tsx';
+import { ComposerDisabled, ComposerLoading } from '../components/messages/composer-states.tsx';
 import { type Conversation, ConversationContext } from '../components/messages/conversation-context.ts';
 import { MessageList } from '../components/messages/message-list.tsx';
 import { MessagePanel, type MessagePanelTab } from '../components/messages/message-panel.tsx';
@@ -37,16 +37,25 @@ import { Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger } from '../comp
 import { EmptyState, Spinner } from '../components/ui/states.tsx';
 import { Tooltip } from '../components/ui/tooltip.tsx';
 import { ScreenHeader } from '../components/workspace/screen-header.tsx';
+import { useChannelMembersOf } from '../data/channel-members.ts';
 import {
   blockDirectMessage,
   closeChannel,
   leaveChannel,
   openChannel,
   unblockDirectMessage,
-  visitChannel,
-} from '../data/actions.ts';
-import { useChannel, useChannelMembersOf, useChannelPermissions, useMessages } from '../data/hooks.ts';
+  useChannel,
+  useChannelPermissions,
+} from '../data/channels.ts';
+import { useMessageWindow } from '../data/messages.ts';
+import { visitChannel } from '../data/visits.ts';
+import { dismissFirstScreen } from '../first-screen/capture.ts';
 import { NO_POST_PERMISSION_REASON } from '../store/channel-access.ts';
+
+/** The editor loads after the first rows are painted: it is the largest part of this screen. */
+const Composer = lazy(() =>
+  import('../components/messages/composer.tsx').then((m) => ({ default: m.Composer })),
+);
 
 export function ChannelScreen() {
   const { channelId = '' } = useParams();
@@ -54,7 +63,8 @@ export function ChannelScreen() {
   const workspace = useWorkspace();
   const institutionId = workspace.institution.id;
   const channel = useChannel(channelId);
-  const messages = useMessages(channelId);
+  const messageWindow = useMessageWindow(channelId);
+  const messages = messageWindow?.messages;
   const access = useChannelPermissions(channelId);
   const navigate = useNavigate();
   const [details, setDetails] = useState<DetailsTab | null>(null);
@@ -107,6 +117,12 @@ export function ChannelScreen() {
   }, [institutionId, channelId]);
 
   const label = channel ? channelLabel(channel, workspace) : null;
+  // No message list to wait for: the boot script's picture of this channel (if any) goes now.
+  const noList =
+    channel === null || (channel !== undefined && (channel.institutionId !== institutionId || !label));
+  useEffect(() => {
+    if (noList) dismissFirstScreen();
+  }, [noList]);
   usePageTitle(label ? (label.isDirect ? label.title : `#${label.title}`) : null);
   // On a phone the header keeps room for the name: the saved lists move into the options menu.
   const isDesktop = useIsDesktop();
@@ -134,6 +150,7 @@ export function ChannelScreen() {
 
   const person = label.otherMemberId ? workspace.membersById.get(label.otherMemberId) : undefined;
   const canLeave = !label.isDirect && !channel.isDefault;
+  const composerLabel = label.isDirect ? `Message ${label.title}` : `Message #${channel.name}`;
   const savedButtons = (
     <>
       <Tooltip content="Pinned messages">
@@ -294,19 +311,28 @@ export function ChannelScreen() {
             )
           }
         />
-        {messages === undefined ? (
+        {messageWindow === undefined ? (
           <Spinner />
         ) : (
-          <MessageList key={channelId} channelId={channelId} messages={messages} intro={label} />
+          <MessageList
+            key={channelId}
+            channelId={channelId}
+            messages={messageWindow.messages}
+            hasOlderStored={messageWindow.hasOlderStored}
+            onShowOlder={messageWindow.showOlder}
+            intro={label}
+          />
         )}
         {access === undefined ? null : access.canPost ? (
-          <Composer
-            key={channelId}
-            institutionId={institutionId}
-            channelId={channelId}
-            label={label.isDirect ? `Message ${label.title}` : `Message #${channel.name}`}
-            lastOwnMessage={lastOwnMessage}
-          />
+          <Suspense fallback={<ComposerLoading label={composerLabel} />}>
+            <Composer
+              key={channelId}
+              institutionId={institutionId}
+              channelId={channelId}
+              label={composerLabel}
+              lastOwnMessage={lastOwnMessage}
+            />
+          </Suspense>
         ) : (
           <ComposerDisabled reason={access.cannotPostReason ?? NO_POST_PERMISSION_REASON} />
         )}

@@ -5,7 +5,7 @@ import { DropdownMenu } from 'radix-ui';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { MemberDoc } from '../../schemas/collections.ts';
-import type { WorkspaceRole } from '../../schemas/protocol.ts';
+import type { WorkspaceRole } from '../../schemas/protocol/index.ts';
 import { notifyError } from '../app/notify.ts';
 import { usePageTitle } from '../app/title.ts';
 import { useWorkspace } from '../app/workspace-context.ts';
@@ -21,8 +21,8 @@ import { InviteDialog } from '../components/workspace/invite-dialog.tsx';
 import { matchMembers, ROLE_LABEL } from '../components/workspace/member-search.ts';
 import { RoleBadge } from '../components/workspace/role-badge.tsx';
 import { ScreenHeader } from '../components/workspace/screen-header.tsx';
-import { updateMemberRole } from '../data/actions.ts';
-import { useMembers, useWorkspacePermissions } from '../data/hooks.ts';
+import { updateMemberRole, useMembers } from '../data/members.ts';
+import { useWorkspacePermissions } from '../data/workspaces.ts';
 
 type RoleFilter = 'all' | 'admins' | 'member' | 'guest';
 const FILTERS: { id: RoleFilter; label: string; roles: readonly WorkspaceRole[] | null }[] = [

@@ -8,7 +8,8 @@ import { htmlPreview } from '../components/messages/message-html.ts';
 import { Avatar } from '../components/ui/avatar.tsx';
 import { EmptyState, Spinner } from '../components/ui/states.tsx';
 import { ScreenHeader } from '../components/workspace/screen-header.tsx';
-import { useChannels, useDrafts } from '../data/hooks.ts';
+import { useChannels } from '../data/channels.ts';
+import { useDrafts } from '../data/drafts.ts';
 
 export function DraftsScreen() {
   usePageTitle('Drafts');

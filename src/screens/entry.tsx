@@ -3,8 +3,7 @@ import { useEffect, useState } from 'react';
 import { Navigate } from 'react-router';
 import { lastChannelOf } from '../app/last-channel.ts';
 import { Spinner } from '../components/ui/states.tsx';
-import { refreshInstitutions } from '../data/actions.ts';
-import { useInstitutions, useSelectedInstitutionId } from '../data/hooks.ts';
+import { refreshInstitutions, useInstitutions, useSelectedInstitutionId } from '../data/workspaces.ts';
 
 export function workspacePath(institutionId: string): string {
   const channelId = lastChannelOf(institutionId);

@@ -4,7 +4,7 @@
 import { ChevronRight, MoreHorizontal, Pencil, Plus, Trash2, UsersRound, X } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
-import type { Group } from '../../schemas/protocol.ts';
+import type { Group } from '../../schemas/protocol/index.ts';
 import { errorMessage, notifyError } from '../app/notify.ts';
 import { usePageTitle } from '../app/title.ts';
 import { useWorkspace } from '../app/workspace-context.ts';
@@ -17,8 +17,9 @@ import { Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger } from '../comp
 import { EmptyState, Spinner } from '../components/ui/states.tsx';
 import { parseEmails } from '../components/workspace/invite-dialog.tsx';
 import { ScreenHeader } from '../components/workspace/screen-header.tsx';
-import { createGroup, deleteGroup, renameGroup, updateGroupEmails, visitGroup } from '../data/actions.ts';
-import { useGroups, useWorkspacePermissions } from '../data/hooks.ts';
+import { createGroup, deleteGroup, renameGroup, updateGroupEmails, useGroups } from '../data/groups.ts';
+import { visitGroup } from '../data/visits.ts';
+import { useWorkspacePermissions } from '../data/workspaces.ts';
 
 type NameDialog = { kind: 'create' } | { kind: 'rename'; group: Group } | null;
 

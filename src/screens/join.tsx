@@ -9,13 +9,15 @@ import { usePageTitle } from '../app/title.ts';
 import { Avatar } from '../components/ui/avatar.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { FieldMessage, Input, Label } from '../components/ui/input.tsx';
+import { useSession } from '../data/session.ts';
 import {
   acceptInvitation,
   createInstitution,
   declineInvitation,
   refreshInstitutions,
-} from '../data/actions.ts';
-import { useInstitutions, useInvitations, useSession } from '../data/hooks.ts';
+  useInstitutions,
+  useInvitations,
+} from '../data/workspaces.ts';
 
 export function JoinScreen() {
   usePageTitle('Create or join a workspace');

@@ -17,8 +17,9 @@ import { EmptyState, Spinner } from '../components/ui/states.tsx';
 import { openDirectMessage } from '../components/workspace/direct-message.ts';
 import { RoleBadge } from '../components/workspace/role-badge.tsx';
 import { ScreenHeader } from '../components/workspace/screen-header.tsx';
-import { setProfileChannels, visitMember } from '../data/actions.ts';
-import { useChannels, useMemberProfile } from '../data/hooks.ts';
+import { setProfileChannels, useChannels } from '../data/channels.ts';
+import { useMemberProfile } from '../data/members.ts';
+import { visitMember } from '../data/visits.ts';
 
 export function MemberProfileScreen() {
   const { memberId = '' } = useParams();

@@ -10,8 +10,8 @@ import { Button } from '../components/ui/button.tsx';
 import { FieldMessage, Input, Label } from '../components/ui/input.tsx';
 import { Spinner } from '../components/ui/states.tsx';
 import { ScreenBody, ScreenHeader } from '../components/workspace/screen-header.tsx';
-import { refreshMembers, updateProfile } from '../data/actions.ts';
-import { useSession } from '../data/hooks.ts';
+import { refreshMembers } from '../data/members.ts';
+import { updateProfile, useSession } from '../data/session.ts';
 
 export function ProfileScreen() {
   usePageTitle('Profile');

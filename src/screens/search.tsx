@@ -10,7 +10,7 @@ import { MessageCard } from '../components/messages/message-card.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { EmptyState, Spinner } from '../components/ui/states.tsx';
 import { ScreenBody, ScreenHeader } from '../components/workspace/screen-header.tsx';
-import { useMessageSearch } from '../data/hooks.ts';
+import { useMessageSearch } from '../data/search.ts';
 
 export function SearchScreen() {
   const [params] = useSearchParams();

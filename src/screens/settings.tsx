@@ -9,8 +9,8 @@ import { useWorkspace } from '../app/workspace-context.ts';
 import { DevicesSection } from '../components/settings/devices-section.tsx';
 import { SwitchRow } from '../components/ui/switch.tsx';
 import { ScreenBody, ScreenHeader } from '../components/workspace/screen-header.tsx';
-import { updateSettings } from '../data/actions.ts';
-import { useSettings, useWorkspacePermissions } from '../data/hooks.ts';
+import { updateSettings, useSettings } from '../data/settings.ts';
+import { useWorkspacePermissions } from '../data/workspaces.ts';
 
 type Toggle = keyof Pick<
   SettingsDoc,

@@ -1,12 +1,12 @@
 // Sign-in by e-mail code (spec §7 Auth): the e-mail step asks for a code, the code step signs in.
 import { ArrowLeft, Mail } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { OTP_LENGTH } from '../../schemas/protocol.ts';
+import { OTP_LENGTH } from '../../schemas/protocol/index.ts';
 import { errorMessage } from '../app/notify.ts';
 import { usePageTitle } from '../app/title.ts';
 import { Button } from '../components/ui/button.tsx';
 import { FieldMessage, Input, Label } from '../components/ui/input.tsx';
-import { requestCode, signIn } from '../data/actions.ts';
+import { requestCode, signIn } from '../data/session.ts';
 
 type Step = { kind: 'email' } | { kind: 'code'; email: string };
 

@@ -8,7 +8,8 @@ import { BrowseChannelsDialog } from '../components/channels/browse-channels-dia
 import { CreateChannelDialog } from '../components/channels/create-channel-dialog.tsx';
 import { Avatar } from '../components/ui/avatar.tsx';
 import { InviteDialog } from '../components/workspace/invite-dialog.tsx';
-import { useChannels, useDrafts } from '../data/hooks.ts';
+import { useChannels } from '../data/channels.ts';
+import { useDrafts } from '../data/drafts.ts';
 
 export function WorkspaceHomeScreen() {
   const { institution } = useWorkspace();

@@ -11,7 +11,7 @@ import {
   channelPermissions,
   type RoleFlags,
 } from '../../schemas/permissions.ts';
-import type { ChannelRole } from '../../schemas/protocol.ts';
+import type { ChannelRole } from '../../schemas/protocol/index.ts';
 
 export const NOT_MEMBER_REASON = 'Join this channel to post';
 export const NO_POST_PERMISSION_REASON = "You don't have permission to post in this channel";

@@ -47,7 +47,7 @@ export const DEFAULT_DATABASE_NAME = 'lantern';
 export interface OpenOptions {
   /** Defaults to Dexie over the global indexedDB. */
   storage?: RxStorage<unknown, unknown>;
-  /** Open only these collections (Node tests running several engines in one realm; decision 0003). */
+  /** Open only these collections (a migration test opens an old version's few). */
   collections?: readonly CollectionName[];
 }
 

@@ -1,6 +1,6 @@
 // Spec §4/§5 draft rule: a draft is kept only while it has content (empty markup ignored) or
 // attachments; attachments still uploading do not count and are not saved.
-import type { Attachment } from '../../schemas/protocol.ts';
+import type { Attachment } from '../../schemas/protocol/index.ts';
 
 /** Content is empty when, with empty paragraphs and tags removed, it is blank. */
 export function isContentEmpty(html: string): boolean {

@@ -3,7 +3,7 @@
 
 import type { RxCollection } from 'rxdb';
 import type { MessageDoc, RecordDoc } from '../../schemas/collections.ts';
-import type { Message } from '../../schemas/protocol.ts';
+import type { Message } from '../../schemas/protocol/index.ts';
 import { putRecord, removeRecord } from './records.ts';
 
 /** A live pin or unpin (newEditPinnedMessage) keeps the stored pinned list in step. */

@@ -2,7 +2,7 @@
 // change (lower seq) overwrite a newer one, so acks, live events and pulls may arrive in any order, and
 // keeps this person's operations still in the outbox laid over it until they are acknowledged.
 import type { MessageActionOperation, MessageBase, MessageDoc } from '../../schemas/collections.ts';
-import type { Message, StarredMessage } from '../../schemas/protocol.ts';
+import type { Message, StarredMessage } from '../../schemas/protocol/index.ts';
 import { rebase, stripBase } from './message-ops.ts';
 
 export function toConfirmedDoc(m: Message, isStarred = false): MessageDoc {

@@ -1,7 +1,7 @@
 // Pure rules of message operations on the local copy: how a reaction, pin, star, vote, close, edit or
 // delete shows at once, and how a server copy is rebased under the operations still queued.
 import type { MessageActionOperation, MessageBase, MessageDoc } from '../../schemas/collections.ts';
-import type { Poll, Reaction } from '../../schemas/protocol.ts';
+import type { Poll, Reaction } from '../../schemas/protocol/index.ts';
 
 /** What the operation does to the message as seen locally; `at` is when it was made. */
 export function applyOperation(doc: MessageBase, op: MessageActionOperation, at: string): MessageBase {

@@ -10,7 +10,7 @@ import type {
   PostOperation,
   RecordDoc,
 } from '../../schemas/collections.ts';
-import type { Mention } from '../../schemas/protocol.ts';
+import type { Mention } from '../../schemas/protocol/index.ts';
 import { newGenId } from './gen-id.ts';
 import { applyOperation, hasReacted, rebase, stripBase } from './message-ops.ts';
 import { queuedOperations } from './messages.ts';
@@ -216,10 +216,10 @@ export async function forwardMessage(
  * is still queued (the rollback), a forward's pending copies go, and a notice carries the server's words.
  */
 export async function rejectOperation(
-  db: OutboxCollections & { records?: RxCollection<RecordDoc> },
+  db: OutboxCollections & { records: RxCollection<RecordDoc> },
   entry: OutboxDoc,
   message: string,
-): Promise<Notice | null> {
+): Promise<Notice> {
   await removeOutboxRow(db, entry.key);
   await settleOperations(db, entry.genId);
   const op = entry.operation;
@@ -227,7 +227,6 @@ export async function rejectOperation(
     const copies = await db.messages.find({ selector: { genId: { $in: op.genIds } } }).exec();
     for (const copy of copies) if (copy.status !== 'confirmed') await copy.incrementalRemove();
   }
-  if (!db.records) return null;
   const notice: Notice = {
     id: newGenId(),
     message,

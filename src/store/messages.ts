@@ -3,7 +3,7 @@
 // laid over it, and its post taken out of the outbox.
 import type { RxCollection } from 'rxdb';
 import { isMessageActionOperation, type MessageDoc, type OutboxDoc } from '../../schemas/collections.ts';
-import type { Message, StarredMessage } from '../../schemas/protocol.ts';
+import type { Message, StarredMessage } from '../../schemas/protocol/index.ts';
 import { mergeServerMessage, type QueuedOperation } from './message-merge.ts';
 import { isConflict, removeOutboxRow } from './outbox.ts';
 

@@ -8,7 +8,7 @@
 //                  │
 //               failed ──discard──► removed (pending/failed messages are removed locally only)
 import type { MessageStatus, OutboxDoc } from '../../schemas/collections.ts';
-import type { Message, Section } from '../../schemas/protocol.ts';
+import type { Message, Section } from '../../schemas/protocol/index.ts';
 
 export type SendResult =
   | { kind: 'ok'; message: Message }

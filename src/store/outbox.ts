@@ -2,7 +2,7 @@
 // before any network; retry and discard. Shared by the tab's actions and the worker's push loop.
 import type { RxCollection } from 'rxdb';
 import type { MessageDoc, OutboxDoc } from '../../schemas/collections.ts';
-import type { Attachment, Mention } from '../../schemas/protocol.ts';
+import type { Attachment, Mention } from '../../schemas/protocol/index.ts';
 import { newGenId } from './gen-id.ts';
 import { nextOrder, retry } from './outbox-state.ts';
 import { pendingMessage } from './pending-message.ts';

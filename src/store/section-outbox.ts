@@ -9,7 +9,7 @@ import {
   type SectionOperation,
   sectionsOutboxChannel,
 } from '../../schemas/collections.ts';
-import type { Section } from '../../schemas/protocol.ts';
+import type { Section } from '../../schemas/protocol/index.ts';
 import { newGenId } from './gen-id.ts';
 import { nextOrder } from './outbox-state.ts';
 import { replaceRecords } from './records.ts';

@@ -2,7 +2,7 @@
 // channels are arranged, and what each change (create, rename, delete, reorder, move) makes of the
 // layout. Actions apply these to the store at once (offline too) and queue the same change for the server.
 import type { ChannelDoc, SectionOperation } from '../../schemas/collections.ts';
-import type { Section } from '../../schemas/protocol.ts';
+import type { Section } from '../../schemas/protocol/index.ts';
 
 /** The default section's name when the store has no sections yet (first start, offline). */
 export const DEFAULT_SECTION_NAME = 'Channels';

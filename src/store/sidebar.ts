@@ -3,7 +3,7 @@
 import type { RxCollection } from 'rxdb';
 import { combineLatest, map, type Observable } from 'rxjs';
 import type { ChannelDoc, ChannelMemberDoc, RecordDoc } from '../../schemas/collections.ts';
-import type { Section } from '../../schemas/protocol.ts';
+import type { Section } from '../../schemas/protocol/index.ts';
 import { arrangeSidebar, type SidebarLayout } from './sections.ts';
 
 export interface SidebarCollections {

@@ -3,7 +3,7 @@
 // attachment with isUploading and the upload's id; the worker swaps in the registered one before posting.
 import type { RxCollection } from 'rxdb';
 import type { RecordDoc, UploadState } from '../../schemas/collections.ts';
-import type { Attachment } from '../../schemas/protocol.ts';
+import type { Attachment } from '../../schemas/protocol/index.ts';
 import { putFileBlob, removeFileBlob } from './file-blobs.ts';
 import { newGenId } from './gen-id.ts';
 import { getRecord, putRecord, removeRecord } from './records.ts';

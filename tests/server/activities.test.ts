@@ -3,7 +3,7 @@
 // never get one; entries are marked read by id or all at once.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ActivitiesResponse, Channel, Group, Mention, Message } from '../../schemas/protocol.ts';
+import type { ActivitiesResponse, Channel, Group, Mention, Message } from '../../schemas/protocol/index.ts';
 import { channelWith, emitAck, makeTeam, type Person, roleNamed, type Team } from './channel-world.ts';
 import { databases, startTestServer, type TestServer } from './harness.ts';
 import { connect, disconnectAll } from './messaging-world.ts';

@@ -9,7 +9,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type Agent, type Channel, MASKED_VALUE, type Message } from '../../schemas/protocol.ts';
+import { type Agent, type Channel, MASKED_VALUE, type Message } from '../../schemas/protocol/index.ts';
 import { agentRuns } from '../../server/db/schema.ts';
 import {
   type AnthropicScriptServer,

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Agent, Channel, Message } from '../../schemas/protocol.ts';
+import type { Agent, Channel, Message } from '../../schemas/protocol/index.ts';
 import { NO_MODEL_LINE, NOT_A_MEMBER_LINE, THINKING_HTML } from '../../server/agents/answer.ts';
 import { dailyCapMessage, recordRun } from '../../server/agents/usage.ts';
 import { agentRuns, institutions } from '../../server/db/schema.ts';

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Agent, Message } from '../../schemas/protocol.ts';
+import type { Agent, Message } from '../../schemas/protocol/index.ts';
 import { messages } from '../../server/db/schema.ts';
 import { databases, startTestServer, type TestServer, type TestUser } from './harness.ts';
 import {

@@ -4,7 +4,13 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Agent, AgentRun, AgentUsageResponse, ErrorBody, Message } from '../../schemas/protocol.ts';
+import type {
+  Agent,
+  AgentRun,
+  AgentUsageResponse,
+  ErrorBody,
+  Message,
+} from '../../schemas/protocol/index.ts';
 import {
   dailyCapMessage,
   dailyCapRefusal,

@@ -1,7 +1,7 @@
 // Agents as workspace members of their own kind: admins create, change and remove them; every member lists
 // them; bad input is a 400 with a message; an agent can be added to a channel like a person.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Agent, ErrorBody, Member } from '../../schemas/protocol.ts';
+import type { Agent, ErrorBody, Member } from '../../schemas/protocol/index.ts';
 import { databases, startTestServer, type TestServer } from './harness.ts';
 import { makeTeam, type Team } from './workspace-world.ts';
 

@@ -1,7 +1,7 @@
 // Sign-in by e-mail code and the session rules every other route relies on.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ErrorBody, SigninResponse, User } from '../../schemas/protocol.ts';
+import type { ErrorBody, SigninResponse, User } from '../../schemas/protocol/index.ts';
 import { signinCodes } from '../../server/db/schema.ts';
 import { databases, startTestServer, type TestServer, uniqueEmail } from './harness.ts';
 

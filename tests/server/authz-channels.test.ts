@@ -2,7 +2,7 @@
 // caller, with the status each must get. The channel is private, made by the primary owner (so they hold
 // its owner role), with the member and the guest in it on the default role; the admin is not in it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Channel, ChannelRequest, ChannelRole } from '../../schemas/protocol.ts';
+import type { Channel, ChannelRequest, ChannelRole } from '../../schemas/protocol/index.ts';
 import { channelsUrl, channelUrl, channelWith, makeTeam, type Team } from './channel-world.ts';
 import { databases, startTestServer, type TestServer, type TestUser } from './harness.ts';
 

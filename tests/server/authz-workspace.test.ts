@@ -3,7 +3,7 @@
 // called by someone of another workspace through their own workspace with our ids → 404, never our data.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Group, Section } from '../../schemas/protocol.ts';
+import type { Group, Section } from '../../schemas/protocol/index.ts';
 import { type ApiResponse, databases, startTestServer, type TestServer, type TestUser } from './harness.ts';
 import { addPerson, makeTeam, type Team } from './workspace-world.ts';
 

@@ -1,8 +1,8 @@
 // Channel membership: listing, adding and removing people (with live refresh and channel rooms), the
 // caller's own mute setting, private channels hidden from outsiders, DM blocking, profile channels.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Channel, ChannelMember, Message } from '../../schemas/protocol.ts';
-import { profileChannelsOf } from '../../server/services/channel-membership.ts';
+import type { Channel, ChannelMember, Message } from '../../schemas/protocol/index.ts';
+import { profileChannelsOf } from '../../server/channels/profile-channels.ts';
 import {
   channelsUrl,
   channelUrl,

@@ -1,7 +1,7 @@
 // Join requests for private channels: asking with a reason, owners seeing and answering them over REST
 // or the socket, both sides hearing the outcome live, and the rules that keep requests sensible.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ChannelRequest, MemberActionEvent } from '../../schemas/protocol.ts';
+import type { ChannelRequest, MemberActionEvent } from '../../schemas/protocol/index.ts';
 import { channelsUrl, channelUrl, channelWith, emitAck, joined, makeTeam, record } from './channel-world.ts';
 import { databases, startTestServer, type TestServer } from './harness.ts';
 import { connect, disconnectAll, eventually } from './messaging-world.ts';

@@ -2,7 +2,7 @@
 // (posting, mentioning, deleting others' messages) on REST and on the socket.
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ChannelRole, Message } from '../../schemas/protocol.ts';
+import type { ChannelRole, Message } from '../../schemas/protocol/index.ts';
 import {
   channelUrl,
   channelWith,

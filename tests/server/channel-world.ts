@@ -10,7 +10,7 @@ import type {
   JoinedChannels,
   Message,
   WorkspaceRole,
-} from '../../schemas/protocol.ts';
+} from '../../schemas/protocol/index.ts';
 import { members } from '../../server/db/schema.ts';
 import type { TestServer, TestUser } from './harness.ts';
 import { addMember, type Client, makeChannel, makeWorkspace, type Workspace } from './messaging-world.ts';

@@ -1,7 +1,13 @@
 // Channels: browsing, creating, joining and leaving, renaming and deleting, direct messages, and that
 // another workspace's ids never reveal anything.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Channel, ChannelMember, Institution, JoinedChannels, Member } from '../../schemas/protocol.ts';
+import type {
+  Channel,
+  ChannelMember,
+  Institution,
+  JoinedChannels,
+  Member,
+} from '../../schemas/protocol/index.ts';
 import { databases, startTestServer, type TestServer, type TestUser } from './harness.ts';
 
 interface WithMembership {

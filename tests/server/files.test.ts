@@ -4,7 +4,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ErrorBody, FileEntity, FileSignResponse, FilesResponse } from '../../schemas/protocol.ts';
+import type { ErrorBody, FileEntity, FileSignResponse, FilesResponse } from '../../schemas/protocol/index.ts';
 import { signUpload } from '../../server/files/upload-signature.ts';
 import { databases, startTestServer, type TestServer, type TestUser } from './harness.ts';
 import { addMember, makeChannel, makeWorkspace, type Workspace } from './messaging-world.ts';

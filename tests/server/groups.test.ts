@@ -1,7 +1,7 @@
 // Workspace groups: admins create, rename, fill (by e-mail) and delete them; every member can list them
 // because groups are mentionable; other workspaces never see them.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Group, GroupEmailsResponse } from '../../schemas/protocol.ts';
+import type { Group, GroupEmailsResponse } from '../../schemas/protocol/index.ts';
 import { databases, startTestServer, type TestServer, uniqueEmail } from './harness.ts';
 import { connect, disconnectAll, eventually, type Workspace } from './messaging-world.ts';
 import { makeTeam, type Team } from './workspace-world.ts';

@@ -1,12 +1,22 @@
 // Starts a real Lantern server in-process for integration tests: port 0, a temporary DATA_DIR, PGlite in
 // memory or a fresh PostgreSQL database (when DATABASE_URL is set), real HTTP and real mail files.
 // Suites run once per database: `describe.each(databases)('…', (kind) => …)`.
+// Every answer its REST client gets is parsed against the route's declared schema (schemas/protocol/routes.ts)
+// or the error schema, so a test fails on an answer a client could not read.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import type { ErrorBody, SigninResponse, User } from '../../schemas/protocol.ts';
+import { z } from 'zod';
+import {
+  BYTES,
+  type ErrorBody,
+  errorBody,
+  findRoute,
+  type SigninResponse,
+  type User,
+} from '../../schemas/protocol/index.ts';
 import { createApp, type LanternServer } from '../../server/app.ts';
 import { type Config, loadConfig } from '../../server/config.ts';
 import type { AppContext } from '../../server/context.ts';
@@ -88,6 +98,45 @@ async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<
   };
 }
 
+/** Paths of `raw` that `parsed` lacks: fields the server sends that the schema does not declare. */
+function undeclaredFields(raw: unknown, parsed: unknown, at = ''): string[] {
+  if (Array.isArray(raw) && Array.isArray(parsed))
+    return raw.flatMap((item, i) => undeclaredFields(item, parsed[i], `${at}[${i}]`));
+  if (typeof raw !== 'object' || raw === null || typeof parsed !== 'object' || parsed === null) return [];
+  return Object.entries(raw).flatMap(([key, value]) =>
+    key in parsed
+      ? undeclaredFields(value, (parsed as Record<string, unknown>)[key], `${at}.${key}`)
+      : [`${at}.${key}`],
+  );
+}
+
+/**
+ * The body as a client reads it: a 2xx answer parsed with its route's schema, any other with the error
+ * schema. Throws when the route is not declared (unless the server has no such route either: a 404) or the
+ * answer does not match, naming the route and what differs.
+ */
+export function checkAnswer(method: string, url: string, status: number, body: unknown): unknown {
+  const route = findRoute(method, new URL(url, 'http://lantern.invalid').pathname);
+  const label = `${method} ${url} → ${status}`;
+  if (!route) {
+    if (status === 404 && errorBody.safeParse(body).success) return body;
+    throw new Error(`${label}: no route in schemas/protocol/routes.ts matches ${method} ${url}`);
+  }
+  const ok = status >= 200 && status < 300;
+  if (ok && route.response === BYTES) return body;
+  const schema = ok && route.response !== BYTES ? route.response : errorBody;
+  const result = schema.safeParse(body);
+  const declared = ok ? `restRoutes.${route.name} (${route.path})` : 'errorBody';
+  if (!result.success)
+    throw new Error(
+      `${label}: the answer does not match ${declared}:\n${z.prettifyError(result.error)}\n${JSON.stringify(body).slice(0, 2000)}`,
+    );
+  const extra = undeclaredFields(body, result.data);
+  if (extra.length > 0)
+    throw new Error(`${label}: the answer has fields ${declared} does not declare: ${extra.join(', ')}`);
+  return result.data;
+}
+
 export function makeApi(baseUrl: string, token?: string): Api {
   const call = async <T>(method: string, url: string, body?: unknown): Promise<ApiResponse<T>> => {
     const headers: Record<string, string> = {};
@@ -100,9 +149,10 @@ export function makeApi(baseUrl: string, token?: string): Api {
     });
     const text = await res.text();
     const isJson = res.headers.get('content-type')?.includes('application/json');
+    const raw: unknown = isJson && text ? JSON.parse(text) : text;
     return {
       status: res.status,
-      body: (isJson && text ? JSON.parse(text) : text) as T,
+      body: checkAnswer(method, url, res.status, raw) as T,
       headers: res.headers,
     };
   };

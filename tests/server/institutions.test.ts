@@ -10,7 +10,7 @@ import type {
   InvitationWithInstitution,
   JoinedChannels,
   Member,
-} from '../../schemas/protocol.ts';
+} from '../../schemas/protocol/index.ts';
 import { databases, startTestServer, type TestServer, type TestUser, uniqueEmail } from './harness.ts';
 
 interface Created {

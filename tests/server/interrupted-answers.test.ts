@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Agent, AgentRun, Message } from '../../schemas/protocol.ts';
+import type { Agent, AgentRun, Message } from '../../schemas/protocol/index.ts';
 import { startAnswer } from '../../server/agents/answer.ts';
 import { INTERRUPTED_LINE } from '../../server/agents/interrupted-answers.ts';
 import { createApp } from '../../server/app.ts';

@@ -1,7 +1,7 @@
 // A document sent straight to an agent (the settings' upload): read into a source from the request body,
 // never kept as a file, so it shows up in no channel's files; limits, bad input and roles are refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Agent, ErrorBody, FilesResponse, KnowledgeSource } from '../../schemas/protocol.ts';
+import type { Agent, ErrorBody, FilesResponse, KnowledgeSource } from '../../schemas/protocol/index.ts';
 import { retrievePassages } from '../../server/agents/retrieval.ts';
 import { databases, startTestServer, type TestServer, type TestUser } from './harness.ts';
 import { makeDocx, makePdf } from './knowledge-documents.ts';

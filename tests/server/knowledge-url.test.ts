@@ -8,7 +8,7 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Agent, ErrorBody, KnowledgeSource, Message } from '../../schemas/protocol.ts';
+import type { Agent, ErrorBody, KnowledgeSource, Message } from '../../schemas/protocol/index.ts';
 import { retrievePassages } from '../../server/agents/retrieval.ts';
 import { fetchPage, UrlFetchError } from '../../server/agents/url-source.ts';
 import { addressRefusal } from '../../server/outbound/address-guard.ts';

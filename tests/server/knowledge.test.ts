@@ -9,7 +9,7 @@ import {
   KNOWLEDGE_SOURCE_MAX_CHARS,
   KNOWLEDGE_SOURCES_PER_AGENT,
   type KnowledgeSource,
-} from '../../schemas/protocol.ts';
+} from '../../schemas/protocol/index.ts';
 import { retrievePassages } from '../../server/agents/retrieval.ts';
 import { databases, startTestServer, type TestServer, type TestUser } from './harness.ts';
 import { makeDocx, makePdf } from './knowledge-documents.ts';

@@ -8,7 +8,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Agent, McpConnection, McpConnectResponse, McpTemplate } from '../../schemas/protocol.ts';
+import type { Agent, McpConnection, McpConnectResponse, McpTemplate } from '../../schemas/protocol/index.ts';
 import { mcpConnections } from '../../server/db/schema.ts';
 import { callTool } from '../../server/mcp/connections.ts';
 import { databases, startTestServer, type TestServer } from './harness.ts';

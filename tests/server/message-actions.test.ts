@@ -9,7 +9,7 @@ import type {
   Message,
   MessageListResponse,
   StarredMessage,
-} from '../../schemas/protocol.ts';
+} from '../../schemas/protocol/index.ts';
 import {
   channelsUrl,
   channelWith,

@@ -2,7 +2,7 @@
 // everything, unread counts follow posts, and nobody reads a channel they are not in.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChangesResponse, JoinedChannels, Message, MessagePage } from '../../schemas/protocol.ts';
+import type { ChangesResponse, JoinedChannels, Message, MessagePage } from '../../schemas/protocol/index.ts';
 import { sanitizeMessageHtml } from '../../server/sanitize.ts';
 import { databases, startTestServer, type TestServer, type TestUser } from './harness.ts';
 import {

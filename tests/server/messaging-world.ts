@@ -11,7 +11,7 @@ import type {
   JoinedChannels,
   Message,
   ServerToClientEvents,
-} from '../../schemas/protocol.ts';
+} from '../../schemas/protocol/index.ts';
 import type { TestServer, TestUser } from './harness.ts';
 
 type CreateInstitutionResponse = z.infer<typeof createInstitutionResponse>;

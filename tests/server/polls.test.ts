@@ -3,7 +3,7 @@
 // closed poll takes no more votes. Every change is a live result: newEditMessage to the channel, once.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Channel, Message } from '../../schemas/protocol.ts';
+import type { Channel, Message } from '../../schemas/protocol/index.ts';
 import { channelWith, emitAck, makeTeam, type Person, record, type Team } from './channel-world.ts';
 import { databases, startTestServer, type TestServer } from './harness.ts';
 import { type Client, connect, disconnectAll, pause } from './messaging-world.ts';

@@ -2,7 +2,7 @@
 // through its acknowledgement (after the commit), and no bad payload breaks the connection.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JoinedChannels, Message, MessagePage } from '../../schemas/protocol.ts';
+import type { JoinedChannels, Message, MessagePage } from '../../schemas/protocol/index.ts';
 import { databases, startTestServer, type TestServer, type TestUser } from './harness.ts';
 import {
   addMember,

@@ -1,7 +1,7 @@
 // Message search: full-text over the text of messages (HTML stripped), ranked and highlighted, and only
 // ever over channels the caller may read — on PGlite and PostgreSQL alike.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ErrorBody, MessageSearchResponse } from '../../schemas/protocol.ts';
+import type { ErrorBody, MessageSearchResponse } from '../../schemas/protocol/index.ts';
 import { databases, startTestServer, type TestServer, type TestUser } from './harness.ts';
 import { addMember, makeChannel, makeWorkspace, restPost, type Workspace } from './messaging-world.ts';
 

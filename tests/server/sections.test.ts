@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import type { Section, sectionCreatedResponse } from '../../schemas/protocol.ts';
+import type { Section, sectionCreatedResponse } from '../../schemas/protocol/index.ts';
 import { databases, startTestServer, type TestServer, type TestUser } from './harness.ts';
 import {
   addMember,

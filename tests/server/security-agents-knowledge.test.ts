@@ -6,7 +6,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Agent, ErrorBody, KnowledgeSource } from '../../schemas/protocol.ts';
+import type { Agent, ErrorBody, KnowledgeSource } from '../../schemas/protocol/index.ts';
 import { databases, startTestServer, type TestServer } from './harness.ts';
 import { makeDocx } from './knowledge-documents.ts';
 import { makeWorkspace, type Workspace } from './messaging-world.ts';

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Agent, ErrorBody, Message } from '../../schemas/protocol.ts';
+import type { Agent, ErrorBody, Message } from '../../schemas/protocol/index.ts';
 import { loadConfig } from '../../server/config.ts';
 import { agentRuns, agents } from '../../server/db/schema.ts';
 import { type OpenAIScriptServer, startOpenAIScriptServer } from '../fixtures/openai-script-server.ts';

@@ -4,7 +4,7 @@
 // workspace is not kept waiting behind them.
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Agent, Message } from '../../schemas/protocol.ts';
+import type { Agent, Message } from '../../schemas/protocol/index.ts';
 import { type OpenAIScriptServer, startOpenAIScriptServer } from '../fixtures/openai-script-server.ts';
 import { databases, startTestServer, type TestServer } from './harness.ts';
 import {

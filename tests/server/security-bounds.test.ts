@@ -3,7 +3,7 @@
 // huge page numbers on every paged list.
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type Ack, type ErrorBody, type Message, PAGE_NUMBER_MAX } from '../../schemas/protocol.ts';
+import { type Ack, type ErrorBody, type Message, PAGE_NUMBER_MAX } from '../../schemas/protocol/index.ts';
 import { databases, startTestServer, type TestServer } from './harness.ts';
 import {
   connect,

@@ -1,7 +1,7 @@
 // Asking to join a private channel never tells the asker its name: not in the answer, not in their list
 // of requests, not in the live events, not in an error. Only once they are let in do they see it.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ChannelRequest } from '../../schemas/protocol.ts';
+import type { ChannelRequest } from '../../schemas/protocol/index.ts';
 import { channelsUrl, channelUrl, channelWith, makeTeam } from './channel-world.ts';
 import { databases, startTestServer, type TestServer } from './harness.ts';
 import { connect, disconnectAll, eventually } from './messaging-world.ts';

@@ -3,7 +3,7 @@
 // the attack replayed over the socket by a stranger who created their own workspace.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Channel, Message, MessagePage } from '../../schemas/protocol.ts';
+import type { Channel, Message, MessagePage } from '../../schemas/protocol/index.ts';
 import { channelsUrl, channelUrl, emitAck, makeTeam, type Person, type Team } from './channel-world.ts';
 import { databases, startTestServer, type TestServer } from './harness.ts';
 import { connect, disconnectAll, messagesUrl, restPost } from './messaging-world.ts';

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FileEntity, FileSignResponse, Message } from '../../schemas/protocol.ts';
+import type { FileEntity, FileSignResponse, Message } from '../../schemas/protocol/index.ts';
 import { messages } from '../../server/db/schema.ts';
 import { emitAck } from './channel-world.ts';
 import { databases, startTestServer, type TestServer, type TestUser } from './harness.ts';

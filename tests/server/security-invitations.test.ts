@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Institution } from '../../schemas/protocol.ts';
+import type { Institution } from '../../schemas/protocol/index.ts';
 import { databases, startTestServer, type TestServer, type TestUser, uniqueEmail } from './harness.ts';
 
 describe.each(databases)('invitation abuse on %s', (kind) => {

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { hostname } from 'node:os';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Agent, McpConnection, McpConnectResponse, Message } from '../../schemas/protocol.ts';
+import type { Agent, McpConnection, McpConnectResponse, Message } from '../../schemas/protocol/index.ts';
 import { type ScriptHttpServer, serveScript } from '../fixtures/script-http.ts';
 import { databases, startTestServer, type TestServer } from './harness.ts';
 import {

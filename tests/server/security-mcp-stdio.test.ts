@@ -14,7 +14,7 @@ import type {
   McpConnectResponse,
   McpTemplate,
   Message,
-} from '../../schemas/protocol.ts';
+} from '../../schemas/protocol/index.ts';
 import { refusedName } from '../../server/mcp/variable-policy.ts';
 import { databases, startTestServer, type TestServer } from './harness.ts';
 import {

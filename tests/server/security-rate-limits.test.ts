@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ErrorBody } from '../../schemas/protocol.ts';
+import type { ErrorBody } from '../../schemas/protocol/index.ts';
 import { loadConfig } from '../../server/config.ts';
 import { databases, startTestServer, type TestServer } from './harness.ts';
 

@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, w
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Agent } from '../../schemas/protocol.ts';
+import type { Agent } from '../../schemas/protocol/index.ts';
 import { loadSecrets, SecretsError } from '../../server/secrets.ts';
 import { databases, startTestServer } from './harness.ts';
 import { makeWorkspace } from './messaging-world.ts';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { UserSession } from '../../schemas/protocol.ts';
+import type { UserSession } from '../../schemas/protocol/index.ts';
 import { createApp, type LanternServer } from '../../server/app.ts';
 import { sessions } from '../../server/db/schema.ts';
 import { type Api, databases, startTestServer, type TestServer, uniqueEmail } from './harness.ts';

@@ -2,7 +2,7 @@
 // code already mailed nor stop its owner from getting one, and a guesser meets growing delays per address
 // and per IP. Different client IPs come from X-Forwarded-For through one trusted proxy hop (TRUST_PROXY=1).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ErrorBody } from '../../schemas/protocol.ts';
+import type { ErrorBody } from '../../schemas/protocol/index.ts';
 import { databases, startTestServer, type TestServer, uniqueEmail } from './harness.ts';
 
 describe.each(databases)('sign-in code abuse on %s', (kind) => {

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FileEntity, FileSignResponse, Message } from '../../schemas/protocol.ts';
+import type { FileEntity, FileSignResponse, Message } from '../../schemas/protocol/index.ts';
 import { createFileStore } from '../../server/files/file-store.ts';
 import { sweepUploads } from '../../server/files/upload-sweep.ts';
 import { channelUrl } from './channel-world.ts';

@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SigninResponse } from '../../schemas/protocol.ts';
+import type { SigninResponse } from '../../schemas/protocol/index.ts';
 import { createApp, type LanternServer } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { makeApi, uniqueEmail } from './harness.ts';

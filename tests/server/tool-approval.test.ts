@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Agent, McpConnection, Message } from '../../schemas/protocol.ts';
+import type { Agent, McpConnection, Message } from '../../schemas/protocol/index.ts';
 import { createApp } from '../../server/app.ts';
 import { agentRuns } from '../../server/db/schema.ts';
 import { type OpenAIScriptServer, startOpenAIScriptServer } from '../fixtures/openai-script-server.ts';

@@ -9,11 +9,11 @@ import path from 'node:path';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ClientToServerEvents, Message, ServerToClientEvents } from '../../schemas/protocol.ts';
+import type { ClientToServerEvents, Message, ServerToClientEvents } from '../../schemas/protocol/index.ts';
 import { hashToken, newToken } from '../../server/auth/tokens.ts';
+import { addChannelMember, createChannelWithRoles } from '../../server/channels/setup.ts';
 import { openDatabase } from '../../server/db/client.ts';
 import { institutions, members, sessions, users } from '../../server/db/schema.ts';
-import { addChannelMember, createChannelWithRoles } from '../../server/services/channel-setup.ts';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -212,5 +212,31 @@ describe.runIf(enabled)(title, () => {
     expect(repeat.id).toBe(first.id);
     await new Promise((r) => setTimeout(r, QUIET_MS));
     expect(received).toHaveLength(1);
+  });
+
+  it('stores one message when the same post races on both nodes, and the posts beside it still land', async () => {
+    const [nodeA, nodeB] = nodes as [Node, Node];
+    const aliceA = await connect(nodeA.url, world.alice.token);
+    const aliceB = await connect(nodeB.url, world.alice.token);
+    const bobB = await connect(nodeB.url, world.bob.token);
+    sockets.push(aliceA, aliceB, bobB);
+    const ref = { institutionId: world.institutionId, channelId: world.channelId };
+    const post = (socket: Client, genId: string, content: string) =>
+      socket.timeout(10_000).emitWithAck('postMessage', { ...ref, genId, content }) as Promise<Message>;
+
+    for (let round = 0; round < 5; round++) {
+      const genId = randomUUID();
+      // The same post on both nodes at once, each beside another post that shares its node's batch.
+      const [onA, onB, besideA, besideB] = await Promise.all([
+        post(aliceA, genId, '<p>twice</p>'),
+        post(aliceB, genId, '<p>twice</p>'),
+        post(aliceA, randomUUID(), `<p>beside on A ${round}</p>`),
+        post(bobB, randomUUID(), `<p>beside on B ${round}</p>`),
+      ]);
+      expect(onB.id).toBe(onA.id);
+      expect(besideA.content).toBe(`<p>beside on A ${round}</p>`);
+      expect(besideB.content).toBe(`<p>beside on B ${round}</p>`);
+      expect(new Set([onA.seq, besideA.seq, besideB.seq]).size).toBe(3);
+    }
   });
 });

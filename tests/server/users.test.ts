@@ -1,7 +1,13 @@
 // The signed-in user's profile and sessions, and what their sockets see when memberships change.
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Institution, Member, ServerToClientEvents, User, UserSession } from '../../schemas/protocol.ts';
+import type {
+  Institution,
+  Member,
+  ServerToClientEvents,
+  User,
+  UserSession,
+} from '../../schemas/protocol/index.ts';
 import { databases, startTestServer, type TestServer, uniqueEmail } from './harness.ts';
 
 describe.each(databases)('users and sessions on %s', (kind) => {

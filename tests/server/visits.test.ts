@@ -2,7 +2,7 @@
 // workspace and only for what they may see; anything else gets an error acknowledgement and no record.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Ack, Group } from '../../schemas/protocol.ts';
+import type { Ack, Group } from '../../schemas/protocol/index.ts';
 import { visits } from '../../server/db/schema.ts';
 import { databases, startTestServer, type TestServer } from './harness.ts';
 import { type Client, connect, disconnectAll, makeChannel } from './messaging-world.ts';

@@ -1,7 +1,7 @@
 // Workspace members: who may change whose role (one at a time or in bulk, all or nothing), a member's
 // profile with the channels they show, and leaving a workspace.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Institution, JoinedChannels, Member, MemberProfile } from '../../schemas/protocol.ts';
+import type { Institution, JoinedChannels, Member, MemberProfile } from '../../schemas/protocol/index.ts';
 import { databases, startTestServer, type TestServer } from './harness.ts';
 import {
   connect,

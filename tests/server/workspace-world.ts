@@ -1,6 +1,6 @@
 // Factories for workspace tests: people in each workspace role (made through the real role route), their
 // member ids, and a second workspace whose people and ids must never reach the first.
-import type { Member, WorkspaceRole } from '../../schemas/protocol.ts';
+import type { Member, WorkspaceRole } from '../../schemas/protocol/index.ts';
 import type { TestServer, TestUser } from './harness.ts';
 import { addMember, makeWorkspace, type Workspace } from './messaging-world.ts';
 

@@ -3,8 +3,7 @@
 import { firstValueFrom } from 'rxjs';
 import { filter } from 'rxjs/operators';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Channel, ChannelMember, ChannelRole } from '../../schemas/protocol.ts';
-import { replaceJoinedChannels } from '../../src/data/channel-store.ts';
+import type { Channel, ChannelMember, ChannelRole } from '../../schemas/protocol/index.ts';
 import {
   BLOCKED_BY_OTHER_REASON,
   channelAccess,
@@ -13,6 +12,7 @@ import {
   watchChannelAccess,
   YOU_BLOCKED_REASON,
 } from '../../src/store/channel-access.ts';
+import { replaceJoinedChannels } from '../../src/store/channels.ts';
 import type { LanternDatabase } from '../../src/store/database.ts';
 import { putRecord } from '../../src/store/records.ts';
 import { openTestDatabase } from './factories.ts';

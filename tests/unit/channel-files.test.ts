@@ -3,8 +3,8 @@
 // "Failed to fetch file …".
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FileEntity, FileSignResponse } from '../../schemas/protocol.ts';
-import { fetchFile, refreshChannelFiles } from '../../src/data/actions.ts';
+import type { FileEntity, FileSignResponse } from '../../schemas/protocol/index.ts';
+import { fetchFile, refreshChannelFiles } from '../../src/data/files.ts';
 import { listRecords } from '../../src/store/records.ts';
 import type { TestUser } from '../server/harness.ts';
 import { makeChannel } from '../server/messaging-world.ts';

@@ -3,7 +3,7 @@
 // reaches the owner; when the owner's tab closes the other takes over and sends what was queued.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MessagePage } from '../../schemas/protocol.ts';
+import type { MessagePage } from '../../schemas/protocol/index.ts';
 import { type LanternDatabase, openLanternDatabase } from '../../src/store/database.ts';
 import { enqueuePost } from '../../src/store/outbox.ts';
 import { type ConnectionStatus, tabLockName, WORKER_METHODS } from '../../worker/api.ts';

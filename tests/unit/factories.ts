@@ -1,7 +1,7 @@
 // Small factories for client-side tests: server messages, outbox rows and a fresh store per test.
 import { randomUUID } from 'node:crypto';
 import type { CollectionName, OutboxDoc } from '../../schemas/collections.ts';
-import type { Message } from '../../schemas/protocol.ts';
+import type { Message } from '../../schemas/protocol/index.ts';
 import { openLanternDatabase } from '../../src/store/database.ts';
 
 let n = 0;

@@ -1,7 +1,7 @@
 // The REST client against a real server: a call the person's role forbids fails with the server's
 // message and keeps them signed in; a lost session signs them out (decision 0005).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, createHttp } from '../../src/data/http.ts';
+import { ApiError, createHttp } from '../../src/store/http.ts';
 import { startTestServer, type TestServer } from '../server/harness.ts';
 import { makeWorkspace, type Workspace } from '../server/messaging-world.ts';
 import { addPerson, type Person } from '../server/workspace-world.ts';

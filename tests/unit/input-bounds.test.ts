@@ -8,7 +8,7 @@ import { z } from 'zod';
 import * as collections from '../../schemas/collections.ts';
 import * as mentionSuggestions from '../../schemas/mention-suggestions.ts';
 import * as permissions from '../../schemas/permissions.ts';
-import * as protocol from '../../schemas/protocol.ts';
+import * as protocol from '../../schemas/protocol/index.ts';
 import { htmlTitle } from '../../server/agents/extract.ts';
 import { orQuery } from '../../server/agents/retrieval.ts';
 import { parseToolCommand } from '../../server/agents/tool-command.ts';

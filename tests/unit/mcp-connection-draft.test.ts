@@ -1,7 +1,7 @@
 // The MCP connection form's rules: what a template or a saved connection fills in, and what is sent
 // (placeholders filled, stored variables kept masked so the server keeps them, bad input named).
 import { describe, expect, it } from 'vitest';
-import { MASKED_VALUE, type McpConnection, type McpTemplate } from '../../schemas/protocol.ts';
+import { MASKED_VALUE, type McpConnection, type McpTemplate } from '../../schemas/protocol/index.ts';
 import {
   commandLine,
   draftFromConnection,

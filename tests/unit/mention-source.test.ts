@@ -3,8 +3,8 @@
 // for someone whose roles do not allow tagging.
 import { firstValueFrom } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ChannelRole, Member } from '../../schemas/protocol.ts';
-import { replaceJoinedChannels } from '../../src/data/channel-store.ts';
+import type { ChannelRole, Member } from '../../schemas/protocol/index.ts';
+import { replaceJoinedChannels } from '../../src/store/channels.ts';
 import type { LanternDatabase } from '../../src/store/database.ts';
 import { watchMentionSuggestions } from '../../src/store/mention-source.ts';
 import { putRecord } from '../../src/store/records.ts';

@@ -2,13 +2,9 @@
 // while offline show at once and reach the server exactly once after reconnecting, a refused one is
 // rolled back with the server's message, and search falls back to this device while offline.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Message } from '../../schemas/protocol.ts';
-import {
-  searchMessages,
-  togglePinMessage,
-  toggleReaction,
-  toggleStarredMessage,
-} from '../../src/data/actions.ts';
+import type { Message } from '../../schemas/protocol/index.ts';
+import { togglePinMessage, toggleReaction, toggleStarredMessage } from '../../src/data/messages.ts';
+import { searchMessages } from '../../src/data/search.ts';
 import { listRecords } from '../../src/store/records.ts';
 import { collect, connect, restPost } from '../server/messaging-world.ts';
 import { type EngineWorld, startEngineWorld } from './engine-world.ts';

@@ -1,7 +1,8 @@
 // A file chosen while offline (issue 4 item 8): kept on the device, uploaded when the connection returns
 // (sign, PUT, register), and only then is its message posted, carrying the registered file.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addAttachment, sendMessage } from '../../src/data/actions.ts';
+import { sendMessage } from '../../src/data/messages.ts';
+import { addAttachment } from '../../src/data/uploads.ts';
 import { listRecords } from '../../src/store/records.ts';
 import { type EngineWorld, startEngineWorld } from './engine-world.ts';
 

@@ -2,8 +2,8 @@
 // a message ('//evil.example/cat.png' and friends) start with '/' but name another host, and must be
 // recognised as foreign by parsing, so neither a preview nor the REST client ever attaches the token.
 import { describe, expect, it } from 'vitest';
-import { createHttp } from '../../src/data/http.ts';
-import { mayCarryToken, sameOriginUrl } from '../../src/data/own-origin.ts';
+import { createHttp } from '../../src/store/http.ts';
+import { mayCarryToken, sameOriginUrl } from '../../src/store/own-origin.ts';
 
 const APP = 'https://lantern.example';
 

@@ -8,7 +8,7 @@ import {
   type RoleFlags,
   workspacePermissions,
 } from '../../schemas/permissions.ts';
-import type { ChannelType, WorkspaceRole } from '../../schemas/protocol.ts';
+import type { ChannelType, WorkspaceRole } from '../../schemas/protocol/index.ts';
 
 // ── the oracle: permissions as bit masks, so it shares no code path with the module under test ──
 const BIT = { pin: 1, post: 2, tag: 4, add: 8, delete: 16 } as const;

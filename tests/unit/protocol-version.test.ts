@@ -1,10 +1,10 @@
 // The wire protocol may not change shape without a PROTOCOL_VERSION bump: this test fingerprints every
-// zod schema in schemas/protocol.ts. When it fails, bump PROTOCOL_VERSION, add a line to the history in
-// that file, and record the new fingerprint here.
+// zod schema exported by schemas/protocol/index.ts. When it fails, bump PROTOCOL_VERSION, add a line to the
+// history in schemas/protocol/version.ts, and record the new fingerprint here.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import * as protocol from '../../schemas/protocol.ts';
+import * as protocol from '../../schemas/protocol/index.ts';
 
 const FINGERPRINTS: Record<number, string> = {
   1: '2f64743cb008345e97c95728c970078b84305dc4ed2bae827cf12eec49e66200',
@@ -13,6 +13,7 @@ const FINGERPRINTS: Record<number, string> = {
   4: '2f1a508c21dbb81266352025478d41b87870752c417b662a6141576a4c8720ff',
   5: '85ca5ee771e68c87b797e23b0f5008610b6fe1c03406ebb3dead3a7886a12f81',
   6: '29a9318aa95804a9dd35369bfb5c314e858cb24e546a16261552b2160acc6bb2',
+  7: 'ee3e6573f6d8b2a4cc6dc6bc459af6503b931e7ce57e6206b3cc7b42b763d516',
 };
 
 function fingerprint(): string {

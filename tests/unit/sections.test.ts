@@ -2,7 +2,7 @@
 // layout, and how changes made offline stay visible over a layout fetched from the server.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChannelDoc } from '../../schemas/collections.ts';
-import type { Section } from '../../schemas/protocol.ts';
+import type { Section } from '../../schemas/protocol/index.ts';
 import type { LanternDatabase } from '../../src/store/database.ts';
 import { listRecords } from '../../src/store/records.ts';
 import {

@@ -4,24 +4,24 @@ import { randomUUID } from 'node:crypto';
 import type { Remote } from 'comlink';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Member, Section } from '../../schemas/protocol.ts';
+import type { Member, Section } from '../../schemas/protocol/index.ts';
 import { visits } from '../../server/db/schema.ts';
+import { refreshChannelMembers } from '../../src/data/channel-members.ts';
+import { requestToJoin } from '../../src/data/channel-requests.ts';
+import { refreshJoinedChannels } from '../../src/data/channels.ts';
+import { type LanternClient, startClient } from '../../src/data/client.ts';
+import { refreshMembers } from '../../src/data/members.ts';
 import {
   createSection,
   moveChannelToSection,
-  refreshChannelMembers,
-  refreshInstitutions,
-  refreshJoinedChannels,
-  refreshMembers,
   refreshSections,
   renameSection,
-  requestToJoin,
-  visitMember,
-} from '../../src/data/actions.ts';
-import { type LanternClient, startClient } from '../../src/data/client.ts';
-import { createHttp, type Http } from '../../src/data/http.ts';
-import { fetchInstitutions, fetchMembers, replaceAll } from '../../src/data/workspace-store.ts';
+} from '../../src/data/sections.ts';
+import { visitMember } from '../../src/data/visits.ts';
+import { refreshInstitutions } from '../../src/data/workspaces.ts';
+import { createHttp, type Http } from '../../src/store/http.ts';
 import { listRecords } from '../../src/store/records.ts';
+import { fetchInstitutions, fetchMembers, replaceAll } from '../../src/store/workspaces.ts';
 import type { WorkerEndpoint } from '../../worker/api.ts';
 import { lazyEndpoint } from '../../worker/engine-host.ts';
 import { SyncEngine } from '../../worker/sync-engine.ts';
@@ -305,7 +305,7 @@ describe('live workspace events', () => {
     await goOnline();
     await until(async () => (await myRow())?.user.isOnline === true);
     // The answer the server gave while I had no socket arrives only now.
-    const late = { get: async () => beforeConnect.body } as unknown as Http;
+    const late = { call: async () => beforeConnect.body } as unknown as Http;
     await fetchMembers({ http: late, db: client.db }, ws.id);
     expect((await myRow())?.user.isOnline).toBe(true);
   });

@@ -2,10 +2,10 @@
 // tool step cap and whether every tool call waits for approval. Server refusals show as its message.
 import { ImageUp, Megaphone, UserRoundX, Users, X } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import type { Agent, AgentInvokableBy } from '../../../schemas/protocol.ts';
-import { AGENT_INSTRUCTIONS_MAX } from '../../../schemas/protocol.ts';
+import type { Agent, AgentInvokableBy } from '../../../schemas/protocol/index.ts';
+import { AGENT_INSTRUCTIONS_MAX } from '../../../schemas/protocol/index.ts';
 import { errorMessage } from '../../app/notify.ts';
-import type { CreateAgentInput } from '../../data/agent-admin.ts';
+import type { CreateAgentInput } from '../../data/agents.ts';
 import { Avatar } from '../ui/avatar.tsx';
 import { Button } from '../ui/button.tsx';
 import { cn } from '../ui/cn.ts';

@@ -1,5 +1,5 @@
 // How an agent's settings read in lists and summaries.
-import type { Agent, AgentInvokableBy } from '../../../schemas/protocol.ts';
+import type { Agent, AgentInvokableBy } from '../../../schemas/protocol/index.ts';
 import type { ChipTone } from './status-chip.tsx';
 
 export const INVOKE_LABELS: Record<AgentInvokableBy, { label: string; tone: ChipTone }> = {

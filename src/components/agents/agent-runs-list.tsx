@@ -1,10 +1,10 @@
 // An agent's recent runs as audited (admins): who asked where, the outcome, tokens, tools and time taken.
 import { History } from 'lucide-react';
 import { Link } from 'react-router';
-import type { AgentRun, AgentRunOutcome } from '../../../schemas/protocol.ts';
+import type { AgentRun, AgentRunOutcome } from '../../../schemas/protocol/index.ts';
 import { useWorkspace } from '../../app/workspace-context.ts';
-import { useAgentRuns } from '../../data/agent-admin.ts';
-import { useChannels } from '../../data/hooks.ts';
+import { useAgentRuns } from '../../data/agents.ts';
+import { useChannels } from '../../data/channels.ts';
 import { EmptyState, Spinner } from '../ui/states.tsx';
 import { compactCount, relativeTime } from './format.ts';
 import { LoadError } from './load-error.tsx';

@@ -4,8 +4,8 @@ import { BookOpen, FileText, FileUp, Globe, Plus, Trash2, Type } from 'lucide-re
 import { Tabs } from 'radix-ui';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import type { KnowledgeSource } from '../../../schemas/protocol.ts';
-import { KNOWLEDGE_SOURCE_MAX_CHARS } from '../../../schemas/protocol.ts';
+import type { KnowledgeSource } from '../../../schemas/protocol/index.ts';
+import { KNOWLEDGE_SOURCE_MAX_CHARS } from '../../../schemas/protocol/index.ts';
 import { errorMessage, notifyError } from '../../app/notify.ts';
 import {
   addFileKnowledge,
@@ -13,7 +13,7 @@ import {
   addUrlKnowledge,
   deleteKnowledgeSource,
   useKnowledgeSources,
-} from '../../data/agent-admin.ts';
+} from '../../data/agents.ts';
 import { Button } from '../ui/button.tsx';
 import { cn } from '../ui/cn.ts';
 import { Dialog } from '../ui/dialog.tsx';

@@ -4,9 +4,9 @@
 import { CircleAlert, CircleCheck, Eye, EyeOff, Plus, TerminalSquare, X } from 'lucide-react';
 import { type ReactNode, useCallback, useId, useState } from 'react';
 import { toast } from 'sonner';
-import { MASKED_VALUE, type McpConnectResponse } from '../../../schemas/protocol.ts';
+import { MASKED_VALUE, type McpConnectResponse } from '../../../schemas/protocol/index.ts';
 import { errorMessage } from '../../app/notify.ts';
-import { saveMcpConnection, testMcpConnection } from '../../data/agent-admin.ts';
+import { saveMcpConnection, testMcpConnection } from '../../data/agents.ts';
 import { Button } from '../ui/button.tsx';
 import { cn } from '../ui/cn.ts';
 import { Dialog } from '../ui/dialog.tsx';

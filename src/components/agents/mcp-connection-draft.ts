@@ -6,7 +6,7 @@ import {
   type McpConnection,
   type McpTemplate,
   type McpTransport,
-} from '../../../schemas/protocol.ts';
+} from '../../../schemas/protocol/index.ts';
 
 export interface VariableRow {
   key: string;

@@ -2,9 +2,9 @@
 // stored variables (values never come back), and adding one from a ready-made template.
 import { Ban, Blocks, MoreHorizontal, Pencil, Plug, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { MASKED_VALUE, type McpConnection, type McpTemplate } from '../../../schemas/protocol.ts';
+import { MASKED_VALUE, type McpConnection, type McpTemplate } from '../../../schemas/protocol/index.ts';
 import { notifyError } from '../../app/notify.ts';
-import { deleteMcpConnection, useMcpConnections, useMcpTemplates } from '../../data/agent-admin.ts';
+import { deleteMcpConnection, useMcpConnections, useMcpTemplates } from '../../data/agents.ts';
 import { Button } from '../ui/button.tsx';
 import { cn } from '../ui/cn.ts';
 import { Dialog } from '../ui/dialog.tsx';

@@ -5,17 +5,20 @@ import { Tabs } from 'radix-ui';
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { ChannelDoc } from '../../../schemas/collections.ts';
-import type { ChannelMemberEntry, ChannelRequest, ChannelRole } from '../../../schemas/protocol.ts';
+import type { ChannelMemberEntry, ChannelRequest, ChannelRole } from '../../../schemas/protocol/index.ts';
 import { errorMessage, notifyError } from '../../app/notify.ts';
 import { useWorkspace } from '../../app/workspace-context.ts';
-import { deleteChannel, leaveChannel, renameChannel, setChannelMuted } from '../../data/actions.ts';
+import { useChannelMembersOf } from '../../data/channel-members.ts';
+import { useChannelRequests } from '../../data/channel-requests.ts';
+import { useChannelRoles } from '../../data/channel-roles.ts';
 import {
-  useChannelMembersOf,
+  deleteChannel,
+  leaveChannel,
+  renameChannel,
+  setChannelMuted,
   useChannelPermissions,
-  useChannelRequests,
-  useChannelRoles,
   useMyChannelMembership,
-} from '../../data/hooks.ts';
+} from '../../data/channels.ts';
 import type { ChannelAccess } from '../../store/channel-access.ts';
 import { Button } from '../ui/button.tsx';
 import { Dialog } from '../ui/dialog.tsx';

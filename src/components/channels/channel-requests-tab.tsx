@@ -3,10 +3,10 @@
 import { formatDistanceToNowStrict } from 'date-fns';
 import { Check, Inbox, X } from 'lucide-react';
 import { useState } from 'react';
-import type { ChannelRequest } from '../../../schemas/protocol.ts';
+import type { ChannelRequest } from '../../../schemas/protocol/index.ts';
 import { notifyError } from '../../app/notify.ts';
 import { useWorkspace } from '../../app/workspace-context.ts';
-import { answerChannelRequest } from '../../data/actions.ts';
+import { answerChannelRequest } from '../../data/channel-requests.ts';
 import { Avatar } from '../ui/avatar.tsx';
 import { Button } from '../ui/button.tsx';
 import { EmptyState, Spinner } from '../ui/states.tsx';

@@ -4,7 +4,7 @@ import { ChevronRight, Crown, Plus, ShieldCheck, Trash2, Users } from 'lucide-re
 import { type FormEvent, useId, useState } from 'react';
 import type { ChannelDoc } from '../../../schemas/collections.ts';
 import { CHANNEL_PERMISSION_FLAGS, type ChannelPermissionFlag } from '../../../schemas/permissions.ts';
-import type { ChannelMemberEntry, ChannelRole } from '../../../schemas/protocol.ts';
+import type { ChannelMemberEntry, ChannelRole } from '../../../schemas/protocol/index.ts';
 import { errorMessage, notifyError } from '../../app/notify.ts';
 import { useWorkspace } from '../../app/workspace-context.ts';
 import {
@@ -13,7 +13,7 @@ import {
   setRoleMembers,
   transferChannelOwnership,
   updateChannelRole,
-} from '../../data/actions.ts';
+} from '../../data/channel-roles.ts';
 import { Avatar } from '../ui/avatar.tsx';
 import { Button } from '../ui/button.tsx';
 import { cn } from '../ui/cn.ts';

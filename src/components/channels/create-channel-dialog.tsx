@@ -3,7 +3,7 @@ import { Hash, Lock } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../app/notify.ts';
-import { createChannel } from '../../data/actions.ts';
+import { createChannel } from '../../data/channels.ts';
 import { Button } from '../ui/button.tsx';
 import { cn } from '../ui/cn.ts';
 import { Dialog } from '../ui/dialog.tsx';

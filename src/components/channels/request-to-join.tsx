@@ -3,10 +3,9 @@
 import { Clock, Lock } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import type { ChannelRequest } from '../../../schemas/protocol.ts';
+import type { ChannelRequest } from '../../../schemas/protocol/index.ts';
 import { errorMessage } from '../../app/notify.ts';
-import { requestToJoin } from '../../data/actions.ts';
-import { useMyRequests } from '../../data/hooks.ts';
+import { requestToJoin, useMyRequests } from '../../data/channel-requests.ts';
 import { Button } from '../ui/button.tsx';
 import { FieldMessage, Label } from '../ui/input.tsx';
 

@@ -4,7 +4,7 @@
 import { AlertTriangle, Hand } from 'lucide-react';
 import { useState } from 'react';
 import type { MessageDoc } from '../../../schemas/collections.ts';
-import type { AgentAnswer } from '../../../schemas/protocol.ts';
+import type { AgentAnswer } from '../../../schemas/protocol/index.ts';
 import { useWorkspace } from '../../app/workspace-context.ts';
 import { cn } from '../ui/cn.ts';
 import { PassageDialog, SourcesList } from './citations.tsx';

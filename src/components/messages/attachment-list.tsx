@@ -4,7 +4,7 @@
 import { AlertCircle, Download, File, FileText, Loader2, Presentation } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import type { Attachment } from '../../../schemas/protocol.ts';
+import type { Attachment } from '../../../schemas/protocol/index.ts';
 import { cn } from '../ui/cn.ts';
 import { downloadFile, useFileObjectUrl } from './file-fetch.ts';
 import { formatFileSize } from './file-size.ts';

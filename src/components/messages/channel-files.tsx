@@ -3,9 +3,9 @@
 import { Download, File, FileText, Film, Image, Loader2, Music, Paperclip, Presentation } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import type { FileEntity } from '../../../schemas/protocol.ts';
+import type { FileEntity } from '../../../schemas/protocol/index.ts';
 import { useWorkspace } from '../../app/workspace-context.ts';
-import { useChannelFiles } from '../../data/hooks.ts';
+import { useChannelFiles } from '../../data/files.ts';
 import { Input } from '../ui/input.tsx';
 import { EmptyState, Spinner } from '../ui/states.tsx';
 import { attachmentKind } from './attachment-list.tsx';

@@ -1,7 +1,7 @@
 // The passages an agent's answer cites: a "Sources" footnote list under the answer, and the passage itself
 // in a small dialog opened from a footnote marker in the text or from the list.
 import { BookOpen, FileText } from 'lucide-react';
-import type { AgentCitation } from '../../../schemas/protocol.ts';
+import type { AgentCitation } from '../../../schemas/protocol/index.ts';
 import { Dialog } from '../ui/dialog.tsx';
 import { CITATION_CHIP_CLASS } from './citation-markers.ts';
 

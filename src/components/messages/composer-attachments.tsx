@@ -2,10 +2,9 @@
 // for connection" while offline, "Upload failed" with Retry, and a way to take it out again.
 import { AlertCircle, FileText, ImageIcon, RotateCcw, X } from 'lucide-react';
 import type { UploadState } from '../../../schemas/collections.ts';
-import type { Attachment } from '../../../schemas/protocol.ts';
+import type { Attachment } from '../../../schemas/protocol/index.ts';
 import { notifyError } from '../../app/notify.ts';
-import { retryAttachment } from '../../data/actions.ts';
-import { useUploadProgress } from '../../data/upload-progress.ts';
+import { retryAttachment, useUploadProgress } from '../../data/uploads.ts';
 import { cn } from '../ui/cn.ts';
 import { formatFileSize } from './file-size.ts';
 

@@ -4,14 +4,16 @@
 // change is saved as the channel's draft, so what was typed survives a reload, a crash or a dead server.
 import type { Editor } from '@tiptap/core';
 import { EditorContent, useEditor } from '@tiptap/react';
-import { Lock, Paperclip, Plus, Reply, SendHorizontal, Smile, Type, Vote, X } from 'lucide-react';
+import { Paperclip, Plus, Reply, SendHorizontal, Smile, Type, Vote, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import type { MessageDoc } from '../../../schemas/collections.ts';
-import type { Attachment } from '../../../schemas/protocol.ts';
+import type { Attachment } from '../../../schemas/protocol/index.ts';
 import { notifyError } from '../../app/notify.ts';
 import { useWorkspace } from '../../app/workspace-context.ts';
-import { addAttachment, removeAttachment, saveDraft, sendMessage } from '../../data/actions.ts';
-import { useDraft, useSettings, useUploads } from '../../data/hooks.ts';
+import { saveDraft, useDraft } from '../../data/drafts.ts';
+import { sendMessage } from '../../data/messages.ts';
+import { useSettings } from '../../data/settings.ts';
+import { addAttachment, removeAttachment, useUploads } from '../../data/uploads.ts';
 import { cn } from '../ui/cn.ts';
 import { Menu, MenuContent, MenuItem, MenuTrigger } from '../ui/menu.tsx';
 import { ComposerAttachments } from './composer-attachments.tsx';
@@ -36,22 +38,6 @@ export interface ComposerProps {
   label: string;
   /** The newest message of mine that may still be edited: Up in an empty composer edits it. */
   lastOwnMessage?: MessageDoc | null;
-}
-
-/** Shown in place of the textbox when posting is not allowed: the reason, never a silent dead box. */
-export function ComposerDisabled({ reason }: { reason: string }) {
-  return (
-    <div className="shrink-0 px-3 pb-3 md:px-4 md:pb-4">
-      <div
-        role="status"
-        data-testid="composer-disabled"
-        className="flex items-center gap-2.5 rounded-lg border border-line bg-surface-2 px-3 py-2.5 text-[13px] text-muted"
-      >
-        <Lock className="size-4 shrink-0 text-faint" aria-hidden />
-        <span className="min-w-0">{reason}</span>
-      </div>
-    </div>
-  );
 }
 
 /** Draft writes run one at a time and only the newest waiting value is written next. */

@@ -6,7 +6,7 @@ import Mention from '@tiptap/extension-mention';
 import Placeholder from '@tiptap/extension-placeholder';
 import StarterKit from '@tiptap/starter-kit';
 import type { SuggestionKeyDownProps, SuggestionProps } from '@tiptap/suggestion';
-import type { Mention as MentionRef } from '../../../schemas/protocol.ts';
+import type { Mention as MentionRef } from '../../../schemas/protocol/index.ts';
 
 export type MentionType = MentionRef['type'];
 

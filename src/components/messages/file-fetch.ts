@@ -2,7 +2,7 @@
 // so their bytes come from the data layer's fetchFile and are shown through object URLs). Downloads
 // revoke their temporary URL after 100 ms (spec §7); a failed fetch says "Failed to fetch file {status text}".
 import { useEffect, useState } from 'react';
-import { fetchFile } from '../../data/actions.ts';
+import { fetchFile } from '../../data/files.ts';
 
 export const REVOKE_AFTER_MS = 100;
 

@@ -3,11 +3,11 @@
 import { Hash, Lock, Search } from 'lucide-react';
 import { useState } from 'react';
 import type { MessageDoc } from '../../../schemas/collections.ts';
-import { FORWARD_TARGETS_MAX } from '../../../schemas/protocol.ts';
+import { FORWARD_TARGETS_MAX } from '../../../schemas/protocol/index.ts';
 import { notifyError } from '../../app/notify.ts';
 import { channelLabel, useWorkspace } from '../../app/workspace-context.ts';
-import { forwardMessage } from '../../data/actions.ts';
-import { useChannels } from '../../data/hooks.ts';
+import { useChannels } from '../../data/channels.ts';
+import { forwardMessage } from '../../data/messages.ts';
 import { Avatar } from '../ui/avatar.tsx';
 import { Button } from '../ui/button.tsx';
 import { Dialog } from '../ui/dialog.tsx';

@@ -4,8 +4,8 @@ import { EditorContent, useEditor } from '@tiptap/react';
 import { useRef } from 'react';
 import type { MessageDoc } from '../../../schemas/collections.ts';
 import { notifyError } from '../../app/notify.ts';
-import { editMessage } from '../../data/actions.ts';
-import { useSettings } from '../../data/hooks.ts';
+import { editMessage } from '../../data/messages.ts';
+import { useSettings } from '../../data/settings.ts';
 import { Button } from '../ui/button.tsx';
 import { type EditorKeyHandlers, editorExtensions, mentionsOf } from './editor-extensions.ts';
 

@@ -4,7 +4,7 @@ import { AtSign, Bot, Shield, Users } from 'lucide-react';
 import { useEffect, useImperativeHandle, useRef, useState } from 'react';
 import type { MentionSuggestion } from '../../../schemas/mention-suggestions.ts';
 import { toMention } from '../../../schemas/mention-suggestions.ts';
-import { useMentionSuggestions } from '../../data/hooks.ts';
+import { useMentionSuggestions } from '../../data/mentions.ts';
 import { Avatar } from '../ui/avatar.tsx';
 import { cn } from '../ui/cn.ts';
 import { AgentBadge } from './agent-badge.tsx';

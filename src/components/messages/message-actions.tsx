@@ -16,7 +16,7 @@ import {
 } from 'lucide-react';
 import type { MessageDoc } from '../../../schemas/collections.ts';
 import { notifyError } from '../../app/notify.ts';
-import { togglePinMessage, toggleReaction, toggleStarredMessage } from '../../data/actions.ts';
+import { togglePinMessage, toggleReaction, toggleStarredMessage } from '../../data/messages.ts';
 import { cn } from '../ui/cn.ts';
 import { Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger } from '../ui/menu.tsx';
 import { Tooltip } from '../ui/tooltip.tsx';

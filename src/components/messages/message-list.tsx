@@ -5,27 +5,33 @@ import { Fragment, useCallback, useEffect, useMemo, useRef, useState } from 'rea
 import { Virtuoso } from 'react-virtuoso';
 import type { MessageDoc } from '../../../schemas/collections.ts';
 import { useWorkspace } from '../../app/workspace-context.ts';
-import { loadOlderMessages, refreshMembers } from '../../data/actions.ts';
-import { useChannelPermissions, useSettings } from '../../data/hooks.ts';
+import { useChannelPermissions } from '../../data/channels.ts';
+import { refreshMembers } from '../../data/members.ts';
+import { loadOlderMessages } from '../../data/messages.ts';
+import { useSettings } from '../../data/settings.ts';
+import { useFirstScreen } from '../../first-screen/capture.ts';
 import { Spinner } from '../ui/states.tsx';
 import { continuesGroup, startsNewDay } from './day.ts';
 import { DaySeparator, MessageRow } from './message-row.tsx';
 
-/** Virtuoso keeps the scroll position on prepend only if firstItemIndex drops by the number prepended. */
+/**
+ * Virtuoso keeps the scroll position only if firstItemIndex moves with the first item: down by the number
+ * prepended when older messages are shown, up by the number dropped when the window is cut back.
+ */
 const FIRST_INDEX = 1_000_000_000;
 
 function useFirstItemIndex(messages: readonly MessageDoc[]): number {
-  const state = useRef<{ first: string | undefined; index: number }>({
-    first: undefined,
-    index: FIRST_INDEX,
-  });
+  const state = useRef<{ shown: readonly MessageDoc[]; index: number }>({ shown: [], index: FIRST_INDEX });
+  const previous = state.current.shown;
   const first = messages[0]?.genId;
-  if (first !== state.current.first) {
-    const previousFirst = state.current.first;
-    const shift = previousFirst ? messages.findIndex((m) => m.genId === previousFirst) : -1;
-    if (shift > 0) state.current.index -= shift;
-    state.current.first = first;
+  if (first !== previous[0]?.genId) {
+    const previousFirst = previous[0]?.genId;
+    const prepended = previousFirst ? messages.findIndex((m) => m.genId === previousFirst) : -1;
+    const dropped = prepended > 0 ? -1 : previous.findIndex((m) => m.genId === first);
+    if (prepended > 0) state.current.index -= prepended;
+    else if (dropped > 0) state.current.index += dropped;
   }
+  state.current.shown = messages;
   return state.current.index;
 }
 
@@ -52,11 +58,16 @@ function useKnownAuthors(
 
 export interface MessageListProps {
   channelId: string;
+  /** The newest messages stored for the channel (a window of them, see src/store/message-window.ts). */
   messages: MessageDoc[];
+  /** Older messages are stored on this device below the window. */
+  hasOlderStored: boolean;
+  /** Widens the window by a page. */
+  onShowOlder: () => void;
   intro: { title: string; isDirect: boolean };
 }
 
-export function MessageList({ channelId, messages, intro }: MessageListProps) {
+export function MessageList({ channelId, messages, hasOlderStored, onShowOlder, intro }: MessageListProps) {
   const { institution, me, membersById } = useWorkspace();
   const settings = useSettings();
   const access = useChannelPermissions(channelId);
@@ -80,13 +91,23 @@ export function MessageList({ channelId, messages, intro }: MessageListProps) {
     try {
       const { hasMore } = await loadOlderMessages(institution.id, channelId);
       setOlder({ loading: false, hasMore });
+      // The page arrived below the window: widen it to show them.
+      onShowOlder();
     } catch {
       // Offline: what is stored is all there is for now; the top stays a quiet place to try again.
       setOlder({ loading: false, hasMore: false });
     } finally {
       loading.current = false;
     }
-  }, [institution.id, channelId]);
+  }, [institution.id, channelId, onShowOlder]);
+
+  // The boot script's picture of this screen goes once the real rows are painted; a new one is taken.
+  const firstScreen = useFirstScreen();
+  const isEmpty = messages.length === 0;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only whether the list is empty matters
+  useEffect(() => {
+    if (isEmpty) firstScreen.painted();
+  }, [isEmpty]);
 
   const last = messages[messages.length - 1];
   const lastIsMine = last?.memberId === me.id && last.status !== 'confirmed';
@@ -102,11 +123,15 @@ export function MessageList({ channelId, messages, intro }: MessageListProps) {
       followOutput={(atBottom) => (atBottom || lastIsMine ? 'auto' : false)}
       atTopThreshold={200}
       startReached={() => {
-        if (older.hasMore) void loadOlder();
+        if (hasOlderStored) onShowOlder();
+        else if (older.hasMore) void loadOlder();
       }}
       increaseViewportBy={{ top: 600, bottom: 300 }}
+      itemsRendered={(items) => {
+        if (items.length > 0) firstScreen.painted();
+      }}
       computeItemKey={(_, message) => message.genId}
-      context={{ older, intro } satisfies ListContext}
+      context={{ older, hasOlderStored, intro } satisfies ListContext}
       components={{ Header: ListHeader, Footer: ListFooter }}
       itemContent={(index, message) => {
         const previous = messages[index - firstItemIndex - 1];
@@ -134,12 +159,13 @@ export function MessageList({ channelId, messages, intro }: MessageListProps) {
 
 interface ListContext {
   older: { loading: boolean; hasMore: boolean };
+  hasOlderStored: boolean;
   intro: { title: string; isDirect: boolean };
 }
 
 function ListHeader({ context }: { context?: ListContext }) {
   if (!context) return null;
-  if (!context.older.hasMore) return <ChannelIntro {...context.intro} />;
+  if (!context.older.hasMore && !context.hasOlderStored) return <ChannelIntro {...context.intro} />;
   if (context.older.loading) return <Spinner className="p-4" label="Loading older messages" />;
   return <div className="h-4" />;
 }

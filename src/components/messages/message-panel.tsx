@@ -4,8 +4,8 @@
 import { Paperclip, Pin, Star } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import type { MessageDoc } from '../../../schemas/collections.ts';
-import type { Message } from '../../../schemas/protocol.ts';
-import { usePinnedMessages, useStarredMessages } from '../../data/hooks.ts';
+import type { Message } from '../../../schemas/protocol/index.ts';
+import { usePinnedMessages, useStarredMessages } from '../../data/message-lists.ts';
 import { Sheet } from '../ui/sheet.tsx';
 import { EmptyState, Spinner } from '../ui/states.tsx';
 import { ChannelFiles } from './channel-files.tsx';

@@ -4,10 +4,10 @@
 // message-actions.tsx; edits happen in place. An agent's message is marked AI and its body is the
 // answer's own view (agent-answer.tsx: thinking, streaming, tool calls, sources).
 import { AlertCircle, Clock, Forward, Pin, RotateCcw, Star, Trash2 } from 'lucide-react';
-import { memo, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useRef, useState } from 'react';
 import type { MemberDoc, MessageDoc } from '../../../schemas/collections.ts';
 import { notifyError } from '../../app/notify.ts';
-import { deleteMessage, discardMessage, retryMessage } from '../../data/actions.ts';
+import { deleteMessage, discardMessage, retryMessage } from '../../data/messages.ts';
 import { Avatar } from '../ui/avatar.tsx';
 import { Button } from '../ui/button.tsx';
 import { cn } from '../ui/cn.ts';
@@ -17,14 +17,16 @@ import { AgentBadge, isAgent } from './agent-badge.tsx';
 import { AttachmentList } from './attachment-list.tsx';
 import { useConversation } from './conversation-context.ts';
 import { dayLabel, fullTimeLabel, timeLabel } from './day.ts';
-import { ForwardDialog } from './forward-dialog.tsx';
-import { InlineEditor } from './inline-editor.tsx';
 import { type MessageAbilities, MessageMenuButton, MessageToolbar } from './message-actions.tsx';
 import { htmlPreview } from './message-html.ts';
 import { PollCard } from './poll-card.tsx';
 import { Reactions } from './reactions.tsx';
 import { ReplyQuote } from './reply-quote.tsx';
 import { SanitizedHtml } from './sanitized-html.tsx';
+
+// Editing and forwarding load their code (the editor, the channel picker) when first used.
+const InlineEditor = lazy(() => import('./inline-editor.tsx').then((m) => ({ default: m.InlineEditor })));
+const ForwardDialog = lazy(() => import('./forward-dialog.tsx').then((m) => ({ default: m.ForwardDialog })));
 
 export function DaySeparator({ date }: { date: Date }) {
   return (
@@ -179,7 +181,9 @@ export const MessageRow = memo(function MessageRow({
           </header>
         )}
         {editing ? (
-          <InlineEditor message={message} onDone={() => conversation?.setEditing(null)} />
+          <Suspense fallback={<SanitizedHtml html={message.content} meId={meId} />}>
+            <InlineEditor message={message} onDone={() => conversation?.setEditing(null)} />
+          </Suspense>
         ) : fromAgent ? (
           <AgentAnswerBody message={message} meId={meId} />
         ) : message.content ? (
@@ -274,7 +278,11 @@ export const MessageRow = memo(function MessageRow({
           </Button>
         </div>
       </Dialog>
-      {forwarding ? <ForwardDialog message={message} onClose={() => setForwarding(false)} /> : null}
+      {forwarding ? (
+        <Suspense fallback={null}>
+          <ForwardDialog message={message} onClose={() => setForwarding(false)} />
+        </Suspense>
+      ) : null}
     </article>
   );
 });

@@ -2,8 +2,7 @@
 // the person why, with the server's message, once per refusal.
 import { useEffect } from 'react';
 import { toast } from 'sonner';
-import { dismissNotice } from '../../data/actions.ts';
-import { useNotices } from '../../data/hooks.ts';
+import { dismissNotice, useNotices } from '../../data/notices.ts';
 
 export function NoticeToasts({ institutionId }: { institutionId: string }) {
   const notices = useNotices(institutionId);

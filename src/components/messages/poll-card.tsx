@@ -2,10 +2,10 @@
 // choices; vote, change or remove the vote, and close it (its author or a channel owner).
 import { Check, Lock, Vote } from 'lucide-react';
 import { useState } from 'react';
-import type { Poll } from '../../../schemas/protocol.ts';
+import type { Poll } from '../../../schemas/protocol/index.ts';
 import { notifyError } from '../../app/notify.ts';
 import { useWorkspace } from '../../app/workspace-context.ts';
-import { closePoll, removeVoteOnPoll, voteOnPoll } from '../../data/actions.ts';
+import { closePoll, removeVoteOnPoll, voteOnPoll } from '../../data/messages.ts';
 import { Button } from '../ui/button.tsx';
 import { cn } from '../ui/cn.ts';
 

@@ -2,9 +2,9 @@
 // whether several may be chosen. The poll appears at once and is sent through the outbox.
 import { Plus, X } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { POLL_OPTIONS_MAX, POLL_OPTIONS_MIN } from '../../../schemas/protocol.ts';
+import { POLL_OPTIONS_MAX, POLL_OPTIONS_MIN } from '../../../schemas/protocol/index.ts';
 import { notifyError } from '../../app/notify.ts';
-import { createPoll } from '../../data/actions.ts';
+import { createPoll } from '../../data/messages.ts';
 import { Button } from '../ui/button.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 import { Input, Label } from '../ui/input.tsx';

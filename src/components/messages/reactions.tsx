@@ -1,10 +1,10 @@
 // Reaction chips under a message (spec §4): emoji and count, who reacted on hover, a click toggles
 // mine; my own reactions are outlined in the accent colour.
 import { SmilePlus } from 'lucide-react';
-import type { Reaction } from '../../../schemas/protocol.ts';
+import type { Reaction } from '../../../schemas/protocol/index.ts';
 import { notifyError } from '../../app/notify.ts';
 import { useWorkspace } from '../../app/workspace-context.ts';
-import { toggleReaction } from '../../data/actions.ts';
+import { toggleReaction } from '../../data/messages.ts';
 import { cn } from '../ui/cn.ts';
 import { Tooltip } from '../ui/tooltip.tsx';
 import { emojiName } from './emoji-data.ts';

@@ -13,9 +13,9 @@ import {
   Wrench,
 } from 'lucide-react';
 import { useState } from 'react';
-import type { AgentToolCall, AgentToolCallStatus } from '../../../schemas/protocol.ts';
+import type { AgentToolCall, AgentToolCallStatus } from '../../../schemas/protocol/index.ts';
 import { notifyError } from '../../app/notify.ts';
-import { decideToolCall } from '../../data/agent-answer-actions.ts';
+import { decideToolCall } from '../../data/agents.ts';
 import { Button } from '../ui/button.tsx';
 import { cn } from '../ui/cn.ts';
 

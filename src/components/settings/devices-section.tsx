@@ -3,7 +3,7 @@
 import { Laptop, Smartphone } from 'lucide-react';
 import { useState } from 'react';
 import { notifyError } from '../../app/notify.ts';
-import { deviceLabel, revokeDevice, revokeOtherDevices, useDevices } from '../../data/sessions.ts';
+import { deviceLabel, revokeDevice, revokeOtherDevices, useDevices } from '../../data/devices.ts';
 import { formatDate } from '../messages/date-format.ts';
 import { Button } from '../ui/button.tsx';
 import { Spinner } from '../ui/states.tsx';

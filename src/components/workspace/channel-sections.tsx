@@ -11,8 +11,8 @@ import {
   moveChannelToSection,
   renameSection,
   setSectionCollapsed,
-} from '../../data/actions.ts';
-import { useSections } from '../../data/hooks.ts';
+  useSections,
+} from '../../data/sections.ts';
 import { DEFAULT_SECTION_NAME, PLACEHOLDER_SECTION_ID } from '../../store/sections.ts';
 import { Button } from '../ui/button.tsx';
 import { Dialog } from '../ui/dialog.tsx';

@@ -3,7 +3,7 @@
 // start from flashing a banner.
 import { CloudOff, Loader2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useConnection } from '../../data/hooks.ts';
+import { useConnection } from '../../data/connection.ts';
 import { cn } from '../ui/cn.ts';
 
 const GRACE_MS = 1500;
@@ -30,7 +30,8 @@ function useSettledConnection() {
 
 export function ConnectionBanner() {
   const { status, pendingCount, settled } = useSettledConnection();
-  if (status === 'connected' || !settled) return null;
+  // An outdated build has its own banner (components/update-banner.tsx) asking for a reload.
+  if (status === 'connected' || status === 'outdated' || !settled) return null;
   // 'connecting' that outlasts the grace period means the server cannot be reached: to a person
   // that is being offline, whatever the network icon says.
   const waiting =
@@ -59,7 +60,14 @@ export function ConnectionBanner() {
 export function ConnectionDot() {
   const { status, pendingCount, settled } = useSettledConnection();
   const shown = settled ? status : 'connected';
-  const label = shown === 'connected' ? 'Online' : shown === 'connecting' ? 'Connecting' : 'Offline';
+  const label =
+    shown === 'connected'
+      ? 'Online'
+      : shown === 'connecting'
+        ? 'Connecting'
+        : shown === 'outdated'
+          ? 'Reload needed'
+          : 'Offline';
   return (
     <span className="inline-flex items-center gap-1.5 text-xs text-muted" title={label}>
       <span

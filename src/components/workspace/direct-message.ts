@@ -1,7 +1,7 @@
 // Opening a conversation with a person: find or create the direct message, then go to it.
 import type { NavigateFunction } from 'react-router';
 import { notifyError } from '../../app/notify.ts';
-import { startDirectMessage } from '../../data/actions.ts';
+import { startDirectMessage } from '../../data/channels.ts';
 
 export async function openDirectMessage(
   navigate: NavigateFunction,

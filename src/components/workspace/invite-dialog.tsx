@@ -2,7 +2,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { errorMessage } from '../../app/notify.ts';
-import { inviteMembers } from '../../data/actions.ts';
+import { inviteMembers } from '../../data/workspaces.ts';
 import { Button } from '../ui/button.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 import { FieldMessage, Label } from '../ui/input.tsx';

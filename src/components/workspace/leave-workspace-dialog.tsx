@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { forgetLastChannel } from '../../app/last-channel.ts';
 import { notifyError } from '../../app/notify.ts';
 import { useWorkspace } from '../../app/workspace-context.ts';
-import { leaveInstitution } from '../../data/actions.ts';
+import { leaveInstitution } from '../../data/workspaces.ts';
 import { Button } from '../ui/button.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 

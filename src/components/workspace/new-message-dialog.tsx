@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useWorkspace } from '../../app/workspace-context.ts';
-import { useMembers } from '../../data/hooks.ts';
+import { useMembers } from '../../data/members.ts';
 import { AgentBadge, isAgent } from '../messages/agent-badge.tsx';
 import { Avatar } from '../ui/avatar.tsx';
 import { Dialog } from '../ui/dialog.tsx';

@@ -1,6 +1,6 @@
 // A member's workspace role as a small badge: owners and admins stand out, guests are marked.
 import { Crown, Shield } from 'lucide-react';
-import type { WorkspaceRole } from '../../../schemas/protocol.ts';
+import type { WorkspaceRole } from '../../../schemas/protocol/index.ts';
 import { cn } from '../ui/cn.ts';
 import { ROLE_LABEL } from './member-search.ts';
 

@@ -14,7 +14,7 @@ import { DropdownMenu } from 'radix-ui';
 import { type DragEvent, type ReactNode, useState } from 'react';
 import { NavLink } from 'react-router';
 import type { ChannelDoc } from '../../../schemas/collections.ts';
-import type { Section } from '../../../schemas/protocol.ts';
+import type { Section } from '../../../schemas/protocol/index.ts';
 import { cn } from '../ui/cn.ts';
 import { Menu, MenuContent, MenuItem, MenuLabel, MenuSeparator, MenuTrigger } from '../ui/menu.tsx';
 

@@ -1,0 +1,174 @@
+// Debian's Chromium driven through Playwright for the client benchmark, and what the benchmark reads
+// inside the page: when the first message row was painted, which scripts arrived before it, how many
+// messages the store holds, and when a given message's row was painted.
+import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
+
+/** What a context restores: the store with only the session in it (a person just signed in). */
+export type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/**
+ * A message row painted: the app's own, or one in the picture of the screen the boot script paints from
+ * IndexedDB before the app has loaded (src/first-screen/, which leaves out the rows' data attributes).
+ */
+export const ROW_SELECTOR = 'article[data-status], #first-screen article';
+
+export async function launchChromium(): Promise<Browser> {
+  return await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+}
+
+// Runs before any page script: the first row element seen by a MutationObserver, then two animation
+// frames (the second starts only after the frame holding the row was produced), stamped as
+// performance.now(), i.e. milliseconds since navigation start. It also watches for one awaited row (local
+// echo, live message): the frame after its mutation, stamped on the epoch clock so Node can compare.
+const PAGE_PROBE = `(() => {
+  if (window.top !== window) return;
+  const selector = ${JSON.stringify(ROW_SELECTOR)};
+  const probe = { firstRow: null, awaited: null, keyAt: null };
+  window.__bench = probe;
+  const afterPaint = (done) => requestAnimationFrame(() => {
+    const ch = new MessageChannel();
+    ch.port1.onmessage = () => done(performance.now());
+    ch.port2.postMessage(0);
+  });
+  addEventListener('keydown', (e) => {
+    if (e.key === 'Enter' && probe.awaited && probe.keyAt === null) probe.keyAt = e.timeStamp;
+  }, true);
+  const check = () => {
+    if (probe.firstRow === null && !probe.firstRowSeen && document.querySelector(selector)) {
+      probe.firstRowSeen = true;
+      requestAnimationFrame(() => requestAnimationFrame(() => { probe.firstRow = performance.now(); }));
+    }
+    const a = probe.awaited;
+    if (a && a.seen === false) {
+      for (const row of document.querySelectorAll(selector)) {
+        if (row.textContent && row.textContent.includes(a.text)) {
+          a.seen = true;
+          afterPaint((t) => { a.paintedAt = t; a.paintedEpoch = performance.timeOrigin + t; });
+          break;
+        }
+      }
+    }
+  };
+  new MutationObserver(check).observe(document, { childList: true, subtree: true, characterData: true });
+})();`;
+
+export async function newProbedContext(
+  browser: Browser,
+  storageState?: StorageState,
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    serviceWorkers: 'allow',
+    ...(storageState ? { storageState } : {}),
+  });
+  await context.addInitScript({ content: PAGE_PROBE });
+  return context;
+}
+
+/** The CPU slowdown of a mid-range phone (1 = none); it stays on across reloads of this page. */
+export async function throttle(page: Page, rate: number): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+  await cdp.detach();
+}
+
+const POLL = { polling: 100, timeout: 180_000 } as const;
+
+/** Milliseconds from navigation start to the first row painted, for the page's current document. */
+export async function firstRowPainted(page: Page): Promise<number> {
+  const handle = await page.waitForFunction(
+    () => (window as unknown as { __bench?: { firstRow: number | null } }).__bench?.firstRow ?? null,
+    null,
+    POLL,
+  );
+  return (await handle.jsonValue()) as number;
+}
+
+/** Encoded (on the wire) bytes of the page's script responses that ended before `before` (ms). */
+export async function pageScriptBytes(
+  page: Page,
+  before: number,
+): Promise<{ bytes: number; urls: string[] }> {
+  return await page.evaluate((limit) => {
+    const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter(
+      (e) => /\.m?js$/.test(new URL(e.name).pathname) && e.responseEnd <= limit,
+    );
+    return {
+      bytes: scripts.reduce((sum, e) => sum + e.encodedBodySize, 0),
+      urls: scripts.map((e) => new URL(e.name).pathname),
+    };
+  }, before);
+}
+
+/** Documents in the store's messages collection, counted straight from IndexedDB (RxDB on Dexie). */
+export async function storedMessageCount(page: Page): Promise<number> {
+  return await page.evaluate(async () => {
+    const all = await indexedDB.databases();
+    const entry = all.find((d) => d.name && /--messages$/.test(d.name));
+    if (!entry?.name) return 0;
+    const name = entry.name;
+    return await new Promise<number>((resolve, reject) => {
+      const open = indexedDB.open(name);
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => {
+        const idb = open.result;
+        const stores = Array.from(idb.objectStoreNames).filter((s) => s === 'docs');
+        if (stores.length === 0) {
+          idb.close();
+          resolve(0);
+          return;
+        }
+        const req = idb
+          .transaction(stores, 'readonly')
+          .objectStore(stores[0] as string)
+          .count();
+        req.onsuccess = () => {
+          idb.close();
+          resolve(req.result);
+        };
+        req.onerror = () => reject(req.error);
+      };
+    });
+  });
+}
+
+/** Watch for the row holding `text`; read the stamps with awaitedRow. */
+export async function awaitRow(page: Page, text: string): Promise<void> {
+  await page.evaluate((t) => {
+    const probe = (window as unknown as { __bench: { awaited: unknown; keyAt: number | null } }).__bench;
+    probe.awaited = { text: t, seen: false, paintedAt: null, paintedEpoch: null };
+    probe.keyAt = null;
+  }, text);
+}
+
+export interface AwaitedRow {
+  /** The Enter keydown's event time (performance.now() clock), when a key was pressed. */
+  keyAt: number | null;
+  paintedAt: number;
+  /** paintedAt on the epoch clock (performance.timeOrigin + paintedAt). */
+  paintedEpoch: number;
+}
+
+export async function awaitedRow(page: Page): Promise<AwaitedRow> {
+  const handle = await page.waitForFunction(
+    () => {
+      const probe = (
+        window as unknown as {
+          __bench: {
+            keyAt: number | null;
+            awaited: { paintedAt: number | null; paintedEpoch: number } | null;
+          };
+        }
+      ).__bench;
+      const a = probe.awaited;
+      if (!a || a.paintedAt === null) return null;
+      return { keyAt: probe.keyAt, paintedAt: a.paintedAt, paintedEpoch: a.paintedEpoch };
+    },
+    null,
+    { polling: 20, timeout: 30_000 },
+  );
+  return (await handle.jsonValue()) as AwaitedRow;
+}

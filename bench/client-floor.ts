@@ -1,0 +1,53 @@
+// The floor for the first-screen figures: a one-element page with the same "message row" element the
+// app paints, served by a tiny node:http server and cached by a ten-line service worker the way the app
+// shell is (cache first), so a reload with the server stopped still opens it.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+const PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>Floor</title></head><body>
+<article data-status="floor">One message row</article>
+<script>navigator.serviceWorker && navigator.serviceWorker.register('/sw.js');</script>
+</body></html>`;
+
+const WORKER = `self.addEventListener('install', (e) => {
+  e.waitUntil(caches.open('floor').then((c) => c.add('/')).then(() => self.skipWaiting()));
+});
+self.addEventListener('activate', (e) => e.waitUntil(self.clients.claim()));
+self.addEventListener('fetch', (e) => {
+  e.respondWith(caches.match(e.request).then((hit) => hit || fetch(e.request)));
+});`;
+
+export class FloorServer {
+  private server: Server | null = null;
+  port = 0;
+
+  get url(): string {
+    return `http://localhost:${this.port}/`;
+  }
+
+  /** Listens on the port it had before (a restart after stop) or a free one. */
+  async start(): Promise<void> {
+    const server = createServer((req, res) => {
+      const isWorker = req.url === '/sw.js';
+      res.writeHead(200, {
+        'content-type': isWorker ? 'text/javascript' : 'text/html; charset=utf-8',
+        'cache-control': 'no-cache',
+      });
+      res.end(isWorker ? WORKER : PAGE);
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(this.port, '127.0.0.1', () => resolve());
+    });
+    this.port = (server.address() as AddressInfo).port;
+    this.server = server;
+  }
+
+  async stop(): Promise<void> {
+    const server = this.server;
+    if (!server) return;
+    this.server = null;
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}

@@ -1,0 +1,279 @@
+// The client benchmark's measurements, each the way a person meets it: a first visit in a fresh browser
+// that is only signed in, reloads of a tab whose store holds the whole channel (server up, then stopped),
+// Enter in the composer, and a message someone else posts. Times come from the page's own clocks
+// (client-browser.ts); Playwright only drives.
+import http from 'node:http';
+import zlib from 'node:zlib';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { LanternServer } from '../e2e/support/server.ts';
+import { newGenId } from '../src/store/gen-id.ts';
+import {
+  awaitedRow,
+  awaitRow,
+  firstRowPainted,
+  newProbedContext,
+  pageScriptBytes,
+  type StorageState,
+  storedMessageCount,
+  throttle,
+} from './client-browser.ts';
+import type { FloorServer } from './client-floor.ts';
+import type { SeededWorkspace } from './client-seed.ts';
+
+export const SLOWDOWN = 4;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export function channelUrl(server: LanternServer, seed: SeededWorkspace): string {
+  return `${server.url}/client/${seed.institutionId}/channel/${seed.channelId}`;
+}
+
+/**
+ * Signs in through the UI with the mailed code, then keeps only the session (and RxDB's own bookkeeping)
+ * of the store: the state of a browser that has just signed in and holds no workspace data yet.
+ */
+export async function signedInState(
+  browser: Browser,
+  server: LanternServer,
+  seed: SeededWorkspace,
+): Promise<StorageState> {
+  const context = await newProbedContext(browser);
+  try {
+    const page = await context.newPage();
+    await page.goto(`${server.url}/`);
+    await page.waitForURL(/\/signin/);
+    await page.getByLabel('E-mail').fill(seed.readerEmail);
+    const since = Date.now() - 1;
+    await page.getByRole('button', { name: 'Continue with e-mail' }).click();
+    const code = await server.readCode(seed.readerEmail, since);
+    // Typing the sixth digit signs in without another click.
+    await page.getByLabel('Sign-in code').fill(code);
+    await page.waitForURL((u) => !u.pathname.startsWith('/signin'));
+    // Playwright returns each origin's IndexedDB too when asked, though its types do not say so.
+    const state = await context.storageState({ indexedDB: true });
+    return {
+      cookies: state.cookies,
+      origins: state.origins.map((o) => {
+        const databases = (o as { indexedDB?: { name: string }[] }).indexedDB ?? [];
+        return { ...o, indexedDB: databases.filter((d) => /--(session|_rxdb_internal)$/.test(d.name)) };
+      }),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+export interface FirstVisit {
+  ms: number | null;
+  /** Encoded bytes of the page's scripts that arrived before the first row. */
+  pageJs: number;
+  /** Encoded bytes of the worker's scripts (entry and static imports) as the server sends them. */
+  workerJs: number;
+}
+
+/** Milliseconds to the first row, or null when none was painted within the timeout. */
+async function firstRowOrNull(page: Page): Promise<number | null> {
+  try {
+    return await firstRowPainted(page);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Bytes of `url` as the server sends them to Chromium (compressed, not decoded), and the body decoded.
+ * Chromium reports no size for a worker's script load, and the service worker may have fetched it first,
+ * so the worker's scripts are weighed this way.
+ */
+async function wireBytes(url: string): Promise<{ bytes: number; text: string }> {
+  const res = await new Promise<http.IncomingMessage>((resolve, reject) => {
+    http.get(url, { headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } }, resolve).on('error', reject);
+  });
+  const chunks: Buffer[] = [];
+  for await (const chunk of res) chunks.push(chunk as Buffer);
+  const body = Buffer.concat(chunks);
+  const encoding = res.headers['content-encoding'];
+  const plain =
+    encoding === 'br' ? zlib.brotliDecompressSync(body) : encoding === 'gzip' ? zlib.gunzipSync(body) : body;
+  return { bytes: body.length, text: plain.toString('utf8') };
+}
+
+/** The page's (shared or dedicated) workers' scripts with their static imports, weighed on the wire. */
+async function workerScriptBytes(browser: Browser, origin: string): Promise<number> {
+  const cdp = await browser.newBrowserCDPSession();
+  const { targetInfos } = (await cdp.send('Target.getTargets')) as {
+    targetInfos: { type: string; url: string }[];
+  };
+  await cdp.detach();
+  const queue = targetInfos
+    .filter((t) => (t.type === 'shared_worker' || t.type === 'worker') && t.url.startsWith(origin))
+    .map((t) => t.url);
+  const seen = new Set<string>();
+  let total = 0;
+  while (queue.length > 0) {
+    const url = queue.shift() as string;
+    if (seen.has(url)) continue;
+    seen.add(url);
+    const { bytes, text } = await wireBytes(url);
+    total += bytes;
+    for (const m of text.matchAll(/(?:from|import)\s*["'](\.{1,2}\/[^"']+\.m?js)["']/g)) {
+      queue.push(new URL(m[1] as string, url).toString());
+    }
+  }
+  return total;
+}
+
+/** One navigation in a fresh context (empty store and caches, nothing of the site's but `state`). */
+export async function firstVisit(browser: Browser, url: string, state?: StorageState): Promise<FirstVisit> {
+  const context = await newProbedContext(browser, state);
+  try {
+    const page = await context.newPage();
+    await throttle(page, SLOWDOWN);
+    await page.goto(url, { waitUntil: 'commit' });
+    const ms = await firstRowOrNull(page);
+    if (ms === null) return { ms, pageJs: 0, workerJs: 0 };
+    const pageJs = await pageScriptBytes(page, ms);
+    const workerJs = await workerScriptBytes(browser, new URL(url).origin);
+    return { ms, pageJs: pageJs.bytes, workerJs };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * A signed-in tab on the channel whose store holds all `count` messages (synced without slowdown, waiting
+ * until the count stops moving) and whose service worker controls it. The sync runs on the profile screen:
+ * with the channel open during a catch-up of thousands of messages the tab's heap grows past a gigabyte
+ * and the renderer crashed near 5,000 of 50,000 (the app's concern; this benchmark measures reloads).
+ */
+export async function syncedTab(
+  browser: Browser,
+  server: LanternServer,
+  seed: SeededWorkspace,
+  state: StorageState,
+  log: (line: string) => void,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const count = seed.messageCount;
+  const context = await newProbedContext(browser, state);
+  const page = await context.newPage();
+  page.on('crash', () => log('  the tab crashed'));
+  await page.goto(`${server.url}/client/${seed.institutionId}/profile`);
+  const started = Date.now();
+  let last = -1;
+  let stableSince = Date.now();
+  let lastLog = 0;
+  for (;;) {
+    const stored = await storedMessageCount(page);
+    if (stored !== last) {
+      last = stored;
+      stableSince = Date.now();
+    }
+    if (Date.now() - lastLog > 15_000) {
+      lastLog = Date.now();
+      log(`  syncing: ${stored.toLocaleString('en')} of ${count.toLocaleString('en')} messages stored`);
+    }
+    if (stored >= count && Date.now() - stableSince > 2_000) break;
+    if (Date.now() - stableSince > 180_000) {
+      log(`  sync stalled at ${stored.toLocaleString('en')} messages; measuring with what is stored`);
+      break;
+    }
+    await sleep(500);
+  }
+  log(`  synced ${last.toLocaleString('en')} messages in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  await page.goto(channelUrl(server, seed));
+  await firstRowPainted(page);
+  await page.waitForFunction(async () => {
+    await navigator.serviceWorker.ready;
+    return navigator.serviceWorker.controller !== null;
+  });
+  return { context, page };
+}
+
+/** Reloads of an open tab, each to its first row painted (null when none came). */
+export async function reloads(page: Page, runs: number): Promise<(number | null)[]> {
+  const times: (number | null)[] = [];
+  for (let i = 0; i < runs; i++) {
+    try {
+      await page.reload({ waitUntil: 'commit' });
+    } catch {
+      // A crashed tab: no figure for this reload.
+      times.push(null);
+      continue;
+    }
+    times.push(await firstRowOrNull(page));
+    // Let the reloaded app settle (worker reconnect, catch-up) before the next reload.
+    await sleep(1_500);
+  }
+  return times;
+}
+
+/** The floor: the one-element page, first visit in fresh contexts, then reloads with its server up and down. */
+export async function floorFigures(
+  browser: Browser,
+  floor: FloorServer,
+  runs: number,
+): Promise<{ first: (number | null)[]; reload: (number | null)[]; offline: (number | null)[] }> {
+  const first: (number | null)[] = [];
+  for (let i = 0; i < runs; i++) first.push((await firstVisit(browser, floor.url)).ms);
+  const context = await newProbedContext(browser);
+  try {
+    const page = await context.newPage();
+    await page.goto(floor.url);
+    await page.waitForFunction(async () => {
+      await navigator.serviceWorker.ready;
+      return navigator.serviceWorker.controller !== null;
+    });
+    await throttle(page, SLOWDOWN);
+    const reload = await reloads(page, runs);
+    await floor.stop();
+    const offline = await reloads(page, runs);
+    await floor.start();
+    return { first, reload, offline };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Enter in the composer → the pending row painted, in ms, per send. */
+export async function localEcho(page: Page, sends: number): Promise<number[]> {
+  const box = page.getByRole('textbox', { name: 'Message #general' });
+  const times: number[] = [];
+  for (let i = 0; i < sends; i++) {
+    const text = `Echo ${i} ${Math.random().toString(36).slice(2, 8)}`;
+    await box.fill(text);
+    await awaitRow(page, text);
+    await box.press('Enter');
+    const row = await awaitedRow(page);
+    if (row.keyAt !== null) times.push(row.paintedAt - row.keyAt);
+    await sleep(300);
+  }
+  return times;
+}
+
+/** A message posted through REST by the second person → its row painted here, in ms, per post. */
+export async function liveMessages(
+  page: Page,
+  server: LanternServer,
+  seed: SeededWorkspace,
+  posts: number,
+): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < posts; i++) {
+    const text = `Live ${i} ${Math.random().toString(36).slice(2, 8)}`;
+    await awaitRow(page, text);
+    const sentEpoch = performance.timeOrigin + performance.now();
+    const res = await fetch(
+      `${server.url}/api/institutions/${seed.institutionId}/channels/${seed.channelId}/messages`,
+      {
+        method: 'POST',
+        headers: { authorization: `Bearer ${seed.posterToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ genId: newGenId(), content: `<p>${text}</p>` }),
+      },
+    );
+    if (!res.ok) throw new Error(`posting a live message → ${res.status} ${await res.text()}`);
+    const row = await awaitedRow(page);
+    times.push(row.paintedEpoch - sentEpoch);
+    await sleep(300);
+  }
+  return times;
+}

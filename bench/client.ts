@@ -1,0 +1,247 @@
+// `npm run bench:client`: the first screen in Debian's Chromium with the CPU slowed 4× (a mid-range
+// phone). For each store size it seeds a server's DATA_DIR with a channel of that many messages, signs in
+// through the UI, and prints navigation → first message row for a first visit, a cached reload with the
+// server up and one with it stopped, each beside a one-element page navigated the same way in the same run
+// (the floor); the page JS on the wire before the first row; and, with the largest store, Enter → pending
+// row and someone else's message → row. Figures, not assertions: it exits 0 whatever they are.
+// Env: BENCH_CLIENT_SIZES (3000,50000), BENCH_CLIENT_RUNS per figure (3), BENCH_CLIENT_SENDS (30).
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { LanternServer } from '../e2e/support/server.ts';
+import { launchChromium, throttle } from './client-browser.ts';
+import { FloorServer } from './client-floor.ts';
+import {
+  channelUrl,
+  type FirstVisit,
+  firstVisit,
+  floorFigures,
+  liveMessages,
+  localEcho,
+  reloads,
+  SLOWDOWN,
+  signedInState,
+  syncedTab,
+} from './client-measure.ts';
+import { kb, median, ms, percentile, type Row, ratio, table } from './client-print.ts';
+import { seedWorkspace } from './client-seed.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+const envInt = (name: string, fallback: number) => {
+  const v = Number.parseInt(process.env[name] ?? '', 10);
+  return Number.isFinite(v) && v > 0 ? v : fallback;
+};
+
+const sizes = (process.env.BENCH_CLIENT_SIZES ?? '3000,50000')
+  .split(',')
+  .map((s) => Number.parseInt(s.trim(), 10))
+  .filter((n) => Number.isFinite(n) && n > 0)
+  .sort((a, b) => a - b);
+const runs = envInt('BENCH_CLIENT_RUNS', 3);
+const sends = envInt('BENCH_CLIENT_SENDS', 30);
+
+const GOAL_JS = 170_000;
+const GOAL_RELOAD_RATIO = 3;
+const GOAL_GROWTH = 1.1;
+const GOAL_ECHO_P95 = 16;
+const GOAL_LIVE_P95 = 50;
+
+const log = (line: string) => console.log(line);
+
+interface SizeResult {
+  size: number;
+  first: FirstVisit[];
+  reload: (number | null)[];
+  offline: (number | null)[];
+  floor: { first: (number | null)[]; reload: (number | null)[]; offline: (number | null)[] };
+  echo?: number[];
+  live?: number[];
+}
+
+async function measureSize(size: number, withEcho: boolean): Promise<SizeResult> {
+  const browser = await launchChromium();
+  const server = await LanternServer.create();
+  const floor = new FloorServer();
+  try {
+    let t = Date.now();
+    const seed = await seedWorkspace(server.dataDir, size);
+    log(`  seeded ${size.toLocaleString('en')} messages in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+    await server.start();
+    await floor.start();
+    const state = await signedInState(browser, server, seed);
+    const url = channelUrl(server, seed);
+
+    t = Date.now();
+    const first: FirstVisit[] = [];
+    for (let i = 0; i < runs; i++) first.push(await firstVisit(browser, url, state));
+    log(`  first visits done in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+
+    const { context, page } = await syncedTab(browser, server, seed, state, log);
+    try {
+      await throttle(page, SLOWDOWN);
+      const reload = await reloads(page, runs);
+      await server.stop();
+      const offline = await reloads(page, runs);
+      await server.start();
+      log('  reloads done');
+
+      const result: SizeResult = {
+        size,
+        first,
+        reload,
+        offline,
+        floor: await floorFigures(browser, floor, runs),
+      };
+      if (withEcho) {
+        // Back online: a reload reconnects at once instead of waiting for the worker's retry.
+        await page.reload();
+        await page.getByRole('textbox', { name: 'Message #general' }).waitFor({ timeout: 120_000 });
+        await new Promise((r) => setTimeout(r, 3_000));
+        try {
+          result.echo = await localEcho(page, sends);
+          result.live = await liveMessages(page, server, seed, sends);
+          log('  echo and live messages done');
+        } catch (error) {
+          // The first-screen figures are still worth printing.
+          log(`  echo/live measurement failed: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      }
+      return result;
+    } finally {
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    await floor.stop();
+    await server.dispose();
+  }
+}
+
+function report(result: SizeResult, smallest: SizeResult | null): string {
+  const f = result.floor;
+  const firstMs = median(result.first.map((v) => v.ms));
+  const reloadMs = median(result.reload);
+  const offlineMs = median(result.offline);
+  const floorFirst = median(f.first);
+  const floorReload = median(f.reload);
+  const floorOffline = median(f.offline);
+  const pageJs = median(result.first.map((v) => (v.ms === null ? null : v.pageJs)));
+  const workerJs = median(result.first.map((v) => (v.ms === null ? null : v.workerJs)));
+  const within = (a: number | null, b: number | null, k: number) =>
+    a === null || b === null ? false : a <= b * k;
+  const rows: Row[] = [
+    {
+      what: 'page JS on the wire before the first row',
+      figure: kb(pageJs),
+      goal: `≤ ${kb(GOAL_JS)}`,
+      met: pageJs !== null && pageJs <= GOAL_JS,
+    },
+    { what: "  the worker's scripts (counted apart)", figure: kb(workerJs) },
+    {
+      what: 'first visit → first row',
+      figure: ms(firstMs),
+      floor: ms(floorFirst),
+      ratio: ratio(firstMs, floorFirst),
+    },
+    {
+      what: 'cached reload, server up → first row',
+      figure: ms(reloadMs),
+      floor: ms(floorReload),
+      ratio: ratio(reloadMs, floorReload),
+      goal: `≤ ${GOAL_RELOAD_RATIO}× floor`,
+      met: within(reloadMs, floorReload, GOAL_RELOAD_RATIO),
+    },
+    {
+      what: 'cached reload, server stopped → first row',
+      figure: ms(offlineMs),
+      floor: ms(floorOffline),
+      ratio: ratio(offlineMs, floorOffline),
+      goal: `≤ ${GOAL_RELOAD_RATIO}× floor`,
+      met: within(offlineMs, floorOffline, GOAL_RELOAD_RATIO),
+    },
+    // The issue's floor (378 ms at 4×) was a one-element page loaded from the network, which is the
+    // floor's first visit here; a service-worker reload of that page is far quicker, so both are shown.
+    {
+      what: "  both reloads against the floor's first visit",
+      figure: `${ratio(reloadMs, floorFirst)} / ${ratio(offlineMs, floorFirst)}`,
+      floor: ms(floorFirst),
+    },
+  ];
+  if (smallest && smallest !== result) {
+    const base = smallest.size.toLocaleString('en');
+    for (const [what, mine, theirs] of [
+      ['cached reload, server up', reloadMs, median(smallest.reload)],
+      ['cached reload, server stopped', offlineMs, median(smallest.offline)],
+    ] as const) {
+      rows.push({
+        what: `${what} vs ${base} messages`,
+        figure: ms(mine),
+        floor: ms(theirs),
+        ratio: ratio(mine, theirs),
+        goal: `≤ ${GOAL_GROWTH.toFixed(2)}×`,
+        met: within(mine, theirs, GOAL_GROWTH),
+      });
+    }
+  }
+  if (result.echo) {
+    const p95 = percentile(result.echo, 95);
+    rows.push({
+      what: `Enter → pending row painted (p95 of ${result.echo.length})`,
+      figure: ms(p95),
+      goal: `≤ ${GOAL_ECHO_P95} ms`,
+      met: p95 !== null && p95 <= GOAL_ECHO_P95,
+    });
+    rows.push({ what: '  p50', figure: ms(percentile(result.echo, 50)) });
+  }
+  if (result.live) {
+    const p95 = percentile(result.live, 95);
+    rows.push({
+      what: `another person's message → row painted (p95 of ${result.live.length})`,
+      figure: ms(p95),
+      goal: `< ${GOAL_LIVE_P95} ms`,
+      met: p95 !== null && p95 < GOAL_LIVE_P95,
+    });
+    rows.push({ what: '  p50', figure: ms(percentile(result.live, 50)) });
+  }
+  const title =
+    `${result.size.toLocaleString('en')} messages in the channel — CPU ${SLOWDOWN}× slower, ` +
+    `median of ${runs} runs (floor: one-element page, same navigation)`;
+  return table(title, rows);
+}
+
+async function main(): Promise<void> {
+  if (sizes.length === 0) throw new Error('BENCH_CLIENT_SIZES names no size; give e.g. 3000,50000');
+  log(
+    `client bench: Chromium (/usr/bin/chromium), CPU ${SLOWDOWN}× slower, sizes ${sizes
+      .map((s) => s.toLocaleString('en'))
+      .join(', ')}, ${runs} runs per figure; ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? ''}`,
+  );
+  if (!existsSync(path.join(ROOT, 'dist', 'index.html'))) {
+    log('dist/ is missing: building the app first (npx vite build)');
+    execFileSync('npx', ['vite', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  } else {
+    log('using the built app in dist/ (run `npx vite build` first to measure current sources)');
+  }
+  const results: SizeResult[] = [];
+  for (const size of sizes) {
+    log(`\n${size.toLocaleString('en')} messages:`);
+    results.push(await measureSize(size, size === sizes[sizes.length - 1]));
+  }
+  const smallest = results[0] ?? null;
+  for (const result of results) log(`\n${report(result, smallest)}`);
+  log(
+    '\nkB = 1,000 bytes, encoded (as sent). Times run from navigation start to two animation frames after ' +
+      "the first message row element appeared; echo and live figures end at the frame after the row's " +
+      'mutation. The worker runs in its own thread and is not slowed.',
+  );
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

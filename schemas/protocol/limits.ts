@@ -1,0 +1,13 @@
+// Sizes and page limits shared by several domains.
+
+// ───────────────────────────── limits ─────────────────────────────
+export const MESSAGE_PAGE_SIZE = 30;
+export const MESSAGE_PAGE_MAX = 100;
+export const CHANGES_PAGE_MAX = 500;
+/** Longest message HTML accepted (after sanitising the server stores at most this). */
+export const MESSAGE_CONTENT_MAX = 40_000;
+export const NAME_MAX = 80;
+export const OTP_LENGTH = 6;
+/** Highest page number a paged list accepts: far beyond any real list, and keeps OFFSET a safe integer. */
+export const PAGE_NUMBER_MAX = 100_000;
+export const PAGE_NUMBER_TOO_BIG = `Pages are numbered up to ${PAGE_NUMBER_MAX}`;

@@ -1,0 +1,72 @@
+// Socket events in both directions.
+import { z } from 'zod';
+import type { ChannelRequest, MemberActionEvent, memberActionPayload } from './channel-members.ts';
+import type { joinChannelPayload, resetUnreadCountPayload } from './channels.ts';
+import type { Ack } from './errors.ts';
+import type {
+  ClosePollPayload,
+  CreatePollPayload,
+  ForwardMessagePayload,
+  RemoveVoteOnPollPayload,
+  TogglePinMessagePayload,
+  ToggleReactionPayload,
+  ToggleStarredMessagePayload,
+  VoteOnPollPayload,
+} from './message-actions.ts';
+import type {
+  deleteMessagePayload,
+  editMessagePayload,
+  Message,
+  postMessagePayload,
+  StarredMessage,
+} from './messages.ts';
+import { id } from './primitives.ts';
+import type { visitChannelPayload, visitGroupPayload, visitMemberPayload } from './visits.ts';
+
+/**
+ * joinedChannels, members, institutions: reload that list; sections: the caller's sidebar layout; groups:
+ * the workspace's groups; channelMembers: who is in `channelId` (or their channel roles) changed, so a
+ * client showing that channel reloads its member list.
+ */
+export const refreshEvent = z.object({
+  value: z.enum(['joinedChannels', 'members', 'institutions', 'sections', 'groups', 'channelMembers']),
+  channelId: id.optional(),
+});
+export const userOnlineStatusEvent = z.object({
+  user: z.object({ id }),
+  status: z.enum(['online', 'offline']),
+});
+
+/** Events the client sends, with their payload and acknowledgement. */
+export interface ClientToServerEvents {
+  joinChannel: (p: z.input<typeof joinChannelPayload>, ack: (r: Ack<{ ok: true }>) => void) => void;
+  postMessage: (p: z.input<typeof postMessagePayload>, ack: (r: Ack<Message>) => void) => void;
+  editMessage: (p: z.input<typeof editMessagePayload>, ack: (r: Ack<Message>) => void) => void;
+  deleteMessage: (p: z.input<typeof deleteMessagePayload>, ack: (r: Ack<Message>) => void) => void;
+  resetUnreadCount: (p: z.input<typeof resetUnreadCountPayload>, ack: (r: Ack<{ ok: true }>) => void) => void;
+  togglePinMessage: (p: TogglePinMessagePayload, ack: (r: Ack<Message>) => void) => void;
+  toggleReaction: (p: ToggleReactionPayload, ack: (r: Ack<Message>) => void) => void;
+  toggleStarredMessage: (p: ToggleStarredMessagePayload, ack: (r: Ack<StarredMessage>) => void) => void;
+  createPoll: (p: CreatePollPayload, ack: (r: Ack<Message>) => void) => void;
+  closePoll: (p: ClosePollPayload, ack: (r: Ack<Message>) => void) => void;
+  voteOnPoll: (p: VoteOnPollPayload, ack: (r: Ack<Message>) => void) => void;
+  removeVoteOnPoll: (p: RemoveVoteOnPollPayload, ack: (r: Ack<Message>) => void) => void;
+  forwardMessage: (p: ForwardMessagePayload, ack: (r: Ack<Message[]>) => void) => void;
+  memberAction: (p: z.input<typeof memberActionPayload>, ack: (r: Ack<ChannelRequest>) => void) => void;
+  visitMember: (p: z.input<typeof visitMemberPayload>, ack: (r: Ack<{ ok: true }>) => void) => void;
+  visitChannel: (p: z.input<typeof visitChannelPayload>, ack: (r: Ack<{ ok: true }>) => void) => void;
+  visitGroup: (p: z.input<typeof visitGroupPayload>, ack: (r: Ack<{ ok: true }>) => void) => void;
+}
+
+/** Events the server emits. */
+export interface ServerToClientEvents {
+  newMessage: (m: Message) => void;
+  /** Any change to a message: edit, reaction, pin, vote, poll closed. */
+  newEditMessage: (m: Message) => void;
+  /** Also sent (after newEditMessage) when a message is pinned or unpinned: pinned panels refresh. */
+  newEditPinnedMessage: (m: Message) => void;
+  newDeleteMessage: (m: Message) => void;
+  refresh: (e: z.infer<typeof refreshEvent>) => void;
+  userOnlineStatusUpdate: (e: z.infer<typeof userOnlineStatusEvent>) => void;
+  memberAction: (e: MemberActionEvent) => void;
+}

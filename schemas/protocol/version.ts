@@ -1,0 +1,41 @@
+// The protocol version: what a client and server must agree on to talk, and how a client says which it speaks.
+import { z } from 'zod';
+
+/**
+ * Bump when any schema in schemas/protocol/ changes shape (tests/unit/protocol-version.test.ts checks). History:
+ * 1 — first protocol: sign-in, workspaces, channels, messages with per-channel change sequence.
+ * 2 — channel roles and permissions, membership, requests, sections, groups, member roles, visits.
+ * 3 — message actions (reactions, pins, stars, polls, forward), search, activities, files.
+ * 4 — agents, knowledge sources, MCP connections, agent answers (tool calls, citations), usage and audit.
+ * 5 — refresh {value: 'channelMembers', channelId}: a channel's member list changed.
+ * 6 — security limits: channelRequest.channelName is null for a requester who is not a member of the channel; agent limits: the allowed `models` with the agent list, `serverDailyTokenCap` with usage and settings; input bounds: length checks stop before patterns, linear channel-name pattern, `page` at most 100 000; upload signing names the workspace (institutionId), whose upload cap the bytes count against; sessions: DELETE /api/users/sessions/:sessionId and POST /api/users/sessions/revoke-others.
+ * 7 — every REST route in one table (routes.ts) with the schema of its answer: errorBody, okResponse and the
+ *     list and single-entity answers that had none (workspaces, invitations, members, channels, roles, agents,
+ *     knowledge sources, MCP connections and templates, uploads, tool-call decisions); the client names its
+ *     protocol (Lantern-Protocol header, handshake auth.protocol) and an outdated one is refused (protocolRefusal).
+ */
+export const PROTOCOL_VERSION = 7;
+
+/**
+ * The oldest client protocol the server still answers (docs/decisions/0020-protocol-version-on-the-wire.md).
+ * Raise it to PROTOCOL_VERSION when a bump changes or removes something an older client reads; leave it
+ * when the bump only adds. Operators can raise it further with PROTOCOL_MIN_VERSION.
+ */
+export const MIN_PROTOCOL_VERSION = 7;
+
+/** The HTTP request header in which a client names its PROTOCOL_VERSION (absent: a tool, accepted). */
+export const PROTOCOL_HEADER = 'Lantern-Protocol';
+
+/** What a person reads when the server no longer speaks their client's protocol. */
+export const PROTOCOL_OUTDATED_MESSAGE = 'A new version of Lantern is available. Reload the page to use it.';
+
+/**
+ * The socket handshake's `auth` carries `protocol: PROTOCOL_VERSION` beside the token. A refused one gets a
+ * connect_error whose `data` is this; a refused REST call gets 426 with PROTOCOL_OUTDATED_MESSAGE.
+ */
+export const protocolRefusal = z.object({
+  code: z.literal('protocol_outdated'),
+  /** The oldest protocol the server answers. */
+  minVersion: z.number().int(),
+});
+export type ProtocolRefusal = z.infer<typeof protocolRefusal>;

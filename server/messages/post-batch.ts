@@ -1,0 +1,226 @@
+// Writing a batch of posts in one transaction: the same rules as a single post (server/messages/post.ts),
+// each post answered on its own, but the reads and writes made once per batch in set-based statements.
+// A post refused by a rule gets its refusal and stays out of the batch; its neighbours carry on.
+import { randomUUID } from 'node:crypto';
+import { inArray, sql } from 'drizzle-orm';
+import type { Message, PostMessagePayload } from '../../schemas/protocol/index.ts';
+import type { ChannelAccess } from '../access.ts';
+import type { Db } from '../db/client.ts';
+import { messages } from '../db/schema.ts';
+import { badRequest, HttpError, notFound } from '../errors.ts';
+import { postedAttachments, recordAttachments } from '../files/attachments.ts';
+import { recordMessageActivities } from '../services/activities.ts';
+import { loadBatchAccess } from './batch-access.ts';
+import { messageContent } from './content.ts';
+import { type MessageRow, toWireMessage } from './wire.ts';
+
+export interface BatchedPost {
+  userId: string;
+  input: PostMessagePayload;
+}
+
+export type BatchOutcome =
+  | { kind: 'created'; message: Message; access: ChannelAccess }
+  | { kind: 'repeat'; message: Message }
+  | { kind: 'refused'; error: HttpError };
+
+/** A stored message with this genId answers the repeat only if it is the same sender's, in the same channel. */
+export function repeatOf(row: MessageRow, memberId: string, channelId: string): Message {
+  if (row.memberId !== memberId || row.channelId !== channelId)
+    throw badRequest('This message id is already used');
+  return toWireMessage(row);
+}
+
+const refused = (err: unknown): BatchOutcome => {
+  if (err instanceof HttpError) return { kind: 'refused', error: err };
+  throw err;
+};
+
+interface Accepted {
+  index: number;
+  access: ChannelAccess;
+  /**
+   * The row as it will be stored, built here rather than read back after the insert: plain_text is the
+   * database's own (generated, for search) and nothing that reads these rows looks at it.
+   */
+  row: MessageRow;
+}
+
+/**
+ * Bumps each channel's sequence by its number of new posts and moves its last message, in one statement,
+ * after locking the channels in id order so two nodes' batches never wait on each other crosswise.
+ * Answers each channel's new last_seq.
+ */
+async function advanceChannels(
+  tx: Db,
+  perChannel: Map<string, { count: number; lastId: string; lastAt: Date }>,
+): Promise<Map<string, number>> {
+  const ids = [...perChannel.keys()].sort();
+  // One channel's row is locked by the UPDATE alone; with several, an UPDATE … FROM locks in no set order.
+  if (ids.length > 1)
+    await tx.execute(
+      sql`SELECT id FROM channels WHERE id IN (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )}) ORDER BY id FOR UPDATE`,
+    );
+  const values = ids.map((id) => {
+    const c = perChannel.get(id) as { count: number; lastId: string; lastAt: Date };
+    return sql`(${id}, ${c.count}::int, ${c.lastId}, ${c.lastAt.toISOString()}::timestamptz)`;
+  });
+  const result = await tx.execute(
+    sql`UPDATE channels AS c SET last_seq = c.last_seq + v.n, last_message_id = v.last_id, last_message_at = v.last_at
+        FROM (VALUES ${sql.join(values, sql`, `)}) AS v(id, n, last_id, last_at)
+        WHERE c.id = v.id RETURNING c.id, c.last_seq`,
+  );
+  // Both drivers answer raw statements with { rows }; bigint arrives as a string from node-postgres.
+  const { rows } = result as unknown as { rows: { id: string; last_seq: string | number }[] };
+  return new Map(rows.map((r) => [r.id, Number(r.last_seq)]));
+}
+
+/** Every member of each channel but the author gains one unread per new post, in one statement. */
+async function raiseUnreadCountsFor(tx: Db, rows: readonly MessageRow[]): Promise<void> {
+  const posted = rows.map((r) => sql`(${r.channelId}, ${r.memberId})`);
+  const channelIds = [...new Set(rows.map((r) => r.channelId))].map((id) => sql`${id}`);
+  // Per member row, the batch's posts in its channel by someone else: a count over a handful of values.
+  await tx.execute(
+    sql`WITH p(channel_id, member_id) AS (VALUES ${sql.join(posted, sql`, `)})
+        UPDATE channel_members AS cm
+        SET unread_count = cm.unread_count
+          + (SELECT count(*)::int FROM p WHERE p.channel_id = cm.channel_id AND p.member_id <> cm.member_id)
+        WHERE cm.channel_id IN (${sql.join(channelIds, sql`, `)})
+          AND EXISTS (SELECT 1 FROM p WHERE p.channel_id = cm.channel_id AND p.member_id <> cm.member_id)`,
+  );
+}
+
+/**
+ * One transaction for the batch: outcomes in the order of `posts`. Throws only when the transaction itself
+ * failed (a race on a genId with another node, a lost connection): then nothing of the batch was stored.
+ * Posts in one batch have distinct genIds (the caller keeps a repeat for the next batch).
+ */
+export async function writePostBatch(db: Db, posts: readonly BatchedPost[]): Promise<BatchOutcome[]> {
+  return db.transaction(async (tx) => {
+    const outcomes: BatchOutcome[] = new Array(posts.length);
+    const requests = posts.map((p) => ({ userId: p.userId, ...p.input }));
+    const replyIds = [...new Set(posts.flatMap((p) => (p.input.replyTo ? [p.input.replyTo] : [])))];
+    const access = await loadBatchAccess(tx, requests);
+    const genIds = posts.map((p) => p.input.genId);
+    const existingRows = await tx.select().from(messages).where(inArray(messages.genId, genIds));
+    const replyRows =
+      replyIds.length === 0
+        ? []
+        : await tx
+            .select({ id: messages.id, channelId: messages.channelId })
+            .from(messages)
+            .where(inArray(messages.id, replyIds));
+    const existing = new Map(existingRows.map((r) => [r.genId, r]));
+    const replyChannel = new Map(replyRows.map((r) => [r.id, r.channelId]));
+
+    const accepted: Accepted[] = [];
+    for (const [index, post] of posts.entries()) {
+      const { input } = post;
+      const a = access.access(requests[index] as (typeof requests)[number]);
+      if (a instanceof HttpError) {
+        outcomes[index] = { kind: 'refused', error: a };
+        continue;
+      }
+      const memberId = a.member.id;
+      const stored = existing.get(input.genId);
+      if (stored) {
+        try {
+          outcomes[index] = { kind: 'repeat', message: repeatOf(stored, memberId, input.channelId) };
+        } catch (err) {
+          outcomes[index] = refused(err);
+        }
+        continue;
+      }
+      const refusal = access.refusal(requests[index] as (typeof requests)[number], a);
+      if (refusal) {
+        outcomes[index] = { kind: 'refused', error: refusal };
+        continue;
+      }
+      try {
+        // Only the sender's own files of this channel, described by their records, never by the client.
+        const attachments = await postedAttachments(
+          tx,
+          { institutionId: input.institutionId, channelId: input.channelId, memberId },
+          input.attachments ?? [],
+        );
+        const content = messageContent(input.content, attachments);
+        // A reply keeps its target only when it is a message of the same channel; an unknown one is
+        // dropped rather than refused, or an offline-written reply could never be delivered.
+        const replyTo =
+          input.replyTo && replyChannel.get(input.replyTo) === input.channelId ? input.replyTo : null;
+        accepted.push({
+          index,
+          access: a,
+          row: {
+            id: randomUUID(),
+            createdAt: new Date(),
+            genId: input.genId,
+            channelId: input.channelId,
+            institutionId: input.institutionId,
+            memberId,
+            content,
+            replyTo,
+            attachments,
+            mentions: input.mentions ?? [],
+            seq: 0,
+            createdSeq: 0,
+            editedAt: null,
+            deletedAt: null,
+            plainText: '',
+            reactions: [],
+            pinnedAt: null,
+            poll: null,
+            forwardedFrom: null,
+            agentAnswer: null,
+          },
+        });
+      } catch (err) {
+        outcomes[index] = refused(err);
+      }
+    }
+    if (accepted.length === 0) return outcomes;
+
+    const perChannel = new Map<string, { count: number; lastId: string; lastAt: Date }>();
+    for (const { row } of accepted) {
+      const c = perChannel.get(row.channelId);
+      perChannel.set(row.channelId, { count: (c?.count ?? 0) + 1, lastId: row.id, lastAt: row.createdAt });
+    }
+    const lastSeq = await advanceChannels(tx, perChannel);
+    // Within a channel, posts take their numbers in arrival order: the first of n gets last_seq - n + 1.
+    const nextSeq = new Map<string, number>();
+    for (const [channelId, top] of lastSeq)
+      nextSeq.set(channelId, top - (perChannel.get(channelId)?.count ?? 0) + 1);
+    const writing: Accepted[] = [];
+    for (const post of accepted) {
+      const seq = nextSeq.get(post.row.channelId);
+      if (seq === undefined) {
+        // Deleted since the access read (PostgreSQL, another connection): nothing to post into.
+        outcomes[post.index] = { kind: 'refused', error: notFound('Channel not found') };
+        continue;
+      }
+      nextSeq.set(post.row.channelId, seq + 1);
+      post.row.seq = seq;
+      post.row.createdSeq = seq;
+      writing.push(post);
+    }
+    if (writing.length === 0) return outcomes;
+
+    await tx.insert(messages).values(writing.map(({ row: { plainText: _generated, ...values } }) => values));
+    const rows = writing.map((w) => w.row);
+    await raiseUnreadCountsFor(tx, rows);
+    for (const row of rows) {
+      await recordAttachments(tx, row);
+      await recordMessageActivities(tx, row);
+    }
+    for (const [i, w] of writing.entries())
+      outcomes[w.index] = {
+        kind: 'created',
+        message: toWireMessage(rows[i] as MessageRow),
+        access: w.access,
+      };
+    return outcomes;
+  });
+}

@@ -1,0 +1,78 @@
+// Who is in a channel: fetched into the store with their member records, added and removed by managers.
+
+import { combineLatest, map } from 'rxjs';
+import type { ChannelMemberDoc, MemberDoc } from '../../schemas/collections.ts';
+import type { ChannelMemberEntry } from '../../schemas/protocol/index.ts';
+import { fetchChannelMembers } from '../store/workspaces.ts';
+import { requireClient } from './client.ts';
+import { records$, useObservable, useRefreshOnMount } from './live-query.ts';
+
+/** A person in a channel: membership (with role ids) and their workspace member record. */
+interface ChannelMemberView {
+  channelMember: ChannelMemberDoc;
+  member: MemberDoc | null;
+}
+
+/**
+ * Everyone in a channel as last fetched (refreshed from the server when the hook mounts), by name.
+ * `roleId` keeps only holders of that role.
+ */
+export function useChannelMembersOf(
+  institutionId: string,
+  channelId: string,
+  roleId?: string,
+): ChannelMemberView[] | undefined {
+  useRefreshOnMount(channelId ? `${institutionId}/${channelId}` : null, () =>
+    refreshChannelMembers(institutionId, channelId),
+  );
+  return useObservable(
+    (c) =>
+      combineLatest([
+        records$(c, 'channelMember', { scope: channelId }),
+        c.db.members.find({ selector: { institutionId } }).$,
+      ]).pipe(
+        map(([memberships, members]) => {
+          const byId = new Map(members.map((m) => [m.id, m.toJSON() as MemberDoc]));
+          return memberships
+            .filter((m) => !roleId || m.roles.includes(roleId))
+            .map((channelMember) => ({ channelMember, member: byId.get(channelMember.memberId) ?? null }))
+            .sort((a, b) => (a.member?.name ?? '').localeCompare(b.member?.name ?? ''));
+        }),
+      ),
+    [institutionId, channelId, roleId],
+  );
+}
+
+/** Everyone in a channel into the store (their member records too); `roleId` filters on the server. */
+export async function refreshChannelMembers(
+  institutionId: string,
+  channelId: string,
+): Promise<ChannelMemberEntry[]> {
+  return fetchChannelMembers(await requireClient(), institutionId, channelId);
+}
+
+export async function addChannelMembers(
+  institutionId: string,
+  channelId: string,
+  memberIds: string[],
+): Promise<void> {
+  const { http } = await requireClient();
+  await http.call('addChannelMembers', {
+    params: { id: institutionId, channelId },
+    body: { members: memberIds },
+  });
+  await refreshChannelMembers(institutionId, channelId);
+}
+
+export async function removeChannelMembers(
+  institutionId: string,
+  channelId: string,
+  memberIds: string[],
+): Promise<void> {
+  const { http } = await requireClient();
+  await http.call('removeChannelMembers', {
+    params: { id: institutionId, channelId },
+    body: { members: memberIds },
+  });
+  await refreshChannelMembers(institutionId, channelId);
+}

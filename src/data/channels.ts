@@ -1,0 +1,251 @@
+// Channels: the joined list and the browsable one, a channel's settings, creating, joining, leaving and
+// opening one, direct messages (start, block), and the caller's own per-channel settings (mute, profile).
+
+import { useEffect, useState } from 'react';
+import { combineLatest, map } from 'rxjs';
+import type { ChannelDoc, ChannelMemberDoc } from '../../schemas/collections.ts';
+import type { Channel, ChannelMember } from '../../schemas/protocol/index.ts';
+import { type ChannelAccess, watchChannelAccess } from '../store/channel-access.ts';
+import { replaceJoinedChannels, upsertMembership } from '../store/channels.ts';
+import { storeOwnMembership } from '../store/workspaces.ts';
+import { refreshChannelMembers } from './channel-members.ts';
+import { type LanternClient, requireClient } from './client.ts';
+import { useLanternClient, useObservable, useRefreshOnMount } from './live-query.ts';
+
+/** Joined channels of a workspace and this user's membership rows. */
+export function useChannels(
+  institutionId: string,
+): { channels: ChannelDoc[]; channelMembers: ChannelMemberDoc[] } | undefined {
+  return useObservable(
+    (c) =>
+      combineLatest([
+        c.db.channels.find({ selector: { institutionId } }).$,
+        c.db.channelMembers.find().$,
+      ]).pipe(
+        map(([channels, members]) => {
+          const memberships = members.map((m) => m.toJSON() as ChannelMemberDoc);
+          const joined = new Set(memberships.map((m) => m.channelId));
+          const list = channels.map((ch) => ch.toJSON() as ChannelDoc).filter((ch) => joined.has(ch.id));
+          const ids = new Set(list.map((ch) => ch.id));
+          return { channels: list, channelMembers: memberships.filter((m) => ids.has(m.channelId)) };
+        }),
+      ),
+    [institutionId],
+  );
+}
+
+/** Channels the user may browse; fetched from the server into the store when the hook mounts. */
+export function useBrowsableChannels(institutionId: string): ChannelDoc[] | undefined {
+  const [ids, setIds] = useState<{ institutionId: string; ids: string[] } | undefined>(undefined);
+  useEffect(() => {
+    let live = true;
+    fetchBrowsableChannels(institutionId)
+      .then((list) => live && setIds({ institutionId, ids: list }))
+      .catch(() => live && setIds({ institutionId, ids: [] }));
+    return () => {
+      live = false;
+    };
+  }, [institutionId]);
+  const all = useObservable(
+    (c) =>
+      c.db.channels
+        .find({ selector: { institutionId } })
+        .$.pipe(map((docs) => docs.map((d) => d.toJSON() as ChannelDoc))),
+    [institutionId],
+  );
+  if (!all || !ids || ids.institutionId !== institutionId) return undefined;
+  const wanted = new Set(ids.ids);
+  return all.filter((ch) => wanted.has(ch.id));
+}
+
+export function useChannel(channelId: string): ChannelDoc | null | undefined {
+  return useObservable(
+    (c) => c.db.channels.findOne(channelId).$.pipe(map((d) => (d ? (d.toJSON() as ChannelDoc) : null))),
+    [channelId],
+  );
+}
+
+/** The caller's membership of a channel (null: not a member). */
+export function useMyChannelMembership(channelId: string): ChannelMemberDoc | null | undefined {
+  return useObservable(
+    (c) =>
+      c.db.channelMembers
+        .find({ selector: { channelId } })
+        .$.pipe(map((docs) => (docs[0] ? (docs[0].toJSON() as ChannelMemberDoc) : null))),
+    [channelId],
+  );
+}
+
+/**
+ * What the caller may do in a channel, evaluated on the device from the stored channel, membership and
+ * roles (spec §6; works offline). `cannotPostReason` is the sentence to show when canPost is false.
+ */
+export function useChannelPermissions(channelId: string): ChannelAccess | undefined {
+  const client = useLanternClient();
+  // A direct message also needs the other person's membership (did they block me?); fetched on open.
+  useRefreshOnMount(client ? channelId : null, async () => {
+    const channel = await client?.db.channels.findOne(channelId).exec();
+    if (channel?.type === 'direct_message') await refreshChannelMembers(channel.institutionId, channelId);
+  });
+  return useObservable((c) => watchChannelAccess(c.db, channelId), [channelId]);
+}
+
+export async function refreshJoinedChannels(institutionId: string): Promise<void> {
+  const { http, db, worker } = await requireClient();
+  const res = await http.call('joinedChannels', { params: { id: institutionId } });
+  await replaceJoinedChannels(db, institutionId, res);
+  await worker.channelsChanged();
+}
+
+/** Browsable channels into the store; returns their ids (used by useBrowsableChannels). */
+async function fetchBrowsableChannels(institutionId: string): Promise<string[]> {
+  const { http, db } = await requireClient();
+  const list = (await http.call('channels', { params: { id: institutionId } })).data;
+  await db.channels.bulkUpsert(list);
+  return list.map((c) => c.id);
+}
+
+/** A channel the caller now belongs to, with their membership, into the store. */
+async function storeChannelResponse(res: {
+  channel: Channel;
+  channelMember: ChannelMember;
+}): Promise<ChannelDoc> {
+  const { db, worker } = await requireClient();
+  await upsertMembership(db, res.channel, res.channelMember);
+  await worker.channelsChanged();
+  return res.channel;
+}
+
+export async function createChannel(
+  institutionId: string,
+  input: { name: string; type: 'public' | 'private' },
+): Promise<ChannelDoc> {
+  const { http } = await requireClient();
+  const channel = await storeChannelResponse(
+    await http.call('createChannel', { params: { id: institutionId }, body: input }),
+  );
+  await refreshJoinedChannels(institutionId);
+  return channel;
+}
+
+export async function joinChannel(institutionId: string, channelId: string): Promise<void> {
+  const { http } = await requireClient();
+  await storeChannelResponse(await http.call('joinChannel', { params: { id: institutionId, channelId } }));
+  await refreshJoinedChannels(institutionId);
+}
+
+export async function leaveChannel(institutionId: string, channelId: string): Promise<void> {
+  const { http, db, worker } = await requireClient();
+  await http.call('leaveChannel', { params: { id: institutionId, channelId } });
+  await db.channelMembers.find({ selector: { channelId } }).remove();
+  await db.syncState.findOne(channelId).remove();
+  await worker.channelsChanged();
+}
+
+export async function startDirectMessage(institutionId: string, memberId: string): Promise<ChannelDoc> {
+  const { http } = await requireClient();
+  const channel = await storeChannelResponse(
+    await http.call('openDirectMessage', {
+      params: { id: institutionId },
+      body: { directMessageMemberId: memberId },
+    }),
+  );
+  await refreshJoinedChannels(institutionId);
+  return channel;
+}
+
+/** Shows a channel in this tab: resets its unread count here and on the server, and catches it up. */
+export async function openChannel(institutionId: string, channelId: string): Promise<void> {
+  const { db, worker, tabId } = await requireClient();
+  const memberships = await db.channelMembers.find({ selector: { channelId } }).exec();
+  await Promise.all(
+    memberships.filter((m) => m.unreadCount > 0).map((m) => m.incrementalPatch({ unreadCount: 0 })),
+  );
+  await worker.setOpenChannel(tabId, { institutionId, channelId });
+}
+
+export async function closeChannel(): Promise<void> {
+  const { worker, tabId } = await requireClient();
+  await worker.setOpenChannel(tabId, null);
+}
+
+export async function renameChannel(
+  institutionId: string,
+  channelId: string,
+  name: string,
+): Promise<ChannelDoc> {
+  const { http, db } = await requireClient();
+  const { channel } = await http.call('renameChannel', {
+    params: { id: institutionId, channelId },
+    body: { name },
+  });
+  await db.channels.upsert(channel);
+  return channel;
+}
+
+/** Deletes the channel for everyone; the store forgets it and its messages. */
+export async function deleteChannel(institutionId: string, channelId: string): Promise<void> {
+  const { http, db, worker } = await requireClient();
+  await http.call('deleteChannel', { params: { id: institutionId, channelId } });
+  await forgetChannel(db, channelId);
+  await worker.channelsChanged();
+}
+
+async function forgetChannel(db: LanternClient['db'], channelId: string): Promise<void> {
+  await db.channelMembers.find({ selector: { channelId } }).remove();
+  await db.syncState.findOne(channelId).remove();
+  await db.messages.find({ selector: { channelId } }).remove();
+  await db.drafts.findOne(channelId).remove();
+  await db.records.find({ selector: { scope: channelId } }).remove();
+  await db.channels.findOne(channelId).remove();
+}
+
+/** Stores the caller's membership from a response (keeping the local unread count). */
+async function storeMembershipFrom(res: { channelMember: ChannelMember }): Promise<void> {
+  const { db } = await requireClient();
+  await storeOwnMembership(db, res.channelMember);
+}
+
+/** The caller's own setting for a channel: muted or not. */
+export async function setChannelMuted(
+  institutionId: string,
+  channelId: string,
+  muted: boolean,
+): Promise<void> {
+  const { http } = await requireClient();
+  await storeMembershipFrom(
+    await http.call('updateMembership', { params: { id: institutionId, channelId }, body: { muted } }),
+  );
+}
+
+/** Direct messages: the other person can no longer post to the caller (and the caller's composer says so). */
+export async function blockDirectMessage(institutionId: string, channelId: string): Promise<void> {
+  await setBlocked(institutionId, channelId, true);
+}
+
+export async function unblockDirectMessage(institutionId: string, channelId: string): Promise<void> {
+  await setBlocked(institutionId, channelId, false);
+}
+
+async function setBlocked(institutionId: string, channelId: string, blocked: boolean): Promise<void> {
+  const { http, db } = await requireClient();
+  const res = await http.call(blocked ? 'block' : 'unblock', { params: { id: institutionId, channelId } });
+  await storeMembershipFrom(res);
+  // Whatever the response carried, the caller's row now says what the server holds.
+  const rows = await db.channelMembers.find({ selector: { channelId } }).exec();
+  for (const row of rows) if (row.blocked !== blocked) await row.incrementalPatch({ blocked });
+}
+
+/** Which channels show on the caller's profile (replaces the previous choice). */
+export async function setProfileChannels(institutionId: string, channelIds: string[]): Promise<void> {
+  const { http, db } = await requireClient();
+  await http.call('profileChannels', { params: { id: institutionId }, body: { channels: channelIds } });
+  const chosen = new Set(channelIds);
+  const rows = await db.channelMembers.find().exec();
+  for (const row of rows) {
+    const channel = await db.channels.findOne(row.channelId).exec();
+    if (channel?.institutionId !== institutionId) continue;
+    if ((row.showOnProfile ?? false) !== chosen.has(row.channelId))
+      await row.incrementalPatch({ showOnProfile: chosen.has(row.channelId) });
+  }
+}

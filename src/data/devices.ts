@@ -1,0 +1,54 @@
+// The signed-in person's devices (sessions): the list for Settings → Devices, signing one out, and signing
+// out everywhere else (spec §7). Held in memory through remote-query.ts: it is only useful online.
+import type { UserSession } from '../../schemas/protocol/index.ts';
+import { requireClient } from './client.ts';
+import { invalidateRemote, type RemoteState, useRemoteQuery } from './remote-query.ts';
+
+const KEY = 'user-sessions';
+
+/** The caller's live sessions, most recently active first; `current` marks this device. */
+export function useDevices(): RemoteState<UserSession[]> {
+  return useRemoteQuery(KEY, async () => {
+    const { http } = await requireClient();
+    return (await http.call('sessions')).data;
+  });
+}
+
+/** Signs one device out: its token stops working and its open connections close. */
+export async function revokeDevice(sessionId: string): Promise<void> {
+  const { http } = await requireClient();
+  await http.call('revokeSession', { params: { sessionId } });
+  await invalidateRemote(KEY);
+}
+
+/** Signs out every device but this one; resolves with how many were signed out. */
+export async function revokeOtherDevices(): Promise<number> {
+  const { http } = await requireClient();
+  const res = await http.call('revokeOtherSessions');
+  await invalidateRemote(KEY);
+  return res.revoked;
+}
+
+/** A short name for a device from its user agent ("Firefox on Windows"); the raw string is the fallback. */
+export function deviceLabel(userAgent: string | null): string {
+  if (!userAgent) return 'Unknown device';
+  const browser =
+    [
+      ['Edg/', 'Edge'],
+      ['OPR/', 'Opera'],
+      ['Firefox/', 'Firefox'],
+      ['Chrome/', 'Chrome'],
+      ['Safari/', 'Safari'],
+    ].find(([needle]) => needle !== undefined && userAgent.includes(needle))?.[1] ?? null;
+  const system =
+    [
+      ['iPhone', 'iPhone'],
+      ['iPad', 'iPad'],
+      ['Android', 'Android'],
+      ['Windows', 'Windows'],
+      ['Mac OS X', 'macOS'],
+      ['Linux', 'Linux'],
+    ].find(([needle]) => needle !== undefined && userAgent.includes(needle))?.[1] ?? null;
+  if (browser && system) return `${browser} on ${system}`;
+  return browser ?? system ?? userAgent.slice(0, 60);
+}

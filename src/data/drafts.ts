@@ -1,0 +1,46 @@
+// Drafts: what a person typed in a channel's composer and has not sent, kept while non-empty (spec §4, §5).
+
+import { map } from 'rxjs';
+import type { DraftDoc } from '../../schemas/collections.ts';
+import type { Attachment } from '../../schemas/protocol/index.ts';
+import { isDraftEmpty, settledAttachments } from '../store/drafts.ts';
+import { requireClient } from './client.ts';
+import { useObservable } from './live-query.ts';
+
+export function useDraft(channelId: string): DraftDoc | null | undefined {
+  return useObservable(
+    (c) => c.db.drafts.findOne(channelId).$.pipe(map((d) => (d ? (d.toJSON() as DraftDoc) : null))),
+    [channelId],
+  );
+}
+
+/** Drafts of a workspace, most recently changed first. */
+export function useDrafts(institutionId: string): DraftDoc[] | undefined {
+  return useObservable(
+    (c) =>
+      c.db.drafts
+        .find({ selector: { institutionId }, sort: [{ lastUpdateAt: 'desc' }] })
+        .$.pipe(map((docs) => docs.map((d) => d.toJSON() as DraftDoc))),
+    [institutionId],
+  );
+}
+
+/** Keeps the draft only while it is non-empty (spec §4, §5); uploading attachments are left out. */
+export async function saveDraft(
+  institutionId: string,
+  channelId: string,
+  draft: { content: string; attachments: Attachment[] },
+): Promise<void> {
+  const { db } = await requireClient();
+  if (isDraftEmpty(draft)) {
+    await db.drafts.findOne(channelId).remove();
+    return;
+  }
+  await db.drafts.upsert({
+    channelId,
+    institutionId,
+    content: draft.content,
+    attachments: settledAttachments(draft.attachments),
+    lastUpdateAt: Date.now(),
+  });
+}

@@ -1,0 +1,174 @@
+// A channel's messages: the live list, sending (a local echo at once, the worker sends it from the
+// outbox), retry and discard, older pages, and the intents on a message (edit, delete, react, pin, star,
+// polls, forward). Those are applied to the store at once and queued in the outbox
+// (src/store/message-outbox.ts); the worker sends each exactly once.
+
+import { useCallback, useEffect, useState } from 'react';
+import type { MessageDoc } from '../../schemas/collections.ts';
+import { type Attachment, MESSAGE_PAGE_SIZE, type Mention } from '../../schemas/protocol/index.ts';
+import { myVote } from '../store/message-ops.ts';
+import * as ops from '../store/message-outbox.ts';
+import {
+  FIRST_WINDOW,
+  type MessageWindow,
+  WINDOW_STEP,
+  watchMessageWindow,
+} from '../store/message-window.ts';
+import { applyServerMessage } from '../store/messages.ts';
+import * as outbox from '../store/outbox.ts';
+import { requeueUpload } from '../store/uploads.ts';
+import { type LanternClient, requireClient } from './client.ts';
+import { useLanternClient } from './live-query.ts';
+
+/** The channel's newest messages (src/store/message-window.ts); showOlder() widens the window. */
+export function useMessageWindow(channelId: string): (MessageWindow & { showOlder: () => void }) | undefined {
+  const client = useLanternClient();
+  const [widened, setWidened] = useState({ channelId, size: FIRST_WINDOW });
+  const size = widened.channelId === channelId ? widened.size : FIRST_WINDOW;
+  // Kept per channel, so widening shows the old window until the wider one answers.
+  const [state, setState] = useState<{ channelId: string; window: MessageWindow } | undefined>(undefined);
+  useEffect(() => {
+    if (!client) return;
+    const sub = watchMessageWindow(client.db, channelId, size).subscribe((window) =>
+      setState({ channelId, window }),
+    );
+    return () => sub.unsubscribe();
+  }, [client, channelId, size]);
+  const showOlder = useCallback(() => setWidened({ channelId, size: size + WINDOW_STEP }), [channelId, size]);
+  if (!state || state.channelId !== channelId) return undefined;
+  return { ...state.window, showOlder };
+}
+
+export async function sendMessage(input: {
+  institutionId: string;
+  channelId: string;
+  content: string;
+  replyTo?: string | null;
+  mentions?: Mention[];
+  attachments?: Attachment[];
+}): Promise<string> {
+  const { db, worker } = await requireClient();
+  const institution = await db.institutions.findOne(input.institutionId).exec();
+  const memberId = institution?.member.id ?? '';
+  const genId = await outbox.enqueuePost(db, { ...input, memberId });
+  // The worker also watches the outbox; the nudge only saves it a tick.
+  void worker.drainOutbox();
+  return genId;
+}
+
+/** Retry a failed message; files of it whose upload failed are retried too. */
+export async function retryMessage(genId: string): Promise<void> {
+  const { db, worker } = await requireClient();
+  const message = await db.messages.findOne(genId).exec();
+  for (const a of message?.attachments ?? []) if (a.isUploading) await requeueUpload(db, a.id);
+  await outbox.retryMessage(db, genId);
+  void worker.uploadFiles();
+  void worker.drainOutbox();
+}
+
+export async function discardMessage(genId: string): Promise<void> {
+  const { db } = await requireClient();
+  await outbox.discardMessage(db, genId);
+}
+
+/** Older history, page by page (newest first on the server); the no-more-pages marker is not persisted. */
+export async function loadOlderMessages(
+  institutionId: string,
+  channelId: string,
+): Promise<{ hasMore: boolean }> {
+  const { http, db } = await requireClient();
+  // count() needs a fully indexed query; this one is not, so count the rows.
+  const confirmed = (await db.messages.find({ selector: { channelId, status: 'confirmed' } }).exec()).length;
+  const page = Math.floor(confirmed / MESSAGE_PAGE_SIZE) + 1;
+  const res = await http.call('messages', {
+    params: { id: institutionId, channelId },
+    query: { page: String(page), limit: String(MESSAGE_PAGE_SIZE) },
+  });
+  for (const m of res.data) await applyServerMessage(db, m);
+  return { hasMore: res.metadata.hasMore };
+}
+
+/** The caller's member id in the message's workspace. */
+async function me(client: LanternClient, genId: string): Promise<string> {
+  const message = await client.db.messages.findOne(genId).exec();
+  if (!message) throw new Error('This message is no longer here');
+  const institution = await client.db.institutions.findOne(message.institutionId).exec();
+  return institution?.member.id ?? '';
+}
+
+/** Runs a store change for a message and nudges the worker (it also watches the outbox). */
+async function queued(
+  genId: string,
+  change: (client: LanternClient, memberId: string) => Promise<unknown>,
+): Promise<void> {
+  const client = await requireClient();
+  await change(client, await me(client, genId));
+  void client.worker.drainOutbox();
+}
+
+/** Own messages; a pending or failed one has its queued post rewritten instead. */
+export function editMessage(genId: string, edit: { content: string; mentions?: Mention[] }): Promise<void> {
+  return queued(genId, (c, m) => ops.editMessage(c.db, genId, m, edit));
+}
+
+/** A pending or failed message is only removed here; a sent one is deleted for everyone. */
+export function deleteMessage(genId: string): Promise<void> {
+  return queued(genId, (c, m) => ops.deleteMessage(c.db, genId, m));
+}
+
+export function toggleReaction(genId: string, emoji: string): Promise<void> {
+  return queued(genId, (c, m) => ops.toggleReaction(c.db, genId, m, emoji));
+}
+
+export function togglePinMessage(genId: string): Promise<void> {
+  return queued(genId, (c, m) => ops.togglePin(c.db, genId, m));
+}
+
+/** Stars are the caller's own. */
+export function toggleStarredMessage(genId: string): Promise<void> {
+  return queued(genId, (c, m) => ops.toggleStar(c.db, genId, m));
+}
+
+/** The caller's whole vote (replaces an earlier one); single-choice polls take one index. */
+export function voteOnPoll(genId: string, optionIndexes: number[]): Promise<void> {
+  return queued(genId, (c, m) =>
+    ops.enqueueMessageOperation(c.db, genId, m, { kind: 'pollVote', optionIndexes }),
+  );
+}
+
+export function removeVoteOnPoll(genId: string): Promise<void> {
+  return queued(genId, async (c, m) => {
+    const doc = await c.db.messages.findOne(genId).exec();
+    if (doc && myVote(doc.toJSON() as MessageDoc, m).length === 0) return;
+    await ops.enqueueMessageOperation(c.db, genId, m, { kind: 'pollUnvote' });
+  });
+}
+
+/** By its author or a channel owner. */
+export function closePoll(genId: string): Promise<void> {
+  return queued(genId, (c, m) => ops.enqueueMessageOperation(c.db, genId, m, { kind: 'pollClose' }));
+}
+
+/** Pending copies show at once in every target channel; returns their genIds. */
+export async function forwardMessage(genId: string, channelIds: string[]): Promise<string[]> {
+  let genIds: string[] = [];
+  await queued(genId, async (c, m) => {
+    genIds = await ops.forwardMessage(c.db, genId, m, channelIds);
+  });
+  return genIds;
+}
+
+/** A new poll message, shown at once as pending; returns its genId. */
+export async function createPoll(input: {
+  institutionId: string;
+  channelId: string;
+  question: string;
+  options: string[];
+  multiple: boolean;
+}): Promise<string> {
+  const { db, worker } = await requireClient();
+  const institution = await db.institutions.findOne(input.institutionId).exec();
+  const genId = await ops.enqueuePoll(db, { ...input, memberId: institution?.member.id ?? '' });
+  void worker.drainOutbox();
+  return genId;
+}

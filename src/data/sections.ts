@@ -1,0 +1,118 @@
+// The caller's sidebar sections: the layout with its channels, and creating, renaming, deleting and moving
+// channels between sections. Changes apply to the store at once and are queued in the outbox, so they work
+// offline; whether a section is collapsed stays on this device.
+import type { ChannelDoc } from '../../schemas/collections.ts';
+import type { Section } from '../../schemas/protocol/index.ts';
+import { newGenId } from '../store/gen-id.ts';
+import { listRecords, putRecord, removeRecord } from '../store/records.ts';
+import { queueSectionChange } from '../store/section-outbox.ts';
+import type { SidebarLayout } from '../store/sections.ts';
+import * as sectionRules from '../store/sections.ts';
+import { watchSidebar } from '../store/sidebar.ts';
+import { fetchSections } from '../store/workspaces.ts';
+import { requireClient } from './client.ts';
+import { useObservable, useRefreshOnMount } from './live-query.ts';
+
+/**
+ * The caller's sidebar: sections in order with their joined channels (unplaced channels in the default
+ * section), each with its local collapsed state, and the direct messages. Refreshed from the server on mount.
+ */
+export function useSections(institutionId: string): SidebarLayout | undefined {
+  useRefreshOnMount(institutionId, () => refreshSections(institutionId));
+  return useObservable((c) => watchSidebar(c.db, institutionId), [institutionId]);
+}
+
+/** The caller's sections from the server; changes still queued offline are laid over them. */
+export async function refreshSections(institutionId: string): Promise<Section[]> {
+  const client = await requireClient();
+  await fetchSections(client, institutionId);
+  return listRecords(client.db, 'section', { institutionId });
+}
+
+async function currentLayout(institutionId: string) {
+  const { db } = await requireClient();
+  const sections = await listRecords(db, 'section', { institutionId });
+  const memberships = new Set((await db.channelMembers.find().exec()).map((m) => m.channelId));
+  const channels = (await db.channels.find({ selector: { institutionId } }).exec())
+    .map((c) => c.toJSON() as ChannelDoc)
+    .filter((c) => memberships.has(c.id));
+  return { sections, layout: sectionRules.arrangeSidebar(sections, channels) };
+}
+
+/** Creates a section (last), optionally with channels; works offline (the id is made here). */
+export async function createSection(
+  institutionId: string,
+  name: string,
+  channelIds: string[] = [],
+): Promise<Section> {
+  const { db, worker } = await requireClient();
+  const { sections } = await currentLayout(institutionId);
+  const sectionId = newGenId();
+  const next = sectionRules.createSection(sections, {
+    id: sectionId,
+    name: name.trim(),
+    channels: channelIds,
+  });
+  await queueSectionChange(db, institutionId, next, {
+    kind: 'sectionCreate',
+    sectionId,
+    name: name.trim(),
+    channels: channelIds,
+  });
+  void worker.drainOutbox();
+  return next.find((s) => s.id === sectionId) as Section;
+}
+
+export async function renameSection(institutionId: string, sectionId: string, name: string): Promise<void> {
+  const { db, worker } = await requireClient();
+  const { sections } = await currentLayout(institutionId);
+  const next = sectionRules.renameSection(sections, sectionId, name.trim());
+  await queueSectionChange(db, institutionId, next, { kind: 'sectionRename', sectionId, name: name.trim() });
+  void worker.drainOutbox();
+}
+
+/** Deletes a section; its channels return to the default section. */
+export async function deleteSection(institutionId: string, sectionId: string): Promise<void> {
+  const { db, worker } = await requireClient();
+  const { sections } = await currentLayout(institutionId);
+  const next = sectionRules.deleteSection(sections, sectionId);
+  await queueSectionChange(db, institutionId, next, { kind: 'sectionDelete', sectionId });
+  await removeRecord(db, 'sectionCollapsed', sectionId);
+  void worker.drainOutbox();
+}
+
+/** Moves a channel into a section at `index` of its displayed list (end when omitted); works offline. */
+export async function moveChannelToSection(
+  institutionId: string,
+  channelId: string,
+  sectionId: string,
+  index?: number,
+): Promise<void> {
+  const { db, worker } = await requireClient();
+  const { layout } = await currentLayout(institutionId);
+  // Before the server's layout is known there is only the stand-in section: nothing to move.
+  if (sectionId === sectionRules.PLACEHOLDER_SECTION_ID) return;
+  const next = sectionRules.moveChannel(layout, channelId, sectionId, index);
+  await queueSectionChange(db, institutionId, next, {
+    kind: 'sectionsLayout',
+    sections: next.map((s) => ({ id: s.id, channels: s.channels })),
+  });
+  void worker.drainOutbox();
+}
+
+/** Local only: collapse or expand a section (expanded by default). */
+export async function setSectionCollapsed(
+  institutionId: string,
+  sectionId: string,
+  collapsed: boolean,
+): Promise<void> {
+  const { db } = await requireClient();
+  if (!collapsed) await removeRecord(db, 'sectionCollapsed', sectionId);
+  else
+    await putRecord(
+      db,
+      'sectionCollapsed',
+      { sectionId, collapsed },
+      { scope: institutionId, institutionId },
+    );
+}

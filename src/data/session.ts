@@ -1,0 +1,58 @@
+// The signed-in person: the sign-in code, signing in and out, and their profile (spec §4 Session).
+// Actions reject with ApiError carrying the server's message.
+
+import { map } from 'rxjs';
+import type { User } from '../../schemas/protocol/index.ts';
+import { openFirstScreens } from '../first-screen/store.ts';
+import { clearLocalSession, requireClient } from './client.ts';
+import { useObservable } from './live-query.ts';
+import { refreshInstitutions } from './workspaces.ts';
+
+export function useSession(): { token: string; user: User } | null | undefined {
+  return useObservable(
+    (c) =>
+      c.db.session
+        .findOne('current')
+        .$.pipe(map((doc) => (doc ? { token: doc.token, user: doc.user } : null))),
+    [],
+  );
+}
+
+export async function requestCode(email: string): Promise<void> {
+  const { http } = await requireClient();
+  await http.call('signinCode', { query: { email } });
+}
+
+export async function signIn(email: string, code: string): Promise<void> {
+  const { http, db, worker } = await requireClient();
+  const res = await http.call('signin', { body: { email, code } });
+  const previous = await db.session.findOne('current').exec();
+  await db.session.upsert({
+    id: 'current',
+    token: res.accessToken,
+    user: res.user,
+    selectedInstitutionId: previous?.selectedInstitutionId ?? null,
+  });
+  openFirstScreens();
+  await worker.sessionChanged(res.accessToken);
+  await refreshInstitutions();
+}
+
+/** Ends the server session, disconnects the socket and clears the stores (spec §4 Session). */
+export async function signOut(): Promise<void> {
+  const { http, db, worker } = await requireClient();
+  try {
+    await http.call('logout');
+  } catch {
+    // Signing out must work offline; the token is dropped locally either way.
+  }
+  await clearLocalSession(db);
+  await worker.sessionChanged(null);
+}
+
+export async function updateProfile(patch: { name?: string; profileImage?: string | null }): Promise<void> {
+  const { http, db } = await requireClient();
+  const user = await http.call('updateMe', { body: patch });
+  const session = await db.session.findOne('current').exec();
+  if (session) await session.incrementalPatch({ user: { ...session.user, ...user } });
+}

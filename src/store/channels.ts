@@ -1,0 +1,66 @@
+// Joined channels into the store: channels, this user's memberships, and a sync checkpoint row per
+// joined channel (the worker joins and pulls exactly the channels that have one).
+import type { RxCollection } from 'rxdb';
+import type { ChannelDoc, ChannelMemberDoc, RecordDoc, SyncStateDoc } from '../../schemas/collections.ts';
+import type { Channel, ChannelMember, ChannelRole } from '../../schemas/protocol/index.ts';
+import { putRecords, recordKey } from './records.ts';
+
+export interface ChannelCollections {
+  channels: RxCollection<ChannelDoc>;
+  channelMembers: RxCollection<ChannelMemberDoc>;
+  syncState: RxCollection<SyncStateDoc>;
+  records: RxCollection<RecordDoc>;
+}
+
+/** A joined channel: channel row, membership row, and a checkpoint row that starts at 0 if new. */
+export async function upsertMembership(
+  db: ChannelCollections,
+  channel: Channel,
+  membership: ChannelMember | null,
+): Promise<void> {
+  await db.channels.upsert(channel);
+  if (membership) await db.channelMembers.upsert(membership);
+  if (await db.syncState.findOne(channel.id).exec()) return;
+  try {
+    await db.syncState.insert({ channelId: channel.id, institutionId: channel.institutionId, checkpoint: 0 });
+  } catch (error) {
+    // The worker and a tab may both record a new channel at once; the first row (and its checkpoint) wins.
+    if ((error as { code?: string }).code !== 'CONFLICT') throw error;
+  }
+}
+
+/** The server's joined list for one workspace replaces the local one (left channels lose their rows). */
+export async function replaceJoinedChannels(
+  db: ChannelCollections,
+  institutionId: string,
+  joined: { channels: Channel[]; channelMembers: ChannelMember[]; channelRoles?: ChannelRole[] },
+): Promise<void> {
+  const ids = new Set(joined.channels.map((c) => c.id));
+  const byChannel = new Map(joined.channelMembers.map((m) => [m.channelId, m]));
+  for (const channel of joined.channels)
+    await upsertMembership(db, channel, byChannel.get(channel.id) ?? null);
+  const stale = await db.syncState.find({ selector: { institutionId } }).exec();
+  for (const s of stale.filter((s) => !ids.has(s.channelId))) {
+    await s.remove();
+    await db.channelMembers.find({ selector: { channelId: s.channelId } }).remove();
+  }
+  if (joined.channelRoles) await replaceChannelRoles(db.records, institutionId, ids, joined.channelRoles);
+}
+
+/** The roles of the joined channels replace the stored ones of those channels (so permissions work offline). */
+async function replaceChannelRoles(
+  records: RxCollection<RecordDoc>,
+  institutionId: string,
+  channelIds: ReadonlySet<string>,
+  roles: readonly ChannelRole[],
+): Promise<void> {
+  const keep = new Set(roles.map((r) => recordKey('channelRole', r.id)));
+  const stored = await records.find({ selector: { kind: 'channelRole', institutionId } }).exec();
+  const stale = stored.filter((d) => channelIds.has(d.scope) && !keep.has(d.key)).map((d) => d.key);
+  if (stale.length) await records.bulkRemove(stale);
+  await putRecords(
+    { records },
+    'channelRole',
+    roles.map((data) => ({ data, place: { scope: data.channelId, institutionId } })),
+  );
+}

@@ -1,0 +1,182 @@
+// REST client of the tab and the worker: bearer token, the protocol version, JSON bodies, server errors →
+// ApiError.
+import { type ErrorBody, PROTOCOL_HEADER, PROTOCOL_VERSION } from '../../schemas/protocol/index.ts';
+import {
+  type RestRoute,
+  type RestRouteName,
+  type RouteResponse,
+  restRoutes,
+  routePath,
+} from '../../schemas/protocol/routes.ts';
+import { mayCarryToken } from './own-origin.ts';
+
+/** A failed API call; message is the server's message, or 'An error occurred' (spec §8). */
+export class ApiError extends Error {
+  readonly status: number;
+  constructor(status: number, message: string) {
+    super(message || 'An error occurred');
+    this.name = 'ApiError';
+    this.status = status;
+  }
+}
+
+/** The server answered in a shape its route does not declare (an older or newer server than this app). */
+export class UnexpectedAnswerError extends ApiError {
+  /** Which route answered so, for the console (the person sees only the message). */
+  readonly route: string;
+  constructor(route: RestRoute) {
+    super(502, 'The server sent an answer this version of Lantern cannot read. Reload to update.');
+    this.name = 'UnexpectedAnswerError';
+    this.route = `${route.method} ${route.path}`;
+  }
+}
+
+/** Routes that answer JSON (not a file's bytes). */
+export type JsonRouteName = {
+  [N in RestRouteName]: (typeof restRoutes)[N]['response'] extends string ? never : N;
+}[RestRouteName];
+
+export interface RouteRequest {
+  /** Values of the route's `:name` segments (encoded here). */
+  params?: Record<string, string>;
+  query?: Record<string, string> | URLSearchParams;
+  /** JSON body; POST and PUT send `{}` when there is none. */
+  body?: unknown;
+  /** Raw bytes (a document) with their content type, instead of a JSON body. */
+  bytes?: { body: Blob; contentType: string };
+}
+
+/** Generous on purpose: slow mobile links are the norm; only a dead connection should hit it. */
+const DEFAULT_TIMEOUT_MS = 30_000;
+
+export interface HttpOptions {
+  /** Origin of the API, '' for same origin. */
+  baseUrl: string;
+  getToken: () => string | null | Promise<string | null>;
+  fetch?: typeof fetch;
+  /** A request that has not answered by then fails (a half-open connection must not hang a pull). */
+  timeoutMs?: number;
+  /** Spec §8: the session is gone (see isSessionInvalid) → the caller signs the user out. */
+  onSessionInvalid?: () => void;
+  /** The server no longer answers this client's protocol (426): the person should reload. */
+  onOutdated?: () => void;
+}
+
+export interface Http {
+  /**
+   * Calls a route of schemas/protocol/routes.ts and parses the answer with the route's schema (defaults
+   * filled in, unknown fields dropped); an answer of another shape rejects with UnexpectedAnswerError.
+   */
+  call<N extends JsonRouteName>(name: N, request?: RouteRequest): Promise<RouteResponse<N>>;
+  get<T>(path: string): Promise<T>;
+  post<T>(path: string, body?: unknown): Promise<T>;
+  put<T>(path: string, body?: unknown): Promise<T>;
+  del<T>(path: string, body?: unknown): Promise<T>;
+  /** Raw bytes (a file's content); a failure rejects with ApiError whose message is the status text. */
+  getBlob(path: string): Promise<Blob>;
+  /** POSTs raw bytes (a document) with their content type; the answer is JSON like any other call. */
+  postBlob<T>(path: string, body: Blob, contentType: string): Promise<T>;
+}
+
+export function createHttp(options: HttpOptions): Http {
+  const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
+  async function request<T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    raw?: { body: Blob; contentType: string },
+  ): Promise<T> {
+    const target = options.baseUrl + path;
+    // A path is ours by construction, but the token is checked against the origin all the same.
+    const token = mayCarryToken(target, options.baseUrl) ? await options.getToken() : null;
+    const headers = ownHeaders(target, options.baseUrl);
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (raw) headers['content-type'] = raw.contentType;
+    else if (body !== undefined) headers['content-type'] = 'application/json';
+    const res = await doFetch(target, {
+      method,
+      headers,
+      body: raw ? raw.body : body === undefined ? undefined : JSON.stringify(body),
+      // A document on a slow link takes longer than a JSON call; only a dead connection should fail it.
+      signal: AbortSignal.timeout((options.timeoutMs ?? DEFAULT_TIMEOUT_MS) * (raw ? 10 : 1)),
+    });
+    const text = await res.text();
+    const parsed: unknown = text ? safeJson(text) : undefined;
+    if (!res.ok) {
+      const message = (parsed as Partial<ErrorBody> | undefined)?.message ?? '';
+      if (res.status === OUTDATED_STATUS) options.onOutdated?.();
+      const invalid = isSessionInvalid(res.status, message);
+      if (invalid && token && !path.startsWith('/api/auth/')) options.onSessionInvalid?.();
+      throw new ApiError(res.status, message);
+    }
+    return parsed as T;
+  }
+  async function getBlob(path: string): Promise<Blob> {
+    const target = options.baseUrl + path;
+    const token = mayCarryToken(target, options.baseUrl) ? await options.getToken() : null;
+    // No timeout: a large file on a slow link may take long; only its headers decide success.
+    const headers = ownHeaders(target, options.baseUrl);
+    if (token) headers.authorization = `Bearer ${token}`;
+    const res = await doFetch(target, { headers });
+    if (!res.ok) {
+      if (res.status === OUTDATED_STATUS) options.onOutdated?.();
+      if (isSessionInvalid(res.status, '') && token) options.onSessionInvalid?.();
+      throw new ApiError(res.status, res.statusText || String(res.status));
+    }
+    return await res.blob();
+  }
+  async function call<N extends JsonRouteName>(name: N, req: RouteRequest = {}): Promise<RouteResponse<N>> {
+    const route: RestRoute = restRoutes[name];
+    const schema = route.response;
+    if (typeof schema === 'string')
+      throw new Error(`${route.method} ${route.path} answers bytes: use getBlob`);
+    const query = req.query ? new URLSearchParams(req.query).toString() : '';
+    const path = routePath(route, req.params ?? {}) + (query ? `?${query}` : '');
+    const body = req.body ?? (route.method === 'POST' || route.method === 'PUT' ? {} : undefined);
+    const parsed = schema.safeParse(await request<unknown>(route.method, path, body, req.bytes));
+    if (!parsed.success) {
+      const error = new UnexpectedAnswerError(route);
+      console.warn(`Unexpected answer to ${error.route}`, parsed.error.issues);
+      throw error;
+    }
+    return parsed.data as RouteResponse<N>;
+  }
+  return {
+    call,
+    getBlob,
+    postBlob: (path, body, contentType) => request('POST', path, undefined, { body, contentType }),
+    get: (path) => request('GET', path),
+    post: (path, body) => request('POST', path, body ?? {}),
+    put: (path, body) => request('PUT', path, body ?? {}),
+    del: (path, body) => request('DELETE', path, body),
+  };
+}
+
+/** The server's answer to a protocol it no longer speaks (server/http/protocol-version.ts). */
+export const OUTDATED_STATUS = 426;
+
+/**
+ * Every call to our own server names the protocol this build speaks; another origin (a presigned store)
+ * gets no custom header, which would cost a CORS preflight it does not allow.
+ */
+function ownHeaders(target: string, baseUrl: string): Record<string, string> {
+  return mayCarryToken(target, baseUrl) ? { [PROTOCOL_HEADER]: String(PROTOCOL_VERSION) } : {};
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Spec §8 signs out on 401, 403 or 'session invalid'. Our server answers 403 for "signed in, but your
+ * role does not allow this" (issue 3 authorization), which must show its message, not sign the person
+ * out; a missing or expired session is always 401 'session invalid'. So a 403 signs out only when it
+ * says 'session invalid' (decision 0005).
+ */
+export function isSessionInvalid(status: number, message: string): boolean {
+  return status === 401 || message === 'session invalid';
+}

@@ -1,0 +1,115 @@
+// The part of a channel the view renders: its newest stored messages, live, and never the whole channel.
+// Reading everything made opening a channel cost as much with 50,000 stored messages as it takes to read
+// and sort them all. RxDB cannot walk an index backwards (a descending sort reads every match and sorts),
+// so the window is a range instead: messages created after a lower bound on the channel's sequence,
+// found from the sync checkpoint and widened until it holds enough to fill the screen. Messages not yet
+// confirmed (sequence 0) are always in it. New messages only ever add to the bottom of a window, which
+// keeps the list's scroll anchoring simple; scrolling up asks for a wider one.
+import { combineLatest, from, Observable, type Subscription, switchMap } from 'rxjs';
+import type { MessageDoc } from '../../schemas/collections.ts';
+import type { LanternDatabase } from './database.ts';
+import { orderMessages } from './message-order.ts';
+
+export interface MessageWindow {
+  /** Shown messages oldest first: confirmed by position, then pending and failed ones. */
+  messages: MessageDoc[];
+  /** Older confirmed messages are stored below the window: widen it before asking the server. */
+  hasOlderStored: boolean;
+}
+
+/** The messages a first screen needs, with room for the overscan above it. */
+export const FIRST_WINDOW = 60;
+/** How many more each scroll to the top asks for. */
+export const WINDOW_STEP = 100;
+
+/**
+ * The lowest createdSeq to leave out so that at least `size` confirmed messages (tombstones included)
+ * are above it: starts `size` × 2 below the checkpoint (or the newest message seen, if higher) and widens fourfold while too few are found.
+ */
+async function lowerBound(
+  db: LanternDatabase,
+  channelId: string,
+  size: number,
+  newestSeen: number,
+): Promise<number> {
+  const state = await db.syncState.findOne(channelId).exec();
+  let newest = Math.max(state?.checkpoint ?? 0, newestSeen);
+  if (newest === 0) return 0;
+  let span = Math.max(size * 2, 200);
+  for (;;) {
+    const bound = Math.max(0, newest - span);
+    if (bound === 0) return 0;
+    const found = await db.messages
+      .find({
+        selector: { channelId, createdSeq: { $gt: bound } },
+        sort: [{ createdSeq: 'asc' }],
+        limit: size,
+      })
+      .exec();
+    if (found.length >= size) return bound;
+    // Messages may sit above the checkpoint (live ones, older pages): count from the highest seen.
+    for (const doc of found) newest = Math.max(newest, doc.createdSeq);
+    span *= 4;
+  }
+}
+
+/** Whether any confirmed message of the channel is stored at or below `bound` (one indexed row read). */
+async function storedAtOrBelow(db: LanternDatabase, channelId: string, bound: number): Promise<boolean> {
+  if (bound === 0) return false;
+  const one = await db.messages
+    .find({
+      selector: { channelId, createdSeq: { $gt: 0, $lte: bound } },
+      sort: [{ createdSeq: 'asc' }],
+      limit: 1,
+    })
+    .exec();
+  return one.length > 0;
+}
+
+/** A window this much larger than asked for (a long catch-up into an open channel) is cut back. */
+function overgrown(size: number): number {
+  return size * 4 + 200;
+}
+
+/**
+ * The newest `size` (or more) messages of a channel and every unconfirmed one, live. When a catch-up
+ * pours messages into the window it is recomputed from the newer checkpoint, dropping older rows, so an
+ * open channel never holds the whole catch-up in memory.
+ */
+export function watchMessageWindow(
+  db: LanternDatabase,
+  channelId: string,
+  size: number,
+): Observable<MessageWindow> {
+  return new Observable<MessageWindow>((subscriber) => {
+    let current: Subscription | null = null;
+    const open = (newestSeen: number) => {
+      current?.unsubscribe();
+      current = from(lowerBound(db, channelId, size, newestSeen))
+        .pipe(
+          switchMap((bound) =>
+            combineLatest([
+              db.messages.find({ selector: { channelId, createdSeq: { $gt: bound } } }).$,
+              db.messages.find({ selector: { channelId, createdSeq: 0 } }).$,
+              from(storedAtOrBelow(db, channelId, bound)),
+            ]),
+          ),
+        )
+        .subscribe({
+          next: ([confirmed, unconfirmed, hasOlderStored]) => {
+            if (confirmed.length > overgrown(size)) {
+              open(Math.max(...confirmed.map((d) => d.createdSeq)));
+              return;
+            }
+            subscriber.next({
+              messages: orderMessages([...confirmed, ...unconfirmed].map((d) => d.toJSON() as MessageDoc)),
+              hasOlderStored,
+            });
+          },
+          error: (error: unknown) => subscriber.error(error),
+        });
+    };
+    open(0);
+    return () => current?.unsubscribe();
+  });
+}

@@ -1,0 +1,206 @@
+// Group commit: posts sent at the same moment share transactions, yet each is acknowledged once, only
+// after the commit that holds it, with its own seq; a post refused by a rule leaves its neighbours alone.
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { JoinedChannels, Message, MessagePage } from '../../schemas/protocol/index.ts';
+import { HttpError } from '../../server/errors.ts';
+import { type PostMessageInput, postMessage } from '../../server/messages/post.ts';
+import { channelUrl, channelWith, makeTeam, type Person, roleNamed, type Team } from './channel-world.ts';
+import { databases, startTestServer, type TestServer } from './harness.ts';
+import {
+  type Client,
+  collect,
+  connect,
+  disconnectAll,
+  eventually,
+  messagesUrl,
+  pause,
+} from './messaging-world.ts';
+
+/** Long enough for a broadcast that should not happen to have arrived on this machine. */
+const QUIET_MS = 300;
+
+describe.each(databases)('group commit on %s', (kind) => {
+  let t: TestServer;
+  let team: Team;
+
+  beforeAll(async () => {
+    t = await startTestServer(kind);
+    team = await makeTeam(t);
+  });
+  afterAll(async () => {
+    disconnectAll();
+    await t?.close();
+  });
+
+  const ack = <T>(socket: Client, event: string, payload: unknown): Promise<T> =>
+    (socket.timeout(10_000) as unknown as { emitWithAck(e: string, p: unknown): Promise<T> }).emitWithAck(
+      event,
+      payload,
+    );
+
+  it('acknowledges each of many simultaneous posts once, after its commit, with its own seq', async () => {
+    const { ws, primaryOwner, admin, member } = team;
+    const channel = await channelWith(primaryOwner, ws, 'public', [admin, member]);
+    const senders: Client[] = [];
+    for (const who of [primaryOwner, admin])
+      for (let i = 0; i < 6; i++) senders.push(await connect(t, who.token));
+    const listener = await connect(t, member.token);
+    const ref = { institutionId: ws.id, channelId: channel.id };
+    for (const s of [...senders, listener]) expect(await ack(s, 'joinChannel', ref)).toEqual({ ok: true });
+    const heard = collect(listener, 'newMessage');
+
+    const acks: Message[] = [];
+    // Read back the moment each acknowledgement arrives: a post acknowledged before its commit would be
+    // missing from the history.
+    const readBack: Promise<boolean>[] = [];
+    const posts = senders.flatMap((s, i) =>
+      [0, 1, 2].map(async (round) => {
+        const m = await ack<Message>(s, 'postMessage', {
+          ...ref,
+          genId: randomUUID(),
+          content: `<p>burst ${i}.${round}</p>`,
+        });
+        acks.push(m);
+        readBack.push(
+          primaryOwner.api
+            .get<MessagePage>(`${messagesUrl(ws, channel.id)}?limit=100`)
+            .then((page) => page.body.data.some((row) => row.id === m.id)),
+        );
+      }),
+    );
+    await Promise.all(posts);
+    expect(await Promise.all(readBack)).toEqual(acks.map(() => true));
+    expect(acks.every((m) => typeof m.id === 'string' && m.channelId === channel.id)).toBe(true);
+    const seqs = acks.map((m) => m.seq).sort((a, b) => a - b);
+    expect(seqs).toEqual(Array.from({ length: acks.length }, (_, i) => i + 1));
+
+    await eventually(() => heard.length >= acks.length);
+    await pause(QUIET_MS);
+    expect(heard.map((m) => m.id).sort()).toEqual(acks.map((m) => m.id).sort());
+    // Delivered in seq order, as each batch commits.
+    expect(heard.map((m) => m.seq)).toEqual(seqs);
+
+    const joined = await member.api.get<JoinedChannels>(`/api/institutions/${ws.id}/channels/joined`);
+    expect(joined.body.channelMembers.find((m) => m.channelId === channel.id)?.unreadCount).toBe(acks.length);
+  });
+
+  it('answers a refused post with its own reason and stores its neighbours from the same moment', async () => {
+    const { ws, primaryOwner, admin, member, guest } = team;
+    const channel = await channelWith(primaryOwner, ws, 'public', [admin, member]);
+    const elsewhere = await channelWith(primaryOwner, ws, 'public', [admin, member]);
+    const defaultRole = await roleNamed(primaryOwner, ws, channel, 'member');
+    await primaryOwner.api.put(`${channelUrl(ws, channel)}/roles/${defaultRole.id}`, { canTag: false });
+    const base = (by: Person) => ({ userId: by.user.id, institutionId: ws.id, channelId: channel.id });
+    const send = (by: Person, input: Partial<PostMessageInput>) =>
+      postMessage(t.ctx, base(by).userId, {
+        institutionId: ws.id,
+        channelId: channel.id,
+        genId: randomUUID(),
+        content: '<p>hi</p>',
+        ...input,
+      });
+    const taken = await send(primaryOwner, {});
+    const foreign = await send(primaryOwner, { channelId: elsewhere.id });
+    const repeatId = randomUUID();
+
+    // Handed over in one tick: they share a batch.
+    const settled = await Promise.allSettled([
+      send(admin, { content: '<p>first</p>' }),
+      send(member, { mentions: [{ type: 'everyone', id: 'everyone' }] }),
+      send(member, { genId: taken.message.genId }),
+      send(guest, {}),
+      send(member, { content: '<p><br></p>' }),
+      send(member, { content: '<p>reply elsewhere</p>', replyTo: foreign.message.id }),
+      send(admin, { content: '<p>reply here</p>', replyTo: taken.message.id }),
+      send(member, { content: '<p>once</p>', genId: repeatId }),
+      send(member, { content: '<p>once</p>', genId: repeatId }),
+      send(admin, { content: '<p>last</p>' }),
+    ]);
+    const reason = (r: PromiseSettledResult<unknown>) =>
+      r.status === 'rejected' && r.reason instanceof HttpError ? r.reason.message : null;
+    expect(settled.map(reason)).toEqual([
+      null,
+      'You cannot mention people in this channel',
+      'This message id is already used',
+      'You are not a member of this channel',
+      'Message cannot be empty',
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
+    const value = (i: number) => {
+      const r = settled[i];
+      if (r?.status !== 'fulfilled') throw new Error(`post ${i} was refused`);
+      return r.value;
+    };
+    expect(value(5).message.replyTo).toBeNull();
+    expect(value(6).message.replyTo).toBe(taken.message.id);
+    expect(value(7).message.id).toBe(value(8).message.id);
+    expect([value(7).created, value(8).created].sort()).toEqual([false, true]);
+
+    const page = await primaryOwner.api.get<MessagePage>(`${messagesUrl(ws, channel.id)}?limit=100`);
+    const stored = page.body.data.map((m) => m.content).sort();
+    expect(stored).toEqual(
+      [
+        '<p>hi</p>',
+        '<p>first</p>',
+        '<p>reply elsewhere</p>',
+        '<p>reply here</p>',
+        '<p>once</p>',
+        '<p>last</p>',
+      ].sort(),
+    );
+    // Every stored message has its own seq, with no gap left by the refused ones.
+    expect(page.body.data.map((m) => m.seq).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it.runIf(kind === 'postgres')(
+    'retries a batch post by post when another connection commits the same genId under it',
+    async () => {
+      const { ws, primaryOwner, admin } = team;
+      const channel = await channelWith(primaryOwner, ws, 'public', [admin]);
+      const genId = randomUUID();
+      // Another connection (another node, say) holds the channel and has stored this genId, not yet committed.
+      const other = new pg.Client({ connectionString: t.config.DATABASE_URL });
+      await other.connect();
+      try {
+        await other.query('BEGIN');
+        const bumped = await other.query<{ last_seq: string }>(
+          'UPDATE channels SET last_seq = last_seq + 1 WHERE id = $1 RETURNING last_seq',
+          [channel.id],
+        );
+        const seq = Number(bumped.rows[0]?.last_seq);
+        const storedId = randomUUID();
+        await other.query(
+          `INSERT INTO messages (id, gen_id, channel_id, institution_id, member_id, content, seq, created_seq)
+           VALUES ($1, $2, $3, $4, $5, '<p>there first</p>', $6, $6)`,
+          [storedId, genId, channel.id, ws.id, admin.memberId, seq],
+        );
+        const send = (content: string, id = randomUUID()) =>
+          postMessage(t.ctx, admin.user.id, {
+            institutionId: ws.id,
+            channelId: channel.id,
+            genId: id,
+            content,
+          });
+        // One batch: its genId lookup misses the uncommitted row, then its insert waits behind it.
+        const racing = Promise.all([send('<p>mine</p>', genId), send('<p>beside</p>')]);
+        await pause(300);
+        await other.query('COMMIT');
+        const [repeat, beside] = await racing;
+        expect(repeat).toMatchObject({
+          created: false,
+          message: { id: storedId, content: '<p>there first</p>' },
+        });
+        expect(beside.created).toBe(true);
+        expect(beside.message.seq).toBe(seq + 1);
+      } finally {
+        await other.end();
+      }
+    },
+  );
+});
