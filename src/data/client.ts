@@ -2,9 +2,11 @@
 import type { Remote } from 'comlink';
 import type { WorkerEndpoint } from '../../worker/api.ts';
 import type { WorkerEventHub } from '../../worker/events.ts';
+import { clearFirstScreens } from '../first-screen/store.ts';
 import { DEFAULT_DATABASE_NAME, type LanternDatabase, openLanternDatabase } from '../store/database.ts';
 import { clearFileBlobs } from '../store/file-blobs.ts';
-import { createHttp, type Http } from './http.ts';
+import { createHttp, type Http } from '../store/http.ts';
+import { markOutdated } from './app-version.ts';
 import { installRefreshTriggers } from './refresh-triggers.ts';
 import { connectWorker } from './worker-connection.ts';
 
@@ -18,7 +20,7 @@ export interface LanternClient {
   tabId: string;
 }
 
-export interface ClientOptions {
+interface ClientOptions {
   baseUrl?: string;
   databaseName?: string;
   /** Tests inject a worker (e.g. the sync engine's API run in-process). */
@@ -47,8 +49,12 @@ export function startClient(options: ClientOptions = {}): Promise<LanternClient>
         onSessionInvalid: () => {
           void clearLocalSession(db).then(() => worker.sessionChanged(null));
         },
+        onOutdated: markOutdated,
       }),
     };
+    events.listen('connection', (status) => {
+      if (status === 'outdated') markOutdated();
+    });
     ready = client;
     for (const l of readyListeners) l();
     void db.session
@@ -84,6 +90,8 @@ export function requireClient(): Promise<LanternClient> {
 export async function clearLocalSession(db: LanternDatabase): Promise<void> {
   // The session first, on its own: its removal sends every route to sign-in before the workspace rows
   // vanish, so an open workspace screen never sees its workspace gone and shows "Page Not Found" instead.
+  // The channel pictures stop first: a screen re-rendering while its rows go must not take a new one.
+  clearFirstScreens();
   await db.session.find().remove();
   await Promise.all(
     (
