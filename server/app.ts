@@ -6,6 +6,7 @@ import { closeAbandonedAnswers, closeRunningAnswers } from './agents/interrupted
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase } from './db/client.ts';
+import { registerAccountRoutes } from './http/account.ts';
 import { registerActivityRoutes } from './http/activities.ts';
 import { registerAgentUsageRoutes } from './http/agent-usage.ts';
 import { registerAgentRoutes } from './http/agents.ts';
@@ -104,6 +105,7 @@ export async function createApp(config: Config): Promise<LanternServer> {
 
   registerAuthRoutes(app, ctx, { mailToFiles: mailer.toFiles });
   registerUserRoutes(app, ctx);
+  registerAccountRoutes(app, ctx, { mailToFiles: mailer.toFiles });
   registerInstitutionRoutes(app, ctx);
   registerChannelRoutes(app, ctx);
   registerChannelRoleRoutes(app, ctx);

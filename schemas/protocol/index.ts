@@ -9,6 +9,7 @@ export * from './version.ts';
 
 // The domains, each in its own file.
 
+export * from './account.ts';
 export * from './activities.ts';
 export * from './agent-answers.ts';
 export * from './agent-usage.ts';

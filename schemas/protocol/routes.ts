@@ -2,6 +2,7 @@
 // successful answer. Tests parse every answer with it; the client parses its answers with it instead of
 // casting. A route the server adds without an entry here fails the server tests (tests/server/harness.ts).
 import type { z } from 'zod';
+import { accountDeletedResponse, accountDeletionPreview, deletedMembersResponse } from './account.ts';
 import { activitiesResponse, markActivitiesReadResponse } from './activities.ts';
 import { agentRunsResponse, agentSettingsResponse, agentUsageResponse } from './agent-usage.ts';
 import {
@@ -208,6 +209,13 @@ export const restRoutes = {
   agentRuns: route('GET', `${agent}/runs`, agentRunsResponse),
   agentSettings: route('GET', `${workspace}/agent-settings`, agentSettingsResponse),
   updateAgentSettings: route('PUT', `${workspace}/agent-settings`, agentSettingsResponse),
+  // Account deletion (/account-deletion) and handing a workspace's primary ownership over first.
+  accountDeletionPreview: route('GET', '/api/users/account-deletion', accountDeletionPreview),
+  deleteAccount: route('DELETE', '/api/users', accountDeletedResponse),
+  accountDeletionCode: route('POST', '/api/auth/account-deletion/code', okResponse),
+  deleteAccountByCode: route('POST', '/api/auth/account-deletion', accountDeletedResponse),
+  deletedMembers: route('GET', `${workspace}/deleted-members`, deletedMembersResponse),
+  handOverWorkspace: route('PUT', `${workspace}/primary-owner`, okResponse),
 } as const satisfies Record<string, RestRoute>;
 
 export type RestRouteName = keyof typeof restRoutes;

@@ -10,6 +10,13 @@ export const userSession = z.object({
   lastUsedAt: isoDate,
   /** True for the session making the request. */
   current: z.boolean(),
+  /** A readable name made by the server from the user agent: "Chrome on Android", "Safari on iPhone". */
+  deviceName: z.string(),
+  /**
+   * Another session of the same device (the same sessionClientId as the caller's): signed in twice, e.g.
+   * from a second tab after signing out in another, or a second browser profile with the same traits.
+   */
+  sameDevice: z.boolean(),
 });
 export type UserSession = z.infer<typeof userSession>;
 export const userSessionsResponse = z.object({ data: z.array(userSession) });
@@ -18,3 +25,17 @@ export const sessionIdParams = z.object({ sessionId: z.string().max(64, 'Not a s
 /** POST /api/users/sessions/revoke-others: how many other devices were signed out. */
 export const revokeOtherSessionsResponse = z.object({ revoked: z.number().int() });
 export type RevokeOtherSessionsResponse = z.infer<typeof revokeOtherSessionsResponse>;
+
+/**
+ * PUT /api/users/sessions/ping: "this device is open". It may name the device (spec §3 sessionClientId, a
+ * SHA-256 of device traits, src/app/device-id.ts) so the session records it when sign-in did not.
+ */
+export const pingSessionBody = z.object({
+  sessionClientId: z
+    .string()
+    .max(64, { abort: true, message: 'Not a device id' })
+    .regex(/^[0-9a-f]{64}$/, 'Not a device id')
+    .optional(),
+});
+/** The header in which the client names its device id on sign-in requests. */
+export const SESSION_CLIENT_HEADER = 'Lantern-Device';

@@ -13,8 +13,11 @@ import { z } from 'zod';
  *     list and single-entity answers that had none (workspaces, invitations, members, channels, roles, agents,
  *     knowledge sources, MCP connections and templates, uploads, tool-call decisions); the client names its
  *     protocol (Lantern-Protocol header, handshake auth.protocol) and an outdated one is refused (protocolRefusal).
+ * 8 — devices and account deletion: a session's deviceName and sameDevice, the ping's optional
+ *     sessionClientId (and the Lantern-Device sign-in header); GET /api/users/account-deletion, DELETE
+ *     /api/users, POST /api/auth/account-deletion(/code), GET .../deleted-members, PUT .../primary-owner.
  */
-export const PROTOCOL_VERSION = 7;
+export const PROTOCOL_VERSION = 8;
 
 /**
  * The oldest client protocol the server still answers (docs/decisions/0020-protocol-version-on-the-wire.md).

@@ -10,7 +10,7 @@ import { isAgentEmail } from '../agents/agents.ts';
 import type { AppContext } from '../context.ts';
 import { signinCodes, signinFailures, signinRequests } from '../db/schema.ts';
 import { badRequest, HttpError, tooManyRequests } from '../errors.ts';
-import { signinCodeMail } from '../mail/templates.ts';
+import { accountDeletionCodeMail, signinCodeMail } from '../mail/templates.ts';
 import { requireSignupAllowed } from './signup-policy.ts';
 
 /** How long a code is valid: long enough to switch to a mail app on a slow phone, short enough to expire. */
@@ -29,8 +29,17 @@ const MAX_DELAY_S = 60 * 60;
 
 type OtpContext = Pick<AppContext, 'db' | 'config' | 'mail' | 'log' | 'secrets'> & { mailToFiles: boolean };
 
-const hashCode = (pepper: string, email: string, code: string) =>
-  createHmac('sha256', pepper).update(`${email}\n${code}`).digest();
+/**
+ * What a code is for. A code mailed for one purpose never works for the other (the purpose is part of the
+ * HMAC), so a mail saying "delete your account" is the only way to a deletion, and a deletion code cannot
+ * open a session (decision 0029).
+ */
+export type CodePurpose = 'signin' | 'account-deletion';
+
+const hashCode = (pepper: string, email: string, code: string, purpose: CodePurpose = 'signin') =>
+  createHmac('sha256', pepper)
+    .update(purpose === 'signin' ? `${email}\n${code}` : `${purpose}\n${email}\n${code}`)
+    .digest();
 
 const newCode = () =>
   randomInt(0, 10 ** OTP_LENGTH)
@@ -52,9 +61,14 @@ async function countRequests(ctx: OtpContext, where: SQL | undefined): Promise<n
  * The per-(address, IP) limit is what a stranger meets first; the per-address ceiling is high so that only
  * a stranger with many IPs reaches it, and even then the codes already mailed to the owner still work.
  */
-export async function requestSigninCode(ctx: OtpContext, email: string, ip: string): Promise<void> {
+export async function requestSigninCode(
+  ctx: OtpContext,
+  email: string,
+  ip: string,
+  purpose: CodePurpose = 'signin',
+): Promise<void> {
   refuseAgentAddress(email);
-  await requireSignupAllowed(ctx.db, ctx.config, email);
+  if (purpose === 'signin') await requireSignupAllowed(ctx.db, ctx.config, email);
   const now = Date.now();
   const windowStart = new Date(now - RATE_WINDOW_MS);
   await ctx.db.delete(signinRequests).where(lt(signinRequests.createdAt, windowStart));
@@ -82,7 +96,7 @@ export async function requestSigninCode(ctx: OtpContext, email: string, ip: stri
   }
 
   const code = newCode();
-  const codeHash = hashCode(ctx.secrets.otpPepper, email, code).toString('hex');
+  const codeHash = hashCode(ctx.secrets.otpPepper, email, code, purpose).toString('hex');
   await ctx.db.transaction(async (tx) => {
     await tx.insert(signinRequests).values({ id: randomUUID(), email, ip, createdAt: new Date(now) });
     await tx.insert(signinCodes).values({
@@ -95,13 +109,15 @@ export async function requestSigninCode(ctx: OtpContext, email: string, ip: stri
   });
 
   try {
-    await ctx.mail.send({ to: email, ...signinCodeMail(code) });
+    const mail = purpose === 'signin' ? signinCodeMail(code) : accountDeletionCodeMail(code);
+    await ctx.mail.send({ to: email, ...mail });
   } catch (err) {
     ctx.log.error({ err, to: email }, 'sign-in mail failed');
     throw new HttpError(503, 'The sign-in e-mail could not be sent. Try again later.');
   }
   // With no SMTP server the person running Lantern reads the code from the log (or DATA_DIR/mail).
-  if (ctx.mailToFiles) ctx.log.info(`Sign-in code for ${email}: ${code}`);
+  if (ctx.mailToFiles)
+    ctx.log.info(`${purpose === 'signin' ? 'Sign-in' : 'Account deletion'} code for ${email}: ${code}`);
 }
 
 /**
@@ -125,7 +141,13 @@ async function waitFor(ctx: OtpContext, scope: SQL | undefined, free: number, no
  * checked, so parallel guesses see each other and cannot slip past the delay together; a refused attempt
  * removes its row (waiting is not a further failure) and a right code removes it too.
  */
-export async function verifySigninCode(ctx: OtpContext, email: string, code: string, ip: string) {
+export async function verifySigninCode(
+  ctx: OtpContext,
+  email: string,
+  code: string,
+  ip: string,
+  purpose: CodePurpose = 'signin',
+) {
   refuseAgentAddress(email);
   const now = Date.now();
   const attemptId = randomUUID();
@@ -157,7 +179,7 @@ export async function verifySigninCode(ctx: OtpContext, email: string, code: str
     .select()
     .from(signinCodes)
     .where(and(eq(signinCodes.email, email), gt(signinCodes.expiresAt, new Date(now))));
-  const given = hashCode(ctx.secrets.otpPepper, email, code);
+  const given = hashCode(ctx.secrets.otpPepper, email, code, purpose);
   // Every live code is compared, in full, so the time taken says nothing about which one came close.
   let match: (typeof live)[number] | undefined;
   for (const row of live) {

@@ -691,3 +691,21 @@ export const agentRuns = pgTable(
     index('agent_runs_agent_created_idx').on(t.agentId, t.createdAt),
   ],
 );
+
+// ── Account deletion ──
+
+/**
+ * The member ids of people who deleted their account. Their member rows are gone (like someone who left)
+ * but their messages may stay: clients show those authors as "Deleted user" rather than "Unknown member".
+ */
+export const deletedMembers = pgTable(
+  'deleted_members',
+  {
+    memberId: text('member_id').primaryKey(),
+    institutionId: text('institution_id')
+      .notNull()
+      .references(() => institutions.id, { onDelete: 'cascade' }),
+    deletedAt: ts('deleted_at').notNull().defaultNow(),
+  },
+  (t) => [index('deleted_members_institution_idx').on(t.institutionId)],
+);

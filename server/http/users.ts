@@ -1,11 +1,13 @@
 // The signed-in user's own record and sessions: /api/users.
 import type { FastifyInstance } from 'fastify';
 import {
+  pingSessionBody,
   sessionIdParams,
   type User,
   type UserSession,
   updateUserBody,
 } from '../../schemas/protocol/index.ts';
+import { startSessionPurge } from '../auth/session-retention.ts';
 import type { AppContext } from '../context.ts';
 import {
   getUser,
@@ -21,6 +23,9 @@ import {
 import { getAuth } from './auth-hook.ts';
 
 export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const stopPurge = startSessionPurge(ctx.db, ctx.config, ctx.log);
+  app.addHook('onClose', async () => stopPurge());
+
   app.get(
     '/api/users',
     async (request): Promise<User> => toUser(await getUser(ctx.db, getAuth(request).userId)),
@@ -41,7 +46,11 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
   app.get('/api/users/sessions', async (request): Promise<{ data: UserSession[] }> => {
     const auth = getAuth(request);
     const rows = await liveSessions(ctx.db, ctx.config, auth.userId);
-    return { data: rows.map((row) => toSession(row, auth.sessionId)) };
+    const current = rows.find((row) => row.id === auth.sessionId) ?? {
+      id: auth.sessionId,
+      sessionClientId: null,
+    };
+    return { data: rows.map((row) => toSession(row, current)) };
   });
 
   // Sign out one device (this one included). Its token answers 401 from now on and its sockets close on
@@ -63,7 +72,8 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
   });
 
   app.put('/api/users/sessions/ping', async (request) => {
-    await touchSession(ctx.db, getAuth(request).sessionId);
+    const { sessionClientId } = pingSessionBody.parse(request.body ?? {});
+    await touchSession(ctx.db, getAuth(request).sessionId, sessionClientId);
     return { ok: true };
   });
 }

@@ -7,6 +7,25 @@ export function signinCodeMail(code: string) {
   };
 }
 
+export function accountDeletionCodeMail(code: string) {
+  return {
+    subject: `Your Lantern account deletion code: ${code}`,
+    text: `Someone asked to delete the Lantern account of this address. The code to confirm it is ${code}\n\nIt is valid for 10 minutes. If you did not ask for it, ignore this e-mail: your account stays as it is.\n`,
+  };
+}
+
+/** Sent when an account is gone, so its owner learns of it even if someone else did it from a signed-in device. */
+export function accountDeletedMail(opts: { messagesRemoved: boolean }) {
+  return {
+    subject: 'Your Lantern account was deleted',
+    text: `Your Lantern account was deleted. Every device was signed out and your profile removed. ${
+      opts.messagesRemoved
+        ? 'Your messages were removed from their channels.'
+        : 'Your messages stay in their channels under "Deleted user".'
+    }\n\nSigning in again with this address creates a new, empty account.\n`,
+  };
+}
+
 /**
  * A name someone chose, made safe to quote in a plain-text body: one line (no forged paragraphs or
  * headers-looking lines) and bounded in length.

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, isNull, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { User, UserSession, updateUserBody } from '../../schemas/protocol/index.ts';
+import { deviceName } from '../auth/device-name.ts';
 import { liveSessionCondition, type SessionLifetime } from '../auth/session-lifetime.ts';
 import { hashToken, newToken } from '../auth/tokens.ts';
 import type { Db } from '../db/client.ts';
@@ -20,13 +21,23 @@ export const toUser = (row: UserRow): User => ({
   profileImage: row.profileImage,
 });
 
-export const toSession = (row: SessionRow, currentSessionId: string): UserSession => ({
+export const toSession = (
+  row: SessionRow,
+  current: Pick<SessionRow, 'id' | 'sessionClientId'>,
+): UserSession => ({
   id: row.id,
   userAgent: row.userAgent,
   createdAt: row.createdAt.toISOString(),
   lastUsedAt: row.lastUsedAt.toISOString(),
-  current: row.id === currentSessionId,
+  current: row.id === current.id,
+  deviceName: deviceName(row.userAgent),
+  sameDevice:
+    row.id !== current.id && row.sessionClientId !== null && row.sessionClientId === current.sessionClientId,
 });
+
+/** A device id as the client sends it (a SHA-256 in hex); anything else is not recorded. */
+export const validSessionClientId = (value: unknown): string | null =>
+  typeof value === 'string' && /^[0-9a-f]{64}$/.test(value) ? value : null;
 
 /** The user with this address, created with the address's local part as name if there is none yet. */
 export async function findOrCreateUser(db: Db, email: string): Promise<UserRow> {
@@ -52,6 +63,8 @@ export async function createSession(
   db: Db,
   userId: string,
   userAgent: string | undefined,
+  /** The device id the client sent with its sign-in (spec §3 sessionClientId); else its first ping sets it. */
+  sessionClientId?: string | null,
 ): Promise<{ token: string; session: SessionRow }> {
   const token = newToken();
   const [session] = await db
@@ -61,6 +74,7 @@ export async function createSession(
       userId,
       tokenHash: hashToken(token),
       userAgent: userAgent?.slice(0, 512) ?? null,
+      sessionClientId: validSessionClientId(sessionClientId),
     })
     .returning();
   if (!session) throw new Error('session insert returned nothing');
@@ -131,12 +145,20 @@ export async function revokeOtherSessions(
   return revoked.map((r) => r.id);
 }
 
-/** Marks the session active now (the client's ping while it is open, even when it makes no requests). */
-export async function touchSession(db: Db, sessionId: string): Promise<void> {
+/**
+ * Marks the session active now (the client's ping while it is open, even when it makes no requests), and
+ * records the device id it names: a session signed in by a provider or a launch learns it here.
+ */
+export async function touchSession(
+  db: Db,
+  sessionId: string,
+  sessionClientId?: string | null,
+): Promise<void> {
   const now = new Date();
+  const clientId = validSessionClientId(sessionClientId);
   const [row] = await db
     .update(sessions)
-    .set({ lastUsedAt: now })
+    .set({ lastUsedAt: now, ...(clientId ? { sessionClientId: clientId } : {}) })
     .where(eq(sessions.id, sessionId))
     .returning({ userId: sessions.userId });
   if (row) await db.update(users).set({ lastSeenAt: now }).where(eq(users.id, row.userId));

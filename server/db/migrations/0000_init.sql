@@ -116,6 +116,12 @@ CREATE TABLE "channels" (
 	CONSTRAINT "channels_direct_message_key_unique" UNIQUE("direct_message_key")
 );
 --> statement-breakpoint
+CREATE TABLE "deleted_members" (
+	"member_id" text PRIMARY KEY NOT NULL,
+	"institution_id" text NOT NULL,
+	"deleted_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "file_attachments" (
 	"file_id" text NOT NULL,
 	"message_id" text NOT NULL,
@@ -345,6 +351,7 @@ ALTER TABLE "channel_sections" ADD CONSTRAINT "channel_sections_institution_id_i
 ALTER TABLE "channel_sections" ADD CONSTRAINT "channel_sections_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "channels" ADD CONSTRAINT "channels_institution_id_institutions_id_fk" FOREIGN KEY ("institution_id") REFERENCES "public"."institutions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "channels" ADD CONSTRAINT "channels_created_by_members_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."members"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "deleted_members" ADD CONSTRAINT "deleted_members_institution_id_institutions_id_fk" FOREIGN KEY ("institution_id") REFERENCES "public"."institutions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "file_attachments" ADD CONSTRAINT "file_attachments_file_id_files_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."files"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "file_attachments" ADD CONSTRAINT "file_attachments_message_id_messages_id_fk" FOREIGN KEY ("message_id") REFERENCES "public"."messages"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "file_attachments" ADD CONSTRAINT "file_attachments_channel_id_channels_id_fk" FOREIGN KEY ("channel_id") REFERENCES "public"."channels"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -385,6 +392,7 @@ CREATE UNIQUE INDEX "channel_section_channels_member_channel_uq" ON "channel_sec
 CREATE INDEX "channel_sections_member_idx" ON "channel_sections" USING btree ("member_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "channel_sections_one_default_uq" ON "channel_sections" USING btree ("member_id") WHERE "channel_sections"."is_default";--> statement-breakpoint
 CREATE INDEX "channels_institution_idx" ON "channels" USING btree ("institution_id");--> statement-breakpoint
+CREATE INDEX "deleted_members_institution_idx" ON "deleted_members" USING btree ("institution_id");--> statement-breakpoint
 CREATE INDEX "files_channel_created_idx" ON "files" USING btree ("channel_id","created_at");--> statement-breakpoint
 CREATE INDEX "files_institution_created_idx" ON "files" USING btree ("institution_id","created_at");--> statement-breakpoint
 CREATE INDEX "group_members_member_idx" ON "group_members" USING btree ("member_id");--> statement-breakpoint
