@@ -96,7 +96,15 @@ describe.each(databases)('session lifetime and devices on %s', (kind) => {
     expect(list.status).toBe(200);
     expect(list.body.data).toHaveLength(2);
     for (const s of list.body.data) {
-      expect(Object.keys(s).sort()).toEqual(['createdAt', 'current', 'id', 'lastUsedAt', 'userAgent']);
+      expect(Object.keys(s).sort()).toEqual([
+        'createdAt',
+        'current',
+        'deviceName',
+        'id',
+        'lastUsedAt',
+        'sameDevice',
+        'userAgent',
+      ]);
     }
     expect(JSON.stringify(list.body)).not.toContain(phone.token);
     const phoneId = list.body.data.find((s) => !s.current)?.id;
