@@ -40,7 +40,13 @@ export const routes: RouteObject[] = [
         children: [
           { element: <AuthLayout />, children: [{ path: 'signin', element: <SignInScreen /> }] },
           { path: 'lti/launch', ...onDemand(notAvailable, (m) => m.LtiLaunchScreen) },
-          { path: 'account-deletion', ...onDemand(notAvailable, (m) => m.AccountDeletionScreen) },
+          {
+            path: 'account-deletion',
+            ...onDemand(
+              () => import('../screens/account-deletion.tsx'),
+              (m) => m.AccountDeletionScreen,
+            ),
+          },
           {
             element: <SignedIn />,
             children: [

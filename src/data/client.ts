@@ -7,7 +7,9 @@ import { DEFAULT_DATABASE_NAME, type LanternDatabase, openLanternDatabase } from
 import { clearFileBlobs } from '../store/file-blobs.ts';
 import { createHttp, type Http } from '../store/http.ts';
 import { markOutdated } from './app-version.ts';
+import { deviceId } from './device-id.ts';
 import { installRefreshTriggers } from './refresh-triggers.ts';
+import { installSessionPing } from './session-ping.ts';
 import { connectWorker } from './worker-connection.ts';
 
 export interface LanternClient {
@@ -50,6 +52,7 @@ export function startClient(options: ClientOptions = {}): Promise<LanternClient>
           void clearLocalSession(db).then(() => worker.sessionChanged(null));
         },
         onOutdated: markOutdated,
+        deviceId,
       }),
     };
     events.listen('connection', (status) => {
@@ -63,6 +66,16 @@ export function startClient(options: ClientOptions = {}): Promise<LanternClient>
       .then((session) => worker.sessionChanged(session?.token ?? null));
     if (typeof window !== 'undefined' && !options.worker) {
       installRefreshTriggers(worker);
+      const ping = installSessionPing(
+        client.http,
+        async () => (await db.session.findOne('current').exec()) !== null,
+      );
+      // A new session (e-mail code, provider, launch) is announced at once, with this device's id.
+      let token: string | null = null;
+      db.session.findOne('current').$.subscribe((doc) => {
+        if (doc?.token && token !== null && doc.token !== token) ping.pingNow();
+        token = doc?.token ?? '';
+      });
       // Only a window may ask for persistent storage (not the worker); the outbox must survive eviction.
       void navigator.storage?.persist?.().catch(() => false);
     }

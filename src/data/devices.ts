@@ -28,27 +28,3 @@ export async function revokeOtherDevices(): Promise<number> {
   await invalidateRemote(KEY);
   return res.revoked;
 }
-
-/** A short name for a device from its user agent ("Firefox on Windows"); the raw string is the fallback. */
-export function deviceLabel(userAgent: string | null): string {
-  if (!userAgent) return 'Unknown device';
-  const browser =
-    [
-      ['Edg/', 'Edge'],
-      ['OPR/', 'Opera'],
-      ['Firefox/', 'Firefox'],
-      ['Chrome/', 'Chrome'],
-      ['Safari/', 'Safari'],
-    ].find(([needle]) => needle !== undefined && userAgent.includes(needle))?.[1] ?? null;
-  const system =
-    [
-      ['iPhone', 'iPhone'],
-      ['iPad', 'iPad'],
-      ['Android', 'Android'],
-      ['Windows', 'Windows'],
-      ['Mac OS X', 'macOS'],
-      ['Linux', 'Linux'],
-    ].find(([needle]) => needle !== undefined && userAgent.includes(needle))?.[1] ?? null;
-  if (browser && system) return `${browser} on ${system}`;
-  return browser ?? system ?? userAgent.slice(0, 60);
-}

@@ -1,4 +1,4 @@
-// Pages owned by later work (metrics, learning-tool launch, account deletion): an honest empty state.
+// Pages owned by later work (metrics, learning-tool launch): an honest empty state.
 import { Construction } from 'lucide-react';
 import { Navigate, useSearchParams } from 'react-router';
 import { AuthFrame } from '../app/auth-layout.tsx';
@@ -33,17 +33,6 @@ export function LtiLaunchScreen() {
     <AuthFrame>
       <div className="rounded-xl border border-line bg-surface shadow-sm">
         <NotAvailable what="Signing in from a learning tool" />
-      </div>
-    </AuthFrame>
-  );
-}
-
-export function AccountDeletionScreen() {
-  usePageTitle('Account deletion');
-  return (
-    <AuthFrame>
-      <div className="rounded-xl border border-line bg-surface shadow-sm">
-        <NotAvailable what="Deleting an account from this page" />
       </div>
     </AuthFrame>
   );

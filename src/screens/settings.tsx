@@ -7,6 +7,7 @@ import { notifyError } from '../app/notify.ts';
 import { usePageTitle } from '../app/title.ts';
 import { useWorkspace } from '../app/workspace-context.ts';
 import { DevicesSection } from '../components/settings/devices-section.tsx';
+import { HandOverSection } from '../components/settings/hand-over-section.tsx';
 import { SwitchRow } from '../components/ui/switch.tsx';
 import { ScreenBody, ScreenHeader } from '../components/workspace/screen-header.tsx';
 import { updateSettings, useSettings } from '../data/settings.ts';
@@ -98,6 +99,7 @@ export function SettingsScreen() {
               </Link>
             </div>
           </section>
+          <HandOverSection />
           <DevicesSection />
           <p className="-mb-3 text-[13px] text-muted">These are saved on this device.</p>
           {GROUPS.map((group) => (
@@ -118,6 +120,18 @@ export function SettingsScreen() {
               </div>
             </section>
           ))}
+          <section aria-label="Account">
+            <h2 className="mb-1 text-xs font-semibold tracking-wide text-muted uppercase">Account</h2>
+            <div className="rounded-lg border border-line bg-surface">
+              <Link
+                to="/account-deletion"
+                className="flex items-center gap-3 rounded-lg px-4 py-3 text-danger outline-none hover:bg-hover focus-visible:ring-2 focus-visible:ring-ring"
+              >
+                <span className="min-w-0 flex-1 text-sm font-medium">Delete account</span>
+                <ChevronRight className="size-4 shrink-0" aria-hidden />
+              </Link>
+            </div>
+          </section>
         </div>
       </ScreenBody>
     </div>

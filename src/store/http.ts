@@ -1,6 +1,11 @@
 // REST client of the tab and the worker: bearer token, the protocol version, JSON bodies, server errors →
 // ApiError.
-import { type ErrorBody, PROTOCOL_HEADER, PROTOCOL_VERSION } from '../../schemas/protocol/index.ts';
+import {
+  type ErrorBody,
+  PROTOCOL_HEADER,
+  PROTOCOL_VERSION,
+  SESSION_CLIENT_HEADER,
+} from '../../schemas/protocol/index.ts';
 import {
   type RestRoute,
   type RestRouteName,
@@ -60,7 +65,12 @@ export interface HttpOptions {
   onSessionInvalid?: () => void;
   /** The server no longer answers this client's protocol (426): the person should reload. */
   onOutdated?: () => void;
+  /** This device's id (spec §3 sessionClientId), sent with every request that may open a session. */
+  deviceId?: () => Promise<string | null>;
 }
+
+/** Requests that may open a session: sign-in of every kind and the learning-tool launch. */
+const opensSession = (path: string) => path.startsWith('/api/auth/') || path.startsWith('/api/lti/');
 
 export interface Http {
   /**
@@ -91,6 +101,10 @@ export function createHttp(options: HttpOptions): Http {
     const token = mayCarryToken(target, options.baseUrl) ? await options.getToken() : null;
     const headers = ownHeaders(target, options.baseUrl);
     if (token) headers.authorization = `Bearer ${token}`;
+    if (options.deviceId && opensSession(path) && PROTOCOL_HEADER in headers) {
+      const device = await options.deviceId().catch(() => null);
+      if (device) headers[SESSION_CLIENT_HEADER] = device;
+    }
     if (raw) headers['content-type'] = raw.contentType;
     else if (body !== undefined) headers['content-type'] = 'application/json';
     const res = await doFetch(target, {

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import type { FileEntity } from '../../../schemas/protocol/index.ts';
 import { useWorkspace } from '../../app/workspace-context.ts';
+import { useAuthorName } from '../../data/deleted-members.ts';
 import { useChannelFiles } from '../../data/files.ts';
 import { Input } from '../ui/input.tsx';
 import { EmptyState, Spinner } from '../ui/states.tsx';
@@ -67,7 +68,7 @@ function FileRow({ file }: { file: FileEntity }) {
   const [busy, setBusy] = useState(false);
   const Icon = ICONS[attachmentKind(file)];
   const author = workspace.membersById.get(file.memberId);
-  const name = author?.name || author?.email || 'Unknown member';
+  const name = useAuthorName(workspace.institution.id, file.memberId, author);
   const created = new Date(file.createdAt);
   async function download() {
     setBusy(true);

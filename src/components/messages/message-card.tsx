@@ -9,6 +9,7 @@ import type { MessageDoc } from '../../../schemas/collections.ts';
 import type { Message } from '../../../schemas/protocol/index.ts';
 import { channelLabel, useWorkspace } from '../../app/workspace-context.ts';
 import { useChannel } from '../../data/channels.ts';
+import { useAuthorName } from '../../data/deleted-members.ts';
 import { Avatar } from '../ui/avatar.tsx';
 import { cn } from '../ui/cn.ts';
 import { AgentBadge, isAgent } from './agent-badge.tsx';
@@ -52,7 +53,7 @@ export function MessageCard({
   const workspace = useWorkspace();
   const channel = useChannel(message.channelId);
   const author = workspace.membersById.get(message.memberId);
-  const name = author?.name || author?.email || 'Unknown member';
+  const name = useAuthorName(workspace.institution.id, message.memberId, author);
   const label = channel ? channelLabel(channel, workspace) : null;
   const created = new Date(message.createdAt);
   return (

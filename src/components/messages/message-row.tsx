@@ -7,6 +7,7 @@ import { AlertCircle, Clock, Forward, Pin, RotateCcw, Star, Trash2 } from 'lucid
 import { lazy, memo, Suspense, useRef, useState } from 'react';
 import type { MemberDoc, MessageDoc } from '../../../schemas/collections.ts';
 import { notifyError } from '../../app/notify.ts';
+import { useAuthorName } from '../../data/deleted-members.ts';
 import { deleteMessage, discardMessage, retryMessage } from '../../data/messages.ts';
 import { Avatar } from '../ui/avatar.tsx';
 import { Button } from '../ui/button.tsx';
@@ -74,7 +75,7 @@ export const MessageRow = memo(function MessageRow({
   const [forwarding, setForwarding] = useState(false);
   const press = useRef<number | null>(null);
   const created = new Date(message.createdAt);
-  const name = author?.name || author?.email || 'Unknown member';
+  const name = useAuthorName(message.institutionId, message.memberId, author);
   const pending = message.status === 'pending';
   const failed = message.status === 'failed';
   const mine = message.memberId === meId;
