@@ -63,7 +63,9 @@ function Consequences({ sessions }: { sessions?: number }) {
       ? 'You are signed out on every device.'
       : sessions === 1
         ? 'You are signed out on this device.'
-        : `You are signed out on all ${sessions} devices.`;
+        : sessions === 2
+          ? 'You are signed out on both of your devices.'
+          : `You are signed out on all ${sessions} of your devices.`;
   return (
     <section aria-label="What happens" className="flex flex-col gap-2">
       <h2 className="text-[13px] font-medium">What happens</h2>

@@ -1,0 +1,127 @@
+// /account-deletion through the page: a primary owner, signed in, is told which workspace to hand over
+// before the button works; a member, signed out on a phone, proves the address with the mailed deletion
+// code and deletes the account; the owner then sees that member's message under "Deleted user".
+// Screenshots of the page at desktop and phone width, light and dark, go to e2e/artifacts.
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { LanternServer } from './support/server.ts';
+import { signInThroughUi } from './support/ui.ts';
+
+const SHOTS = 'e2e/artifacts';
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+
+let server: LanternServer;
+
+test.beforeAll(async () => {
+  server = await LanternServer.create();
+  await server.start();
+});
+
+test.afterAll(async () => {
+  await server?.dispose();
+});
+
+/** The newest account deletion code mailed to `email`, waiting for it to arrive. */
+async function readDeletionCode(email: string): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const names = (await readdir(server.mailDir).catch(() => [] as string[]))
+      .filter((n) => n.includes(`-${email}-`))
+      .sort()
+      .reverse();
+    for (const name of names) {
+      const match = /account deletion code: (\d{6})/.exec(
+        await readFile(path.join(server.mailDir, name), 'utf8'),
+      );
+      if (match?.[1]) return match[1];
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`no deletion code for ${email}`);
+}
+
+async function shoot(page: Page, name: string) {
+  for (const [label, size] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
+    await page.setViewportSize(size);
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.screenshot({ path: `${SHOTS}/${name}-${label}-${scheme}.png`, fullPage: true });
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+test('a member deletes their account by e-mail code; the owner is asked to hand over first', async ({
+  browser,
+}) => {
+  const ownerEmail = 'rhea@example.com';
+  const samEmail = 'sam@example.com';
+  const owner = await server.signInApi(ownerEmail);
+  const created = await server.api<{ institution: { id: string } }>(
+    'POST',
+    '/api/institutions',
+    owner.token,
+    {
+      name: 'Harbour Ops',
+    },
+  );
+  const ws = created.institution.id;
+  const joined = await server.api<{ channels: { id: string; isDefault: boolean }[] }>(
+    'GET',
+    `/api/institutions/${ws}/channels/joined`,
+    owner.token,
+  );
+  const general = joined.channels.find((c) => c.isDefault)?.id ?? '';
+  const sam = await server.signInApi(samEmail);
+  await server.api('POST', `/api/institutions/${ws}/invited-members`, owner.token, { emails: [samEmail] });
+  await server.api('POST', `/api/institutions/${ws}/members`, sam.token);
+  await server.api('POST', `/api/institutions/${ws}/channels/${general}/messages`, sam.token, {
+    content: '<p>Crane 4 is back in service</p>',
+    genId: crypto.randomUUID(),
+  });
+
+  // The primary owner, signed in: the page names the workspace to hand over and links to its Settings.
+  const ownerContext = await browser.newContext({ viewport: DESKTOP });
+  const onDesk = await ownerContext.newPage();
+  await signInThroughUi(onDesk, server, ownerEmail);
+  await onDesk.goto(`${server.url}/account-deletion`);
+  await expect(onDesk.getByRole('heading', { name: 'Delete your account' })).toBeVisible();
+  await expect(onDesk.getByText('Hand these workspaces over first')).toBeVisible();
+  await expect(onDesk.getByRole('link', { name: 'Hand over' })).toHaveAttribute(
+    'href',
+    `/client/${ws}/settings`,
+  );
+  await onDesk.getByLabel('I understand that my account is deleted for good.').check();
+  await expect(onDesk.getByRole('button', { name: 'Delete my account' })).toBeDisabled();
+  await shoot(onDesk, 'account-deletion-blocked');
+
+  // Sam, signed out on a phone: the code step, then the choice and the confirmation.
+  const phoneContext = await browser.newContext({ viewport: PHONE });
+  const onPhone = await phoneContext.newPage();
+  await onPhone.goto(`${server.url}/account-deletion`);
+  await expect(onPhone.getByRole('region', { name: 'What happens' })).toContainText('“Deleted user”');
+  await shoot(onPhone, 'account-deletion-signed-out');
+  await onPhone.setViewportSize(PHONE);
+  await onPhone.getByLabel('E-mail of the account').fill(samEmail);
+  await onPhone.getByRole('button', { name: 'Send the code' }).click();
+  await onPhone.getByLabel('Deletion code').fill(await readDeletionCode(samEmail));
+  await expect(onPhone.getByLabel('Keep my messages')).toBeChecked();
+  await onPhone.getByLabel('I understand that my account is deleted for good.').check();
+  await onPhone.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(onPhone.getByRole('heading', { name: 'Your account was deleted' })).toBeVisible();
+  await shoot(onPhone, 'account-deletion-done');
+
+  // Sam's other session is gone, and the owner reads Sam's message under "Deleted user".
+  await expect(server.api('GET', '/api/users', sam.token)).rejects.toMatchObject({ status: 401 });
+  await onDesk.goto(`${server.url}/client/${ws}/channel/${general}`);
+  const message = onDesk.locator('article[data-status]', { hasText: 'Crane 4 is back in service' });
+  await expect(message).toContainText('Deleted user');
+
+  await ownerContext.close();
+  await phoneContext.close();
+});
