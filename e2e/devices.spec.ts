@@ -1,11 +1,20 @@
-// Settings → Devices: a person signed in on a laptop and a phone sees both, knows which one they hold, and
-// signs the phone out from the laptop ("Sign out everywhere else"): the phone is sent to sign-in at once.
-import { expect, test } from '@playwright/test';
+// Settings → Devices: a person signed in on a laptop and a phone sees both by device name, knows which one
+// they hold, and signs the phone out from the laptop ("Sign out everywhere else"): the phone, without
+// reloading, is sent to sign-in by its next request. Screenshots at 1280 and 390 wide, light and dark.
+import { expect, type Page, test } from '@playwright/test';
 import { LanternServer } from './support/server.ts';
 import { createWorkspaceThroughUi, signInThroughUi } from './support/ui.ts';
 
 const SHOTS = 'e2e/artifacts';
-const PHONE = { width: 375, height: 740 };
+const PHONE = { width: 390, height: 844 };
+
+async function shootBothSchemes(page: Page, name: string) {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: `${SHOTS}/${name}-${scheme}.png`, fullPage: true });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
 
 let server: LanternServer;
 
@@ -39,18 +48,25 @@ test('a person sees their devices and signs the others out', async ({ browser })
   await expect(devices.getByText('This device')).toHaveCount(1);
   await expect(devices.getByRole('button', { name: 'Sign out', exact: true })).toHaveCount(1);
   await expect(devices.getByText('Chrome on Android')).toBeVisible();
-  await onLaptop.screenshot({ path: `${SHOTS}/settings-devices-desktop.png`, fullPage: true });
+  await expect(devices.getByText('Last active just now')).toBeVisible();
+  await devices.scrollIntoViewIfNeeded();
+  await shootBothSchemes(onLaptop, 'settings-devices-desktop');
 
   await onPhone.goto(`${server.url}/client/${workspaceId}/settings`);
   await expect(onPhone.getByRole('region', { name: 'Devices' }).getByText('This device')).toBeVisible();
-  await onPhone.screenshot({ path: `${SHOTS}/settings-devices-phone.png`, fullPage: true });
+  await shootBothSchemes(onPhone, 'settings-devices-phone');
 
   // From the laptop: sign out everywhere else. The list keeps only this device, and the phone, whose
   // session is gone and whose socket was closed by the server, lands on sign-in.
   await devices.getByRole('button', { name: 'Sign out everywhere else' }).click();
   await expect(devices.getByRole('button', { name: 'Sign out', exact: true })).toHaveCount(0);
   await expect(devices.getByText('This device')).toHaveCount(1);
-  await onPhone.reload();
+  // No reload: the phone's screen still lists the laptop; its next request (trying to sign the laptop
+  // out, as a thief holding the phone would) finds its own session gone and returns it to sign-in.
+  await onPhone
+    .getByRole('region', { name: 'Devices' })
+    .getByRole('button', { name: 'Sign out', exact: true })
+    .click();
   await expect(onPhone).toHaveURL(/\/signin/);
 
   // The laptop is still signed in.
