@@ -56,6 +56,14 @@ test('a person sees their devices and signs the others out', async ({ browser })
   await expect(onPhone.getByRole('region', { name: 'Devices' }).getByText('This device')).toBeVisible();
   await shootBothSchemes(onPhone, 'settings-devices-phone');
 
+  // A second browser profile on the laptop (same traits, so the same device id) is told apart from the
+  // phone: it shows as "Also this device", not as a stranger.
+  const laptopAgain = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await signInThroughUi(await laptopAgain.newPage(), server, 'noor@example.com');
+  await onLaptop.reload();
+  await expect(devices.getByText('Also this device')).toHaveCount(1);
+  await expect(devices.getByRole('button', { name: 'Sign out', exact: true })).toHaveCount(2);
+
   // From the laptop: sign out everywhere else. The list keeps only this device, and the phone, whose
   // session is gone and whose socket was closed by the server, lands on sign-in.
   await devices.getByRole('button', { name: 'Sign out everywhere else' }).click();
@@ -66,6 +74,7 @@ test('a person sees their devices and signs the others out', async ({ browser })
   await onPhone
     .getByRole('region', { name: 'Devices' })
     .getByRole('button', { name: 'Sign out', exact: true })
+    .first()
     .click();
   await expect(onPhone).toHaveURL(/\/signin/);
 
@@ -73,6 +82,7 @@ test('a person sees their devices and signs the others out', async ({ browser })
   await onLaptop.reload();
   await expect(onLaptop.getByRole('region', { name: 'Devices' }).getByText('This device')).toBeVisible();
 
+  await laptopAgain.close();
   await laptop.close();
   await phone.close();
 });
