@@ -191,7 +191,21 @@ export async function deleteAccount(
         .values(kept.map((m) => ({ memberId: m.memberId, institutionId: m.institutionId })))
         .onConflictDoNothing();
     }
-    if (soleIds.size > 0) await tx.delete(institutions).where(inArray(institutions.id, [...soleIds]));
+    if (soleIds.size > 0) {
+      // An agent's identity is a user row of its own (server/agents): it goes with its workspace.
+      const agentUsers = await tx
+        .select({ id: members.userId })
+        .from(members)
+        .where(and(inArray(members.institutionId, [...soleIds]), eq(members.kind, 'agent')));
+      await tx.delete(institutions).where(inArray(institutions.id, [...soleIds]));
+      if (agentUsers.length > 0)
+        await tx.delete(users).where(
+          inArray(
+            users.id,
+            agentUsers.map((a) => a.id),
+          ),
+        );
+    }
     // The address is personal data: codes and pending invitations to it go with the account.
     await tx.delete(signinCodes).where(eq(signinCodes.email, user.email));
     await tx.delete(invitations).where(eq(invitations.email, user.email));

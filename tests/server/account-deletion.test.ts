@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
@@ -226,12 +226,21 @@ describe.each(databases)('account deletion on %s', (kind) => {
 
   it('deletes a workspace nobody else is in together with the account', async () => {
     const solo = await makeWorkspace(t, 'Just Me');
+    const agent = await solo.owner.api.post(`/api/institutions/${solo.id}/agents`, { name: 'Helper' });
+    expect(agent.status).toBe(201);
+    const agentUserIds = async () =>
+      (await t.ctx.db.select({ id: users.id }).from(users).where(like(users.email, 'agent-%'))).map(
+        (u) => u.id,
+      );
+    const agentsBefore = await agentUserIds();
     const preview = await solo.owner.api.get<AccountDeletionPreview>('/api/users/account-deletion');
     expect(preview.body.soleWorkspaces).toEqual([{ id: solo.id, name: 'Just Me' }]);
     const res = await solo.owner.api.delete<AccountDeletedResponse>('/api/users', { messages: 'keep' });
     expect(res.body.deletedWorkspaces).toEqual([{ id: solo.id, name: 'Just Me' }]);
     const someone = await t.signUp();
     expect((await someone.api.get(`/api/institutions/${solo.id}/members`)).status).toBe(403);
+    // The workspace's agent, a user row of its own, went with it.
+    expect((await agentUserIds()).length).toBe(agentsBefore.length - 1);
   });
 
   it('gives strangers nothing: no session, no workspace, no one else’s account', async () => {
