@@ -1,6 +1,7 @@
 // /account-deletion through the page: a primary owner, signed in, is told which workspace to hand over
 // before the button works; a member, signed out on a phone, proves the address with the mailed deletion
-// code and deletes the account; the owner then sees that member's message under "Deleted user".
+// code and deletes the account; the owner then sees that member's message under "Deleted user", and,
+// now alone, deletes their own account signed in, taking the empty workspace with it.
 // Screenshots of the page at desktop and phone width, light and dark, go to e2e/artifacts.
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -56,7 +57,7 @@ async function shoot(page: Page, name: string) {
   await page.emulateMedia({ colorScheme: 'light' });
 }
 
-test('a member deletes their account by e-mail code; the owner is asked to hand over first', async ({
+test('a member deletes their account by e-mail code; the owner hands over first, then deletes signed in', async ({
   browser,
 }) => {
   const ownerEmail = 'rhea@example.com';
@@ -121,6 +122,19 @@ test('a member deletes their account by e-mail code; the owner is asked to hand 
   await onDesk.goto(`${server.url}/client/${ws}/channel/${general}`);
   const message = onDesk.locator('article[data-status]', { hasText: 'Crane 4 is back in service' });
   await expect(message).toContainText('Deleted user');
+
+  // Now alone in the workspace, the owner deletes their own account, signed in: the workspace goes with it.
+  await onDesk.goto(`${server.url}/account-deletion`);
+  await expect(
+    onDesk.getByText('Nobody else is in “Harbour Ops”: it is deleted with your account.'),
+  ).toBeVisible();
+  await onDesk.getByLabel('Remove my messages').check();
+  await onDesk.getByLabel('I understand that my account is deleted for good.').check();
+  await onDesk.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(onDesk.getByRole('status')).toContainText('Deleted with it: “Harbour Ops”.');
+  await expect(server.api('GET', '/api/users', owner.token)).rejects.toMatchObject({ status: 401 });
+  await onDesk.getByRole('link', { name: 'Back to sign-in' }).click();
+  await expect(onDesk).toHaveURL(/\/signin/);
 
   await ownerContext.close();
   await phoneContext.close();
