@@ -57,7 +57,7 @@ async function shoot(page: Page, name: string) {
   await page.emulateMedia({ colorScheme: 'light' });
 }
 
-test('a member deletes their account by e-mail code; the owner hands over first, then deletes signed in', async ({
+test('a member deletes their account by e-mail code; the owner is asked to hand over, then, alone, deletes signed in', async ({
   browser,
 }) => {
   const ownerEmail = 'rhea@example.com';
