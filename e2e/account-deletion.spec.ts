@@ -81,6 +81,13 @@ test('a member deletes their account by e-mail code; the owner is asked to hand 
   const sam = await server.signInApi(samEmail);
   await server.api('POST', `/api/institutions/${ws}/invited-members`, owner.token, { emails: [samEmail] });
   await server.api('POST', `/api/institutions/${ws}/members`, sam.token);
+  const members = await server.api<{ data: { id: string; user: { id: string } }[] }>(
+    'GET',
+    `/api/institutions/${ws}/members`,
+    owner.token,
+  );
+  const samMember = members.data.find((m) => m.user.id === sam.userId)?.id ?? '';
+  await server.api('PUT', `/api/institutions/${ws}/members/${samMember}`, owner.token, { role: 'admin' });
   await server.api('POST', `/api/institutions/${ws}/channels/${general}/messages`, sam.token, {
     content: '<p>Crane 4 is back in service</p>',
     genId: crypto.randomUUID(),
@@ -100,6 +107,14 @@ test('a member deletes their account by e-mail code; the owner is asked to hand 
   await onDesk.getByLabel('I understand that my account is deleted for good.').check();
   await expect(onDesk.getByRole('button', { name: 'Delete my account' })).toBeDisabled();
   await shoot(onDesk, 'account-deletion-blocked');
+
+  // The link leads to the hand-over in the workspace's Settings, where Sam (an admin) can be chosen.
+  await onDesk.setViewportSize(DESKTOP);
+  await onDesk.getByRole('link', { name: 'Hand over' }).click();
+  const primary = onDesk.getByRole('region', { name: 'Primary owner' });
+  await expect(primary.getByRole('combobox', { name: 'New primary owner' })).toContainText('sam (admin)');
+  await primary.scrollIntoViewIfNeeded();
+  await onDesk.screenshot({ path: `${SHOTS}/settings-hand-over-desktop.png` });
 
   // Sam, signed out on a phone: the code step, then the choice and the confirmation.
   const phoneContext = await browser.newContext({ viewport: PHONE });
