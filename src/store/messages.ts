@@ -15,8 +15,12 @@ interface MessageCollections {
 /** This message's operations still in the outbox (not the post itself), oldest first. */
 export async function queuedOperations(db: MessageCollections, genId: string): Promise<QueuedOperation[]> {
   const rows = await db.outbox.find({ selector: { genId } }).exec();
-  return rows
-    .map((r) => r.toJSON() as OutboxDoc)
+  return operationsOf(rows.map((r) => r.toJSON() as OutboxDoc));
+}
+
+/** The message operations among outbox rows, oldest first. */
+function operationsOf(rows: readonly OutboxDoc[]): QueuedOperation[] {
+  return [...rows]
     .sort((a, b) => a.order - b.order)
     .flatMap((r) =>
       isMessageActionOperation(r.operation) ? [{ operation: r.operation, createdAt: r.createdAt }] : [],
@@ -50,5 +54,68 @@ export async function applyServerMessage(
   }
   // Confirmed by any path: the post no longer needs sending.
   await removeOutboxRow(db, message.genId);
+  return isNew;
+}
+
+/**
+ * Stores many server copies at once (a pulled page) with the same outcome as applyServerMessage on each:
+ * one read of the stored rows and one of the outbox for the whole page, the new rows in one bulk insert,
+ * the stored ones merged on their freshest state (RxDB batches those writes), then the confirmed posts
+ * leave the outbox. Returns the genIds that were new.
+ */
+export async function applyServerMessages(
+  db: MessageCollections,
+  messages: readonly Message[],
+): Promise<Set<string>> {
+  // A page lists each message once; should one come twice, its newest change is the one that counts.
+  const byGenId = new Map<string, Message>();
+  for (const m of messages) {
+    const seen = byGenId.get(m.genId);
+    if (!seen || seen.seq < m.seq) byGenId.set(m.genId, m);
+  }
+  const isNew = new Set<string>();
+  if (!byGenId.size) return isNew;
+  const genIds = [...byGenId.keys()];
+  const [stored, outboxRows] = await Promise.all([
+    db.messages.findByIds(genIds).exec(),
+    db.outbox.find({ selector: { genId: { $in: genIds } } }).exec(),
+  ]);
+  const rowsByGenId = new Map<string, OutboxDoc[]>();
+  for (const row of outboxRows) {
+    const doc = row.toJSON() as OutboxDoc;
+    rowsByGenId.set(doc.genId, [...(rowsByGenId.get(doc.genId) ?? []), doc]);
+  }
+  const queuedFor = (genId: string) => operationsOf(rowsByGenId.get(genId) ?? []);
+
+  const fresh: MessageDoc[] = [];
+  const updates: Promise<unknown>[] = [];
+  for (const [genId, message] of byGenId) {
+    const row = stored.get(genId);
+    const queued = queuedFor(genId);
+    if (!row) {
+      const next = mergeServerMessage(null, message, queued);
+      if (next) fresh.push(next);
+      continue;
+    }
+    updates.push(row.incrementalModify((d) => mergeServerMessage(d as MessageDoc, message, queued) ?? d));
+  }
+  const [inserted] = await Promise.all([db.messages.bulkInsert(fresh), ...updates]);
+  const lost = new Set<string>();
+  for (const error of inserted?.error ?? []) {
+    // Another path (ack, live event, another tab) inserted it since the read: merge into that row.
+    if (error.status !== 409) throw new Error(`Could not store message ${error.documentId}`);
+    lost.add(error.documentId);
+  }
+  for (const doc of fresh) if (!lost.has(doc.genId)) isNew.add(doc.genId);
+  await Promise.all([...lost].map((genId) => applyServerMessage(db, byGenId.get(genId) as Message)));
+
+  // Confirmed by the pull: these posts no longer need sending (read again, as another path may have).
+  const posts = await db.outbox.findByIds(genIds).exec();
+  if (posts.size) {
+    const removed = await db.outbox.bulkRemove([...posts.values()]);
+    // A row removed meanwhile (a conflict) is gone all the same.
+    const failed = removed.error.find((e) => e.status !== 409);
+    if (failed) throw new Error(`Could not remove outbox row ${failed.documentId}`);
+  }
   return isNew;
 }
