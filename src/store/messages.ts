@@ -7,7 +7,7 @@ import type { Message, StarredMessage } from '../../schemas/protocol/index.ts';
 import { mergeServerMessage, type QueuedOperation } from './message-merge.ts';
 import { isConflict, removeOutboxRow } from './outbox.ts';
 
-interface MessageCollections {
+export interface MessageCollections {
   messages: RxCollection<MessageDoc>;
   outbox: RxCollection<OutboxDoc>;
 }
@@ -58,10 +58,11 @@ export async function applyServerMessage(
 }
 
 /**
- * Stores many server copies at once (a pulled page) with the same outcome as applyServerMessage on each:
- * one read of the stored rows and one of the outbox for the whole page, the new rows in one bulk insert,
- * the stored ones merged on their freshest state (RxDB batches those writes), then the confirmed posts
- * leave the outbox. Returns the genIds that were new.
+ * Stores many server copies at once (a pulled page) with the same outcome as applyServerMessage on each,
+ * in a few bulk operations: one read of the outbox, every row inserted in one bulk write (in a catch-up
+ * nearly all are new; the store reads the ones it already holds to refuse them), the refused ones merged
+ * on their freshest state (RxDB batches those writes), then the confirmed posts leave the outbox.
+ * Returns the genIds that were new.
  */
 export async function applyServerMessages(
   db: MessageCollections,
@@ -76,41 +77,44 @@ export async function applyServerMessages(
   const isNew = new Set<string>();
   if (!byGenId.size) return isNew;
   const genIds = [...byGenId.keys()];
-  const [stored, outboxRows] = await Promise.all([
-    db.messages.findByIds(genIds).exec(),
-    db.outbox.find({ selector: { genId: { $in: genIds } } }).exec(),
-  ]);
   const rowsByGenId = new Map<string, OutboxDoc[]>();
-  for (const row of outboxRows) {
+  for (const row of await db.outbox.find({ selector: { genId: { $in: genIds } } }).exec()) {
     const doc = row.toJSON() as OutboxDoc;
     rowsByGenId.set(doc.genId, [...(rowsByGenId.get(doc.genId) ?? []), doc]);
   }
   const queuedFor = (genId: string) => operationsOf(rowsByGenId.get(genId) ?? []);
 
-  const fresh: MessageDoc[] = [];
-  const updates: Promise<unknown>[] = [];
-  for (const [genId, message] of byGenId) {
-    const row = stored.get(genId);
-    const queued = queuedFor(genId);
-    if (!row) {
-      const next = mergeServerMessage(null, message, queued);
-      if (next) fresh.push(next);
-      continue;
-    }
-    updates.push(row.incrementalModify((d) => mergeServerMessage(d as MessageDoc, message, queued) ?? d));
-  }
-  const [inserted] = await Promise.all([db.messages.bulkInsert(fresh), ...updates]);
-  const lost = new Set<string>();
-  for (const error of inserted?.error ?? []) {
-    // Another path (ack, live event, another tab) inserted it since the read: merge into that row.
+  const inserted = await db.messages.bulkInsert(
+    [...byGenId.values()].flatMap((m) => mergeServerMessage(null, m, queuedFor(m.genId)) ?? []),
+  );
+  const held = new Set<string>();
+  for (const error of inserted.error) {
     if (error.status !== 409) throw new Error(`Could not store message ${error.documentId}`);
-    lost.add(error.documentId);
+    held.add(error.documentId);
   }
-  for (const doc of fresh) if (!lost.has(doc.genId)) isNew.add(doc.genId);
-  await Promise.all([...lost].map((genId) => applyServerMessage(db, byGenId.get(genId) as Message)));
+  for (const genId of genIds) if (!held.has(genId)) isNew.add(genId);
+  if (held.size) {
+    // Already stored (a pending post of one's own, an earlier copy, or written by another path since):
+    // merged as applyServerMessage merges, decided on each row's freshest state.
+    const rows = await db.messages.findByIds([...held]).exec();
+    await Promise.all(
+      [...held].map((genId) => {
+        const message = byGenId.get(genId) as Message;
+        const row = rows.get(genId);
+        // Removed in between (a discarded pending row): the single path inserts it again.
+        if (!row) return applyServerMessage(db, message);
+        const queued = queuedFor(genId);
+        return row.incrementalModify((d) => mergeServerMessage(d as MessageDoc, message, queued) ?? d);
+      }),
+    );
+  }
 
-  // Confirmed by the pull: these posts no longer need sending (read again, as another path may have).
-  const posts = await db.outbox.findByIds(genIds).exec();
+  // Confirmed: these posts no longer need sending. A post's row is written with its pending message,
+  // before any send, so a page whose read found none has none; the ones found are read again (another
+  // path may have removed them meanwhile).
+  const postKeys = genIds.filter((genId) => rowsByGenId.get(genId)?.some((r) => r.key === genId));
+  if (!postKeys.length) return isNew;
+  const posts = await db.outbox.findByIds(postKeys).exec();
   if (posts.size) {
     const removed = await db.outbox.bulkRemove([...posts.values()]);
     // A row removed meanwhile (a conflict) is gone all the same.
