@@ -3,14 +3,16 @@
 // engine (worker/sync-engine.ts) with its RxDB store over fake-indexeddb, as in the sync fuzz. Next to it,
 // the floor: the same rows read in one query and written to a fresh store in one bulk insert, the least
 // any catch-up has to do. Each is run CATCH_UP_ROUNDS times (5), each time into a fresh store, and the
-// medians compared. Env: CATCH_UP_MESSAGES (1000), CATCH_UP_CHANNELS (20), CATCH_UP_ROUNDS (5).
+// medians compared; next to them, the change feed alone (the same requests, nothing stored), which is
+// the part of the gap no client work can close. Env: CATCH_UP_MESSAGES (1000), CATCH_UP_CHANNELS (20), CATCH_UP_ROUNDS (5).
 import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Message } from '../schemas/protocol/index.ts';
+import { CHANGES_PAGE_MAX, type Message } from '../schemas/protocol/index.ts';
 import { channelMembers, members, messages } from '../server/db/schema.ts';
 import { toWireMessage } from '../server/messages/wire.ts';
 import { openLanternDatabase } from '../src/store/database.ts';
+import { createHttp } from '../src/store/http.ts';
 import { toConfirmedDoc } from '../src/store/message-merge.ts';
 import { SyncEngine } from '../worker/sync-engine.ts';
 import { startLantern } from './lantern-fixture.ts';
@@ -131,10 +133,30 @@ async function main(): Promise<void> {
       return ms;
     };
 
+    // What the change feed alone costs: the same requests the puller makes (one per channel, at once),
+    // through the app's HTTP client, nothing stored. The part of the gap to the floor no store write
+    // can close.
+    const http = createHttp({ baseUrl: target.url, getToken: async () => target.tokens[0] as string });
+    const feedOnly = async (): Promise<number> => {
+      const started = performance.now();
+      const pages = await Promise.all(
+        channelIds.map((channelId) =>
+          http.call('messageChanges', {
+            params: { id: institutionId, channelId },
+            query: { after: '0', limit: String(CHANGES_PAGE_MAX) },
+          }),
+        ),
+      );
+      const ms = performance.now() - started;
+      if (pages.reduce((n, p) => n + p.data.length, 0) !== total) throw new Error('the feed lost messages');
+      return ms;
+    };
+
     // Rounds alternate which goes first, so neither always runs on a colder process or a quieter
     // moment; on a shared machine the medians are the figures to read.
     const lanternRuns: number[] = [];
     const floorRuns: number[] = [];
+    const feedRuns: number[] = [];
     for (let round = 0; round < rounds; round++) {
       if (round % 2 === 0) {
         lanternRuns.push(await catchUp());
@@ -143,13 +165,20 @@ async function main(): Promise<void> {
         floorRuns.push(await floor());
         lanternRuns.push(await catchUp());
       }
-      console.log(`round ${round + 1}: Lantern ${ms(lanternRuns[round])}, floor ${ms(floorRuns[round])}`);
+      feedRuns.push(await feedOnly());
+      console.log(
+        `round ${round + 1}: Lantern ${ms(lanternRuns[round])}, floor ${ms(floorRuns[round])}, feed alone ${ms(feedRuns[round])}`,
+      );
     }
     const lanternMs = median(lanternRuns);
     const floorMs = median(floorRuns);
     console.log(`Lantern sync engine (${lantern.database})  converged in ${ms(lanternMs)} (median)`);
     console.log(`one bulk pull (floor)          ${ms(floorMs)} (median)`);
+    console.log(`the change feed alone          ${ms(median(feedRuns))} (median)`);
     console.log(`ratio Lantern/floor: ×${(lanternMs / floorMs).toFixed(2)}`);
+    console.log(
+      `ratio (Lantern − feed)/floor, the store's share: ×${((lanternMs - median(feedRuns)) / floorMs).toFixed(2)}`,
+    );
   } finally {
     await lantern.close();
   }
