@@ -1,6 +1,6 @@
 import { CHANGES_PAGE_MAX } from '../schemas/protocol/index.ts';
 import type { Http } from '../src/store/http.ts';
-import { applyChannelMessage } from './apply.ts';
+import { MessageBatcher } from '../src/store/message-batcher.ts';
 import type { SyncDatabase } from './sync-database.ts';
 
 export class Puller {
@@ -8,10 +8,13 @@ export class Puller {
   private readonly rerun = new Set<string>();
   private readonly db: SyncDatabase;
   private readonly http: Http;
+  /** Pages of channels pulled at once share their writes. */
+  private readonly writer: MessageBatcher;
 
   constructor(db: SyncDatabase, http: Http) {
     this.db = db;
     this.http = http;
+    this.writer = new MessageBatcher(db);
   }
 
   /** Pulls a channel; resolves after a pull that started after this call has finished. */
@@ -43,8 +46,10 @@ export class Puller {
         params: { id: state.institutionId, channelId },
         query: { after: String(state.checkpoint), limit: String(CHANGES_PAGE_MAX) },
       });
-      for (const m of res.data) await applyChannelMessage(this.db, m, { isLive: false });
-      // Every change up to lastSeq is now in the store.
+      // The page lands in a few bulk writes (one per message made a long catch-up client-bound).
+      await this.writer.apply(res.data);
+      // Every change up to lastSeq is now in the store: only now may the checkpoint pass it, so a
+      // stop in between pulls the page again (applying it twice changes nothing).
       const fresh = await this.db.syncState.findOne(channelId).exec();
       await fresh?.incrementalModify((d) => ({
         ...d,

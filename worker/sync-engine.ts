@@ -5,7 +5,7 @@ import { protocolRefusal } from '../schemas/protocol/index.ts';
 import { replaceJoinedChannels } from '../src/store/channels.ts';
 import { createHttp, type Http } from '../src/store/http.ts';
 import { applyPinnedChange } from '../src/store/message-lists.ts';
-import { applyServerMessage } from '../src/store/messages.ts';
+import { applyServerMessages } from '../src/store/messages.ts';
 import { DISCONNECTED_MESSAGE, type SendResult } from '../src/store/outbox-state.ts';
 import { fetchSections, setUserOnline, type WorkspaceStore } from '../src/store/workspaces.ts';
 import { recordResult } from './acknowledgement.ts';
@@ -463,7 +463,7 @@ export class SyncEngine implements WorkerApi, WorkerEventSource {
           params: { id: institutionId },
           body: { genIds: genIds.slice(i, i + 500) },
         });
-        for (const m of res.data) await applyServerMessage(this.db, m);
+        await applyServerMessages(this.db, res.data);
       }
     }
   }

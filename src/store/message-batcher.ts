@@ -1,0 +1,66 @@
+// Pulled pages written together: a reconnect pulls every channel at once, and each page written on its
+// own pays a store transaction's fixed cost (on IndexedDB most of the time) per channel. Pages that
+// arrive while a write is in flight share the next one, up to a bound so that one write never holds
+// the store (and every tab's live queries) for long.
+import type { Message } from '../../schemas/protocol/index.ts';
+import { applyServerMessages, type MessageCollections } from './messages.ts';
+
+/** Messages per shared write; a page larger than this is still written whole. */
+const BATCH_MESSAGES = 1000;
+
+interface WaitingPage {
+  messages: readonly Message[];
+  resolve(): void;
+  reject(error: unknown): void;
+}
+
+export class MessageBatcher {
+  private readonly db: MessageCollections;
+  private waiting: WaitingPage[] = [];
+  private writing = false;
+
+  constructor(db: MessageCollections) {
+    this.db = db;
+  }
+
+  /** Resolves once the page is in the store (as applyServerMessages would have left it). */
+  apply(messages: readonly Message[]): Promise<void> {
+    if (!messages.length) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ messages, resolve, reject });
+      if (!this.writing) void this.drain();
+    });
+  }
+
+  private async drain(): Promise<void> {
+    this.writing = true;
+    try {
+      while (this.waiting.length) {
+        let count = 0;
+        let take = 0;
+        while (take < this.waiting.length && (take === 0 || count < BATCH_MESSAGES)) {
+          count += this.waiting[take]?.messages.length ?? 0;
+          take += 1;
+        }
+        await this.write(this.waiting.splice(0, take));
+      }
+    } finally {
+      this.writing = false;
+    }
+  }
+
+  private async write(batch: WaitingPage[]): Promise<void> {
+    try {
+      await applyServerMessages(
+        this.db,
+        batch.flatMap((p) => p.messages),
+      );
+      for (const page of batch) page.resolve();
+    } catch (error) {
+      if (batch.length === 1) return batch[0]?.reject(error);
+      // Page by page, so a page the store refuses holds up only its own channel's pull.
+      for (const page of batch)
+        await applyServerMessages(this.db, page.messages).then(page.resolve, page.reject);
+    }
+  }
+}
