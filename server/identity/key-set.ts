@@ -71,7 +71,7 @@ export class KeySet {
       await this.load();
       jwk = this.pick(kid, alg);
     }
-    if (!jwk) throw new IdTokenRefused('The token was signed with a key the provider does not publish');
+    if (!jwk) throw new IdTokenRefused('the token was signed with a key the provider does not publish');
     return importJWK(jwk, alg);
   }
 }
