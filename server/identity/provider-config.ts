@@ -26,8 +26,18 @@ const providerEntry = z
     scopes: z.array(z.string().regex(/^[\x21-\x7e]+$/)).optional(),
     /** The button says "Continue with {name}". */
     name: z.string().min(1).max(40).optional(),
-    /** An icon URL (https or a path on this server); presets use their own mark. */
-    icon: z.string().max(2048).optional(),
+    /**
+     * The button's icon: a path on this server or a data:image URL (the page's Content-Security-Policy
+     * loads images from nowhere else); presets have their own mark.
+     */
+    icon: z
+      .string()
+      .max(16_384)
+      .refine(
+        (v) => /^\/[^/]/.test(v) || v.startsWith('data:image/'),
+        'must be a path such as /icons/idp.svg or a data:image URL',
+      )
+      .optional(),
     /** Only people whose address is in these domains may sign in through this provider (empty: anyone). */
     allowedDomains: z.array(domain).default([]),
     /** Whether someone without a Lantern account may create one by signing in here (SIGNUP still applies). */

@@ -7,6 +7,7 @@ import { notifyError } from '../app/notify.ts';
 import { usePageTitle } from '../app/title.ts';
 import { useWorkspace } from '../app/workspace-context.ts';
 import { DevicesSection } from '../components/settings/devices-section.tsx';
+import { SigninMethodsSection } from '../components/settings/signin-methods-section.tsx';
 import { SwitchRow } from '../components/ui/switch.tsx';
 import { ScreenBody, ScreenHeader } from '../components/workspace/screen-header.tsx';
 import { updateSettings, useSettings } from '../data/settings.ts';
@@ -99,6 +100,7 @@ export function SettingsScreen() {
             </div>
           </section>
           <DevicesSection />
+          <SigninMethodsSection />
           <p className="-mb-3 text-[13px] text-muted">These are saved on this device.</p>
           {GROUPS.map((group) => (
             <section key={group.title} aria-label={group.title}>

@@ -1,0 +1,120 @@
+// "Continue with …" buttons of the sign-in page (spec §2 /signin, §7): one per configured provider, the one
+// used last on this device highlighted (settings mostRecentSiginProviderUsed). Nothing at all when the
+// server offers none, so the page is the e-mail code alone.
+import { useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import type { IdentityProvider, IdentityProvidersResponse } from '../../../schemas/protocol/index.ts';
+import { preloadFirebase, signInWithFirebasePopup } from '../../data/firebase-sign-in.ts';
+import {
+  loadIdentityProviders,
+  type PreparedAttempt,
+  type ProviderOutcome,
+  prepareAttempt,
+  signInWithProviderPopup,
+} from '../../data/identity.ts';
+import { useSettings } from '../../data/settings.ts';
+import { signInErrorText } from '../../data/sign-in-errors.ts';
+import { Button } from '../ui/button.tsx';
+import { cn } from '../ui/cn.ts';
+import { ProviderMark } from './provider-marks.tsx';
+
+type Confirm = Extract<ProviderOutcome, { kind: 'confirm' }>;
+
+export function useIdentityProviders(): IdentityProvidersResponse | null {
+  const [list, setList] = useState<IdentityProvidersResponse | null>(null);
+  useEffect(() => {
+    let live = true;
+    loadIdentityProviders()
+      .then((l) => live && setList(l))
+      // Without the list the page still offers the e-mail code.
+      .catch(() => live && setList({ providers: [], firebase: null }));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return list;
+}
+
+export function ProviderButtons({
+  list,
+  onConfirm,
+}: {
+  list: IdentityProvidersResponse;
+  onConfirm: (outcome: Confirm) => void;
+}) {
+  const settings = useSettings();
+  const [busy, setBusy] = useState<string | null>(null);
+  const prepared = useRef<PreparedAttempt | null>(null);
+
+  const prepare = () => {
+    prepared.current = null;
+    void prepareAttempt().then((a) => {
+      prepared.current = a;
+    });
+  };
+  useEffect(prepare, []);
+  useEffect(() => {
+    if (list.firebase) void preloadFirebase();
+  }, [list.firebase]);
+
+  const entries: Array<Pick<IdentityProvider, 'id' | 'name' | 'kind' | 'icon'>> = [
+    ...list.providers,
+    ...(list.firebase
+      ? [{ id: 'firebase', name: list.firebase.name, kind: 'google' as const, icon: null }]
+      : []),
+  ];
+  if (entries.length === 0) return null;
+
+  function handle(id: string, run: Promise<ProviderOutcome | undefined>) {
+    setBusy(id);
+    run
+      .then((outcome) => {
+        if (outcome?.kind === 'confirm') onConfirm(outcome);
+      })
+      .catch((err: unknown) => toast.error(signInErrorText(err)))
+      .finally(() => setBusy(null));
+  }
+
+  function start(id: string) {
+    if (busy) return;
+    if (id === 'firebase' && list.firebase) {
+      handle(
+        id,
+        signInWithFirebasePopup(list.firebase).then(() => undefined),
+      );
+      return;
+    }
+    const attempt = prepared.current;
+    // Hashing the secret takes a millisecond; a click before it is done is simply not taken yet.
+    if (!attempt) return;
+    prepare();
+    // Opened here, synchronously within the click, or the browser blocks the popup.
+    handle(id, signInWithProviderPopup(id, attempt));
+  }
+
+  return (
+    <div className="flex flex-col gap-2">
+      {entries.map((p) => {
+        const last = settings.mostRecentSiginProviderUsed === p.id;
+        return (
+          <Button
+            key={p.id}
+            variant="outline"
+            loading={busy === p.id}
+            disabled={busy !== null && busy !== p.id}
+            onClick={() => start(p.id)}
+            className={cn('relative h-10 w-full justify-center', last && 'border-accent ring-1 ring-accent')}
+          >
+            <ProviderMark provider={p} />
+            <span>Continue with {p.name}</span>
+            {last ? (
+              <span className="absolute right-2.5 rounded-full bg-accent-soft px-2 py-0.5 text-[11px] font-medium text-accent-fg">
+                Last used
+              </span>
+            ) : null}
+          </Button>
+        );
+      })}
+    </div>
+  );
+}
