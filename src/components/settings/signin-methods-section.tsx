@@ -41,9 +41,9 @@ export function SigninMethodsSection() {
             <KeyRound className="size-4 shrink-0 text-muted" aria-hidden />
             <div className="min-w-0 flex-1">
               <p className="truncate text-sm font-medium">{method.providerName}</p>
+              {method.email ? <p className="truncate text-[13px] text-muted">{method.email}</p> : null}
               <p className="truncate text-[13px] text-muted">
-                {method.email ? `${method.email} · ` : ''}linked {when(method.createdAt)} · last used{' '}
-                {when(method.lastUsedAt)}
+                Linked {when(method.createdAt)} · last used {when(method.lastUsedAt)}
               </p>
             </div>
             <Button

@@ -108,7 +108,7 @@ export function ProviderButtons({
             <ProviderMark provider={p} />
             <span>Continue with {p.name}</span>
             {last ? (
-              <span className="absolute right-2.5 rounded-full bg-accent-soft px-2 py-0.5 text-[11px] font-medium text-accent-fg">
+              <span className="absolute -top-2 right-3 rounded-full border border-accent bg-accent-soft px-1.5 text-[10px] leading-4 font-semibold text-accent-fg">
                 Last used
               </span>
             ) : null}
