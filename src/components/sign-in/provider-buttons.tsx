@@ -4,7 +4,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { IdentityProvider, IdentityProvidersResponse } from '../../../schemas/protocol/index.ts';
-import { preloadFirebase, signInWithFirebasePopup } from '../../data/firebase-sign-in.ts';
 import {
   loadIdentityProviders,
   type PreparedAttempt,
@@ -19,6 +18,8 @@ import { cn } from '../ui/cn.ts';
 import { ProviderMark } from './provider-marks.tsx';
 
 type Confirm = Extract<ProviderOutcome, { kind: 'confirm' }>;
+
+const firebaseAdapter = () => import('../../data/firebase-sign-in.ts');
 
 export function useIdentityProviders(): IdentityProvidersResponse | null {
   const [list, setList] = useState<IdentityProvidersResponse | null>(null);
@@ -54,7 +55,8 @@ export function ProviderButtons({
   };
   useEffect(prepare, []);
   useEffect(() => {
-    if (list.firebase) void preloadFirebase();
+    // The adapter and the Firebase SDK load only where the server names a Firebase project.
+    if (list.firebase) void firebaseAdapter().then((m) => m.preloadFirebase());
   }, [list.firebase]);
 
   const entries: Array<Pick<IdentityProvider, 'id' | 'name' | 'kind' | 'icon'>> = [
