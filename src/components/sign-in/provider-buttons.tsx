@@ -80,9 +80,12 @@ export function ProviderButtons({
   function start(id: string) {
     if (busy) return;
     if (id === 'firebase' && list.firebase) {
+      const config = list.firebase;
       handle(
         id,
-        signInWithFirebasePopup(list.firebase).then(() => undefined),
+        firebaseAdapter()
+          .then((m) => m.signInWithFirebasePopup(config))
+          .then(() => undefined),
       );
       return;
     }
