@@ -111,6 +111,21 @@ test('a person signs in through the provider popup, which reports back under a s
   expect(provider.chooserShown).toBe(2);
 });
 
+test('closing the popup says so', async ({ page }) => {
+  await page.goto(`${withProviders.url}/signin`);
+  const popupOpened = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Continue with School ID' }).click();
+  const popup = await popupOpened;
+  await expect(popup.getByRole('heading', { name: 'Choose an account' })).toBeVisible();
+  await popup.close();
+  // The person is back in the app's window: it has focus again and no answer came (headless Chromium
+  // does not fire the window's focus event on its own, so the test sends the one a browser would).
+  await page.bringToFront();
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await expect(page.getByText('Sign-in popup was closed. Please try again.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Continue with School ID' })).toBeEnabled();
+});
+
 test('with no provider configured the page is the e-mail code alone', async ({ page }) => {
   await page.goto(`${plain.url}/signin`);
   await expect(page.getByRole('button', { name: 'Continue with e-mail' })).toBeVisible();
