@@ -24,6 +24,8 @@ test.beforeAll(async () => {
     accounts: [
       { sub: 'ada', email: 'ada@school.example', email_verified: true, name: 'Ada Lovelace' },
       { sub: 'alan', email: 'alan@school.example', email_verified: true, name: 'Alan Turing' },
+      // An address outside the domains the provider is trusted for: confirmed by e-mail code first.
+      { sub: 'grace', email: 'grace@navy.example', email_verified: true, name: 'Grace Hopper' },
     ],
   });
   withProviders.configure({
@@ -109,6 +111,23 @@ test('a person signs in through the provider popup, which reports back under a s
   await second.getByRole('link', { name: /Ada Lovelace/ }).click();
   await expect(page).toHaveURL(new RegExp(`/client/${workspaceId}`));
   expect(provider.chooserShown).toBe(2);
+});
+
+test('an address the provider is not trusted for is confirmed with the e-mail code first', async ({
+  page,
+}) => {
+  await page.goto(`${withProviders.url}/signin`);
+  const popupOpened = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Continue with School ID' }).click();
+  const popup = await popupOpened;
+  const since = Date.now() - 1;
+  await popup.getByRole('link', { name: /Grace Hopper/ }).click();
+  await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
+  await expect(page.getByText('grace@navy.example')).toBeVisible();
+  await shoot(page, 'signin-provider-confirm');
+  const code = await withProviders.readCode('grace@navy.example', since);
+  await page.getByLabel('Sign-in code').fill(code);
+  await expect(page).toHaveURL(/\/join$/);
 });
 
 test('closing the popup says so', async ({ page }) => {

@@ -293,5 +293,13 @@ describe.each(databases)('identity providers (%s)', (kind) => {
     const html = await page.text();
     expect(html).not.toContain('"><script>');
     expect(html).toContain('/identity-callback.js');
+    // Apple's form_post answer: the same page, from the posted fields.
+    const posted = await fetch(`${t.url}/api/auth/provider/callback`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ code: 'c1', state: 'A'.repeat(43) }).toString(),
+    });
+    expect(posted.status).toBe(200);
+    expect(await posted.text()).toContain('&#34;code&#34;:&#34;c1&#34;');
   });
 });
