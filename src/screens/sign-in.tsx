@@ -46,6 +46,7 @@ export function SignInScreen() {
           onBack={() => setStep({ kind: 'email' })}
           verify={(code) => confirmProviderSignIn(step.outcome, code)}
           intro="This is the first time this account signs in here. To link it, enter the 6-digit code we sent to"
+          backLabel="Back to sign-in"
         />
       )}
     </div>
@@ -139,12 +140,14 @@ function CodeStep({
   onBack,
   verify: check = (code) => signIn(email, code),
   intro = 'We sent a 6-digit code to',
+  backLabel = 'Use a different e-mail',
 }: {
   email: string;
   onBack: () => void;
   /** What the code does: sign in by e-mail, or confirm a provider's address. */
   verify?: (code: string) => Promise<void>;
   intro?: string;
+  backLabel?: string;
 }) {
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
@@ -205,7 +208,7 @@ function CodeStep({
           className="-ml-1 mb-3 inline-flex items-center gap-1 rounded px-1 text-[13px] text-muted hover:text-fg"
         >
           <ArrowLeft className="size-3.5" aria-hidden />
-          Use a different e-mail
+          {backLabel}
         </button>
         <h1 className="text-xl font-semibold tracking-tight">Check your e-mail</h1>
         <p className="mt-1 text-[13px] text-muted">
