@@ -130,6 +130,20 @@ test('an address the provider is not trusted for is confirmed with the e-mail co
   await expect(page).toHaveURL(/\/join$/);
 });
 
+test('with popups blocked the sign-in runs in the tab and finishes back on the sign-in page', async ({
+  page,
+}) => {
+  // What a browser that blocks the popup returns from window.open.
+  await page.addInitScript(() => {
+    window.open = () => null;
+  });
+  await page.goto(`${withProviders.url}/signin`);
+  await page.getByRole('button', { name: 'Continue with School ID' }).click();
+  await expect(page.getByRole('heading', { name: 'Choose an account' })).toBeVisible();
+  await page.getByRole('link', { name: /Alan Turing/ }).click();
+  await expect(page).toHaveURL(/\/join$/);
+});
+
 test('closing the popup says so', async ({ page }) => {
   await page.goto(`${withProviders.url}/signin`);
   const popupOpened = page.waitForEvent('popup');

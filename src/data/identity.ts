@@ -33,6 +33,10 @@ const CLOSED_GRACE_MS = 2_500;
 /** A sign-in left open longer than the server keeps it is over. */
 const ATTEMPT_MAX_MS = 10 * 60_000;
 
+/** The sign-in this tab left for the provider when popups were blocked, and the answer it came back with. */
+const REDIRECT_PENDING = 'lantern-identity-redirect';
+const REDIRECT_RESULT = 'lantern-identity-result';
+
 let providersPromise: Promise<IdentityProvidersResponse> | null = null;
 
 /** The providers this server offers (runtime configuration: no rebuild to add one). */
@@ -98,7 +102,16 @@ export function signInWithProviderPopup(
     'lantern-signin',
     `popup,width=${width},height=${height},left=${left},top=${top}`,
   );
-  if (!popup) return Promise.reject(new SignInError(POPUP_BLOCKED));
+  if (!popup) {
+    // Popups blocked (some in-app browsers): the same sign-in in this tab, back through /signin.
+    try {
+      sessionStorage.setItem(REDIRECT_PENDING, JSON.stringify({ providerId, ...attempt }));
+    } catch {
+      return Promise.reject(new SignInError(POPUP_BLOCKED));
+    }
+    window.location.assign(url);
+    return new Promise<ProviderOutcome>(() => undefined);
+  }
   return waitForCallback(attempt.state).then((message) => finishCodeSignIn(providerId, attempt, message));
 }
 
@@ -134,6 +147,26 @@ function waitForCallback(state: string): Promise<CallbackMessage> {
       resolve(data);
     };
   });
+}
+
+/**
+ * The end of a sign-in that went to the provider in this tab (popups blocked): null when there is none,
+ * else it is finished like a popup's. Each answer is read once.
+ */
+export async function completeRedirectSignIn(): Promise<ProviderOutcome | null> {
+  let pending: (PreparedAttempt & { providerId: string }) | null = null;
+  let result: CallbackMessage | null = null;
+  try {
+    pending = JSON.parse(sessionStorage.getItem(REDIRECT_PENDING) ?? 'null');
+    result = JSON.parse(sessionStorage.getItem(REDIRECT_RESULT) ?? 'null');
+    sessionStorage.removeItem(REDIRECT_RESULT);
+    if (result) sessionStorage.removeItem(REDIRECT_PENDING);
+  } catch {
+    return null;
+  }
+  if (!pending || !result || result.state !== pending.state) return null;
+  const { providerId, ...attempt } = pending;
+  return finishCodeSignIn(providerId, attempt, result);
 }
 
 async function finishCodeSignIn(

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { IdentityProvider, IdentityProvidersResponse } from '../../../schemas/protocol/index.ts';
 import {
+  completeRedirectSignIn,
   loadIdentityProviders,
   type PreparedAttempt,
   type ProviderOutcome,
@@ -54,6 +55,14 @@ export function ProviderButtons({
     });
   };
   useEffect(prepare, []);
+  // Spec §7 redirect-result lookup: a sign-in that left this tab for the provider (popups blocked).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the page opens
+  useEffect(() => {
+    void completeRedirectSignIn().then(
+      (outcome) => outcome && handle('redirect', Promise.resolve(outcome)),
+      (err: unknown) => toast.error(signInErrorText(err)),
+    );
+  }, []);
   useEffect(() => {
     // The adapter and the Firebase SDK load only where the server names a Firebase project.
     if (list.firebase) void firebaseAdapter().then((m) => m.preloadFirebase());
