@@ -39,6 +39,19 @@ export class ProviderUnavailable extends HttpError {
   }
 }
 
+/**
+ * A refusal stays a refusal (400); anything else while checking a token (the key set unreachable or
+ * malformed) means the provider is not usable right now: a 502 with a sentence, not a 500.
+ */
+async function unavailableUnlessRefused<T>(name: string, check: () => Promise<T>): Promise<T> {
+  try {
+    return await check();
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    throw new ProviderUnavailable(name);
+  }
+}
+
 async function readJson(res: Response): Promise<unknown> {
   const text = await res.text();
   if (text.length > MAX_BODY_BYTES) throw new Error('answer too large');
@@ -165,13 +178,16 @@ export class IdentityProvider {
         `${this.config.name} did not accept this sign-in (${String(body.error ?? res.status)})`,
       );
     }
-    return verifyIdToken(body.id_token, {
-      keys: this.keys,
-      issuer: this.issuerCheck(doc),
-      clientId: this.config.clientId,
-      nonce,
-      maxAgeSeconds: CODE_FLOW_MAX_AGE_S,
-    });
+    const idToken = body.id_token;
+    return unavailableUnlessRefused(this.config.name, () =>
+      verifyIdToken(idToken, {
+        keys: this.keys,
+        issuer: this.issuerCheck(doc),
+        clientId: this.config.clientId,
+        nonce,
+        maxAgeSeconds: CODE_FLOW_MAX_AGE_S,
+      }),
+    );
   }
 
   private issuerCheck(doc: Discovery): string | ((iss: string, payload: JWTPayload) => boolean) {
@@ -202,12 +218,14 @@ export class FirebaseVerifier {
   }
 
   async verify(idToken: string): Promise<IdClaims> {
-    const claims = await verifyIdToken(idToken, {
-      keys: this.keys,
-      issuer: this.issuer,
-      clientId: this.config.projectId,
-      maxAgeSeconds: FIREBASE_MAX_AGE_S,
-    });
+    const claims = await unavailableUnlessRefused('Firebase', () =>
+      verifyIdToken(idToken, {
+        keys: this.keys,
+        issuer: this.issuer,
+        clientId: this.config.projectId,
+        maxAgeSeconds: FIREBASE_MAX_AGE_S,
+      }),
+    );
     const authTime = typeof claims.auth_time === 'number' ? claims.auth_time : 0;
     if (Date.now() / 1000 - authTime > FIREBASE_AUTH_MAX_AGE_S)
       throw new IdTokenRefused('the sign-in is too old; sign in again');

@@ -260,6 +260,19 @@ describe.each(databases)('ID-token checks (%s)', (kind) => {
       expect(refusal(await post(await firebase.sign(fbClaims(extra))))).toEqual({ status: 400, message });
     });
 
+    it('answers 502 with a sentence when the key set cannot be fetched', async () => {
+      firebase.jwksDown = true;
+      try {
+        const res = await post(await firebase.sign(fbClaims(), await firebase.newKey()));
+        expect(refusal(res)).toEqual({
+          status: 502,
+          message: 'Firebase could not be reached. Please try again in a moment.',
+        });
+      } finally {
+        firebase.jwksDown = false;
+      }
+    });
+
     it('does not take over an account through an address it is not trusted for', async () => {
       const victim = await t.signUp();
       const res = await post(await firebase.sign(fbClaims({ email: victim.user.email })));
