@@ -52,7 +52,13 @@ async function countRequests(ctx: OtpContext, where: SQL | undefined): Promise<n
  * The per-(address, IP) limit is what a stranger meets first; the per-address ceiling is high so that only
  * a stranger with many IPs reaches it, and even then the codes already mailed to the owner still work.
  */
-export async function requestSigninCode(ctx: OtpContext, email: string, ip: string): Promise<void> {
+export async function requestSigninCode(
+  ctx: OtpContext,
+  email: string,
+  ip: string,
+  /** The code confirms the address before a provider account is linked to it (the mail says so). */
+  linking?: { provider: string },
+): Promise<void> {
   refuseAgentAddress(email);
   await requireSignupAllowed(ctx.db, ctx.config, email);
   const now = Date.now();
@@ -95,7 +101,7 @@ export async function requestSigninCode(ctx: OtpContext, email: string, ip: stri
   });
 
   try {
-    await ctx.mail.send({ to: email, ...signinCodeMail(code) });
+    await ctx.mail.send({ to: email, ...signinCodeMail(code, linking) });
   } catch (err) {
     ctx.log.error({ err, to: email }, 'sign-in mail failed');
     throw new HttpError(503, 'The sign-in e-mail could not be sent. Try again later.');

@@ -195,7 +195,7 @@ export function registerIdentityRoutes(
         `Your ${policy.name} address must be confirmed first: sign in with your e-mail address once, then use ${policy.name}.`,
       );
     }
-    await requestSigninCode(otpCtx, resolution.identity.email, request.ip);
+    await requestSigninCode(otpCtx, resolution.identity.email, request.ip, { provider: policy.name });
     await holdPending(ctx.db, state, resolution.identity, OTP_TTL_MS);
     return { confirmEmail: resolution.identity.email, state };
   });

@@ -2,6 +2,8 @@
 // one not. The popup's start, the account chooser, the code exchange with PKCE, linking by (issuer,
 // subject), e-mail takeover attempts through the untrusted provider, confirmation by e-mail code, domain and
 // sign-up refusals, and the linked sign-in methods in Settings.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   ErrorBody,
@@ -173,6 +175,15 @@ describe.each(databases)('identity providers (%s)', (kind) => {
     const callback = await chooseAccount(attempt.authorizeUrl, sub);
     const res = await finish('social', attempt, callback);
     expect(res.body).toMatchObject({ confirmEmail: email });
+    // The mail tells the owner what the code would do.
+    const mail =
+      readdirSync(t.config.mailDir)
+        .filter((f) => f.includes(`-${email}-`))
+        .sort()
+        .at(-1) ?? '';
+    expect(readFileSync(path.join(t.config.mailDir, mail), 'utf8')).toContain(
+      'Someone is linking a "Social" account',
+    );
     const confirmed = await t.api().post<SigninResponse>('/api/auth/signin/provider/confirm', {
       state: attempt.state,
       secret: attempt.secret,
