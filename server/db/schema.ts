@@ -731,7 +731,6 @@ export const identityLogins = pgTable(
     bindingHash: text('binding_hash').notNull(),
     codeVerifier: text('code_verifier').notNull(),
     nonce: text('nonce').notNull(),
-    redirectUri: text('redirect_uri').notNull(),
     pending: jsonb('pending').$type<{ issuer: string; subject: string; email: string }>(),
     usedAt: ts('used_at'),
     expiresAt: ts('expires_at').notNull(),

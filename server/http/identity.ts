@@ -132,7 +132,6 @@ export function registerIdentityRoutes(
         providerId: provider.config.id,
         state: query.data.state,
         binding: query.data.binding,
-        redirectUri: CALLBACK_PATH,
         ttlSeconds: ctx.config.IDENTITY_LOGIN_TTL_SECONDS,
       });
       const target = await provider.authorizationUrl({ state: query.data.state, nonce, codeChallenge });

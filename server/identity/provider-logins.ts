@@ -19,7 +19,7 @@ export const LOGIN_EXPIRED = 'This sign-in has expired or was already used. Plea
 /** Records a new sign-in and returns what the provider's URL needs. */
 export async function beginLogin(
   db: Db,
-  p: { providerId: string; state: string; binding: string; redirectUri: string; ttlSeconds: number },
+  p: { providerId: string; state: string; binding: string; ttlSeconds: number },
 ): Promise<{ nonce: string; codeChallenge: string }> {
   const now = Date.now();
   await db.delete(identityLogins).where(lt(identityLogins.expiresAt, new Date(now)));
@@ -33,7 +33,6 @@ export async function beginLogin(
       bindingHash: p.binding,
       codeVerifier,
       nonce,
-      redirectUri: p.redirectUri,
       expiresAt: new Date(now + p.ttlSeconds * 1000),
     })
     .onConflictDoNothing({ target: identityLogins.state })

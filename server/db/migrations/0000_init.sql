@@ -174,7 +174,6 @@ CREATE TABLE "identity_logins" (
 	"binding_hash" text NOT NULL,
 	"code_verifier" text NOT NULL,
 	"nonce" text NOT NULL,
-	"redirect_uri" text NOT NULL,
 	"pending" jsonb,
 	"used_at" timestamp with time zone,
 	"expires_at" timestamp with time zone NOT NULL,
