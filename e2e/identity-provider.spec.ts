@@ -94,6 +94,10 @@ test('a person signs in through the provider popup, which reports back under a s
   await expect(methods.getByText('School ID')).toBeVisible();
   await methods.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS}/settings-signin-methods-desktop.png`, fullPage: true });
+  // Unlinking leaves the e-mail code; the next sign-in with the trusted provider links it again.
+  await methods.getByRole('button', { name: 'Unlink School ID' }).click();
+  await expect(methods.getByText('School ID')).toHaveCount(0);
+  await expect(methods.getByText('E-mail code')).toBeVisible();
 
   // Signed out, the page highlights the provider used last on this device; a second sign-in shows the
   // account chooser again and lands in the same account.
