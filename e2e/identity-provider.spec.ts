@@ -66,7 +66,22 @@ async function shoot(page: Page, name: string) {
 test('a person signs in through the provider popup, which reports back under a strict opener policy', async ({
   page,
 }) => {
+  // The app's own pages under the strictest opener policy too (Lantern sends same-origin-allow-popups for
+  // the Firebase adapter's sake): the sign-in must not need window.opener in either direction.
+  await page.route(
+    (url) =>
+      url.origin === withProviders.url && !url.pathname.startsWith('/api/') && !/\.\w+$/.test(url.pathname),
+    async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({
+        response,
+        headers: { ...response.headers(), 'cross-origin-opener-policy': 'same-origin' },
+      });
+    },
+  );
+  const appPage = page.waitForResponse((r) => r.url().endsWith('/signin'));
   await page.goto(`${withProviders.url}/signin`);
+  expect((await appPage).headers()['cross-origin-opener-policy']).toBe('same-origin');
   const school = page.getByRole('button', { name: 'Continue with School ID' });
   await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Continue with Microsoft' })).toBeVisible();
