@@ -109,6 +109,12 @@ test('a person signs in through the provider popup, which reports back under a s
   await expect(methods.getByText('School ID')).toBeVisible();
   await methods.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS}/settings-signin-methods-desktop.png`, fullPage: true });
+  await page.setViewportSize(PHONE);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await methods.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/settings-signin-methods-phone-dark.png` });
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1280, height: 800 });
   // Unlinking leaves the e-mail code; the next sign-in with the trusted provider links it again.
   await methods.getByRole('button', { name: 'Unlink School ID' }).click();
   await expect(methods.getByText('School ID')).toHaveCount(0);
