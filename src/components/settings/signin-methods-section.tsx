@@ -42,7 +42,7 @@ export function SigninMethodsSection() {
             <div className="min-w-0 flex-1">
               <p className="truncate text-sm font-medium">{method.providerName}</p>
               {method.email ? <p className="truncate text-[13px] text-muted">{method.email}</p> : null}
-              <p className="truncate text-[13px] text-muted">
+              <p className="text-[13px] text-muted">
                 Linked {when(method.createdAt)} · last used {when(method.lastUsedAt)}
               </p>
             </div>
