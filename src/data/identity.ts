@@ -3,12 +3,12 @@
 // reports the provider's answer over a BroadcastChannel (the browser may cut window.opener; window.closed
 // lies then), and the main window finishes with POST /api/auth/signin/provider. Decision 0025.
 import type {
-  IdentityProvidersResponse,
   ProviderSigninResponse,
   SigninMethodsResponse,
   SigninResponse,
 } from '../../schemas/protocol/index.ts';
 import { requireClient } from './client.ts';
+import { loadIdentityProviders } from './identity-providers.ts';
 import { invalidateRemote, type RemoteState, useRemoteQuery } from './remote-query.ts';
 import { adoptSession } from './session.ts';
 import { updateSettings } from './settings.ts';
@@ -36,19 +36,6 @@ const ATTEMPT_MAX_MS = 10 * 60_000;
 /** The sign-in this tab left for the provider when popups were blocked, and the answer it came back with. */
 const REDIRECT_PENDING = 'lantern-identity-redirect';
 const REDIRECT_RESULT = 'lantern-identity-result';
-
-let providersPromise: Promise<IdentityProvidersResponse> | null = null;
-
-/** The providers this server offers (runtime configuration: no rebuild to add one). */
-export function loadIdentityProviders(): Promise<IdentityProvidersResponse> {
-  providersPromise ??= requireClient()
-    .then(({ http }) => http.call('identityProviders'))
-    .catch((err: unknown) => {
-      providersPromise = null;
-      throw err;
-    });
-  return providersPromise;
-}
 
 const base64url = (bytes: Uint8Array) =>
   btoa(String.fromCharCode(...bytes))

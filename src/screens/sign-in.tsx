@@ -1,15 +1,29 @@
 // Sign-in (spec §2 /signin, §7 Auth): the configured identity providers' buttons above the e-mail code;
 // the e-mail step asks for a code, the code step signs in (or confirms a provider's address first).
 import { ArrowLeft, Mail } from 'lucide-react';
-import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { type FormEvent, lazy, type ReactNode, Suspense, useId, useRef, useState } from 'react';
 import { OTP_LENGTH } from '../../schemas/protocol/index.ts';
 import { errorMessage } from '../app/notify.ts';
 import { usePageTitle } from '../app/title.ts';
-import { ProviderButtons, useIdentityProviders } from '../components/sign-in/provider-buttons.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { FieldMessage, Input, Label } from '../components/ui/input.tsx';
-import { confirmProviderSignIn, type ProviderOutcome } from '../data/identity.ts';
+import type { ProviderOutcome } from '../data/identity.ts';
+import { offersProviders, useIdentityProviders } from '../data/identity-providers.ts';
 import { requestCode, signIn } from '../data/session.ts';
+
+// The providers' buttons and the popup sign-in load only on servers that offer providers.
+const ProviderButtons = lazy(() =>
+  import('../components/sign-in/provider-buttons.tsx').then((m) => ({ default: m.ProviderButtons })),
+);
+const confirmProviderSignIn = (outcome: Extract<ProviderOutcome, { kind: 'confirm' }>, code: string) =>
+  import('../data/identity.ts').then((m) => m.confirmProviderSignIn(outcome, code));
+
+const providerCount = (list: { providers: unknown[]; firebase: unknown }) =>
+  list.providers.length + (list.firebase ? 1 : 0);
+/** The buttons' height while their code loads, so the e-mail field does not jump. */
+const ButtonsPlaceholder = ({ count }: { count: number }) => (
+  <div aria-hidden style={{ height: `${count * 2.5 + (count - 1) * 0.5}rem` }} />
+);
 
 type Step =
   | { kind: 'email' }
@@ -30,11 +44,13 @@ export function SignInScreen() {
           onEmail={setEmail}
           onSent={(sentTo) => setStep({ kind: 'code', email: sentTo })}
           providers={
-            providers && (providers.providers.length > 0 || providers.firebase) ? (
-              <ProviderButtons
-                list={providers}
-                onConfirm={(outcome) => setStep({ kind: 'provider-code', outcome })}
-              />
+            offersProviders(providers) ? (
+              <Suspense fallback={<ButtonsPlaceholder count={providerCount(providers)} />}>
+                <ProviderButtons
+                  list={providers}
+                  onConfirm={(outcome) => setStep({ kind: 'provider-code', outcome })}
+                />
+              </Suspense>
             ) : null
           }
         />

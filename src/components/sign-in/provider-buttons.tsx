@@ -6,7 +6,6 @@ import { toast } from 'sonner';
 import type { IdentityProvider, IdentityProvidersResponse } from '../../../schemas/protocol/index.ts';
 import {
   completeRedirectSignIn,
-  loadIdentityProviders,
   type PreparedAttempt,
   type ProviderOutcome,
   prepareAttempt,
@@ -21,21 +20,6 @@ import { ProviderMark } from './provider-marks.tsx';
 type Confirm = Extract<ProviderOutcome, { kind: 'confirm' }>;
 
 const firebaseAdapter = () => import('../../data/firebase-sign-in.ts');
-
-export function useIdentityProviders(): IdentityProvidersResponse | null {
-  const [list, setList] = useState<IdentityProvidersResponse | null>(null);
-  useEffect(() => {
-    let live = true;
-    loadIdentityProviders()
-      .then((l) => live && setList(l))
-      // Without the list the page still offers the e-mail code.
-      .catch(() => live && setList({ providers: [], firebase: null }));
-    return () => {
-      live = false;
-    };
-  }, []);
-  return list;
-}
 
 export function ProviderButtons({
   list,
