@@ -42,9 +42,9 @@ export function ProviderButtons({
   // Spec §7 redirect-result lookup: a sign-in that left this tab for the provider (popups blocked).
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the page opens
   useEffect(() => {
-    void completeRedirectSignIn().then(
-      (outcome) => outcome && handle('redirect', Promise.resolve(outcome)),
-      (err: unknown) => toast.error(signInErrorText(err)),
+    handle(
+      'redirect',
+      completeRedirectSignIn().then((outcome) => outcome ?? undefined),
     );
   }, []);
   useEffect(() => {
@@ -58,8 +58,6 @@ export function ProviderButtons({
       ? [{ id: 'firebase', name: list.firebase.name, kind: 'google' as const, icon: null }]
       : []),
   ];
-  if (entries.length === 0) return null;
-
   function handle(id: string, run: Promise<ProviderOutcome | undefined>) {
     setBusy(id);
     run
@@ -90,6 +88,7 @@ export function ProviderButtons({
     handle(id, signInWithProviderPopup(id, attempt));
   }
 
+  if (entries.length === 0) return null;
   return (
     <div className="flex flex-col gap-2">
       {entries.map((p) => {
