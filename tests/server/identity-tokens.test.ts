@@ -3,7 +3,7 @@
 // nonce, alg none, HS256 keyed with the public key, a rotated key), an Entra-style multi-tenant issuer, and
 // Firebase ID tokens from a Firebase-style issuer.
 import { createPublicKey, randomUUID } from 'node:crypto';
-import { SignJWT } from 'jose';
+import { decodeJwt, decodeProtectedHeader, exportPKCS8, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody, ProviderSigninResponse, SigninResponse } from '../../schemas/protocol/index.ts';
 import { startTokenIssuer, type TokenIssuer } from '../fixtures/token-issuer.ts';
@@ -28,6 +28,8 @@ describe.each(databases)('ID-token checks (%s)', (kind) => {
       startTokenIssuer(),
     ]);
     entra.discoveryIssuer = `${entra.url}/{tenantid}/v2.0`;
+    const appleKey = await generateKeyPair('ES256', { extractable: true });
+    const applePem = await exportPKCS8(appleKey.privateKey);
     t = await startTestServer(kind, {
       env: {
         OIDC_PROVIDERS: JSON.stringify([
@@ -36,6 +38,14 @@ describe.each(databases)('ID-token checks (%s)', (kind) => {
             issuer: forge.url,
             clientId: CLIENT,
             clientSecret: 's',
+            trustedDomains: ['forge.example'],
+          },
+          {
+            id: 'apple',
+            preset: 'apple',
+            issuer: forge.url,
+            clientId: CLIENT,
+            apple: { teamId: 'TEAM123', keyId: 'KEY456', privateKey: applePem },
             trustedDomains: ['forge.example'],
           },
           {
@@ -191,6 +201,22 @@ describe.each(databases)('ID-token checks (%s)', (kind) => {
       });
     }
     expect(forge.jwksFetches).toBe(fetchesBefore + 1);
+  });
+
+  it('asks Apple for a form post and signs its client secret with the developer key', async () => {
+    const res = await signInWith(forge, 'apple', (nonce) =>
+      forge.sign(claims(nonce, { email_verified: 'true' })),
+    );
+    expect(res.status).toBe(200);
+    expect(forge.lastAuthorize?.get('response_mode')).toBe('form_post');
+    expect(forge.lastAuthorize?.get('scope')).toBe('openid email name');
+    const secret = forge.lastTokenForm?.get('client_secret') ?? '';
+    expect(decodeProtectedHeader(secret)).toMatchObject({ alg: 'ES256', kid: 'KEY456' });
+    expect(decodeJwt(secret)).toMatchObject({
+      iss: 'TEAM123',
+      sub: CLIENT,
+      aud: 'https://appleid.apple.com',
+    });
   });
 
   it('checks an Entra token’s issuer against its own tenant', async () => {
