@@ -8,8 +8,12 @@ import { createWorkspaceThroughUi, openChannelFromSidebar, signInThroughUi } fro
 
 const RETIRED = { PROTOCOL_MIN_VERSION: String(PROTOCOL_VERSION + 1) };
 
+// The banner, not the e-mail field's error that says the same: the alert that offers Reload.
 const updateBanner = (page: Page) =>
-  page.getByRole('alert').filter({ hasText: 'A new version of Lantern is available' });
+  page
+    .getByRole('alert')
+    .filter({ hasText: 'A new version of Lantern is available' })
+    .filter({ has: page.getByRole('button', { name: 'Reload' }) });
 
 test.describe('an app older than the server', () => {
   let server: LanternServer;

@@ -20,6 +20,7 @@ import { registerCompression } from './http/compression.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { registerFileRoutes } from './http/files.ts';
 import { registerGroupRoutes } from './http/groups.ts';
+import { registerIdentityRoutes } from './http/identity.ts';
 import { registerInstitutionRoutes } from './http/institutions.ts';
 import { registerJsonParser } from './http/json.ts';
 import { registerKnowledgeSourceRoutes } from './http/knowledge-sources.ts';
@@ -104,6 +105,7 @@ export async function createApp(config: Config): Promise<LanternServer> {
   const ctx: AppContext = { ...deps, broadcast, realtime: controls };
 
   registerAuthRoutes(app, ctx, { mailToFiles: mailer.toFiles });
+  registerIdentityRoutes(app, ctx, { mailToFiles: mailer.toFiles });
   registerUserRoutes(app, ctx);
   registerAccountRoutes(app, ctx, { mailToFiles: mailer.toFiles });
   registerInstitutionRoutes(app, ctx);

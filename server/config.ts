@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { MIN_PROTOCOL_VERSION } from '../schemas/protocol/version.ts';
+import { firebaseSetting, oidcProvidersSetting } from './identity/provider-config.ts';
 
 const optionalUrl = z
   .string()
@@ -321,6 +322,23 @@ export const configSchema = z.object({
   SIGNUP: z.string().default('open').pipe(signupPolicy),
   /** Who may create workspaces: `anyone`, or a comma-separated list of e-mail addresses. */
   WORKSPACE_CREATION: z.string().default('anyone').pipe(workspaceCreationPolicy),
+
+  // ── Sign-in through identity providers (decision 0025) ──
+  /**
+   * OpenID Connect providers as a JSON array: `[{"id":"google","preset":"google","clientId":"…","clientSecret":"…"}]`.
+   * Fields: id, preset (google, microsoft, apple), issuer, clientId, clientSecret, scopes, name, icon,
+   * allowedDomains, allowSignup, trustedDomains, tenants. Empty: e-mail code only.
+   */
+  OIDC_PROVIDERS: z.string().default('').pipe(oidcProvidersSetting),
+  /** The Firebase web app's keys as JSON (apiKey, authDomain, projectId, …): the optional Firebase adapter. */
+  FIREBASE_CONFIG: z.string().default('').pipe(firebaseSetting),
+  /** Where Firebase's ID-token signing keys are published (a test points it at its own issuer). */
+  FIREBASE_JWKS_URL: z
+    .string()
+    .url()
+    .default('https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com'),
+  /** How long a provider sign-in may take from the button to the end, in seconds. */
+  IDENTITY_LOGIN_TTL_SECONDS: z.coerce.number().int().min(30).default(600),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;

@@ -19,6 +19,7 @@ export * from './channels.ts';
 export * from './errors.ts';
 export * from './files.ts';
 export * from './groups.ts';
+export * from './identity.ts';
 export * from './institutions.ts';
 export * from './mcp.ts';
 export * from './members.ts';

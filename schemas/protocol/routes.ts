@@ -39,6 +39,7 @@ import {
   fileUploadResponse,
 } from './files.ts';
 import { groupEmailsResponse, groupResponse, groupsResponse } from './groups.ts';
+import { identityProvidersResponse, providerSigninResponse, signinMethodsResponse } from './identity.ts';
 import {
   createInstitutionResponse,
   institutionsResponse,
@@ -108,6 +109,16 @@ export const restRoutes = {
   revokeSession: route('DELETE', '/api/users/sessions/:sessionId', okResponse),
   revokeOtherSessions: route('POST', '/api/users/sessions/revoke-others', revokeOtherSessionsResponse),
   pingSession: route('PUT', '/api/users/sessions/ping', okResponse),
+
+  // Sign-in through identity providers (the popup's start and callback pages are not JSON).
+  identityProviders: route('GET', '/api/auth/providers', identityProvidersResponse),
+  providerStart: route('GET', '/api/auth/provider/:providerId/start', BYTES),
+  providerCallback: route('GET', '/api/auth/provider/callback', BYTES),
+  providerCallbackPost: route('POST', '/api/auth/provider/callback', BYTES),
+  providerSignin: route('POST', '/api/auth/signin/provider', providerSigninResponse),
+  providerConfirm: route('POST', '/api/auth/signin/provider/confirm', signinResponse),
+  signinMethods: route('GET', '/api/users/signin-methods', signinMethodsResponse),
+  unlinkSigninMethod: route('DELETE', '/api/users/signin-methods/:identityId', okResponse),
 
   // Workspaces, their members and invitations.
   workspaces: route('GET', '/api/institutions', institutionsResponse),

@@ -15,7 +15,9 @@ import { z } from 'zod';
  *     protocol (Lantern-Protocol header, handshake auth.protocol) and an outdated one is refused (protocolRefusal).
  * 8 — devices and account deletion: a session's deviceName and sameDevice, the ping's optional
  *     sessionClientId (and the Lantern-Device sign-in header); GET /api/users/account-deletion, DELETE
- *     /api/users, POST /api/auth/account-deletion(/code), GET .../deleted-members, PUT .../primary-owner.
+ *     /api/users, POST /api/auth/account-deletion(/code), GET .../deleted-members, PUT .../primary-owner;
+ *     identity providers: GET /api/auth/providers, the popup's start and callback, POST
+ *     /api/auth/signin/provider(/confirm), GET/DELETE /api/users/signin-methods.
  */
 export const PROTOCOL_VERSION = 8;
 

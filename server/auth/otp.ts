@@ -66,6 +66,8 @@ export async function requestSigninCode(
   email: string,
   ip: string,
   purpose: CodePurpose = 'signin',
+  /** The code confirms the address before a provider account is linked to it (the mail says so). */
+  linking?: { provider: string },
 ): Promise<void> {
   refuseAgentAddress(email);
   if (purpose === 'signin') await requireSignupAllowed(ctx.db, ctx.config, email);
@@ -109,7 +111,7 @@ export async function requestSigninCode(
   });
 
   try {
-    const mail = purpose === 'signin' ? signinCodeMail(code) : accountDeletionCodeMail(code);
+    const mail = purpose === 'signin' ? signinCodeMail(code, linking) : accountDeletionCodeMail(code);
     await ctx.mail.send({ to: email, ...mail });
   } catch (err) {
     ctx.log.error({ err, to: email }, 'sign-in mail failed');

@@ -709,3 +709,50 @@ export const deletedMembers = pgTable(
   },
   (t) => [index('deleted_members_institution_idx').on(t.institutionId)],
 );
+
+// ── Sign-in through identity providers (server/identity/) ──
+/**
+ * A person's account at an identity provider, linked to one Lantern user. A person is (issuer, subject),
+ * never an e-mail address: the address the provider last reported is kept only to show it in Settings.
+ */
+export const identities = pgTable(
+  'identities',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    providerId: text('provider_id').notNull(),
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    email: text('email'),
+    createdAt: createdAt(),
+    lastUsedAt: ts('last_used_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('identities_issuer_subject_idx').on(t.issuer, t.subject),
+    index('identities_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * One provider sign-in in flight: the PKCE verifier and nonce the server keeps, bound to the browser by a
+ * hash of a secret only the main window holds. Single use (usedAt), short-lived (expiresAt). After the
+ * token is verified, an identity that still needs its address confirmed by e-mail code keeps its claims
+ * here until then.
+ */
+export const identityLogins = pgTable(
+  'identity_logins',
+  {
+    state: text('state').primaryKey(),
+    providerId: text('provider_id').notNull(),
+    bindingHash: text('binding_hash').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    nonce: text('nonce').notNull(),
+    pending: jsonb('pending').$type<{ issuer: string; subject: string; email: string }>(),
+    usedAt: ts('used_at'),
+    expiresAt: ts('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('identity_logins_expires_idx').on(t.expiresAt)],
+);

@@ -1,9 +1,12 @@
 // The texts of the e-mails Lantern sends. Plain text first (it is what the .eml files and tests read).
-export function signinCodeMail(code: string) {
+export function signinCodeMail(code: string, linking?: { provider: string }) {
   return {
     // The code is in the subject so that it shows in a notification without opening the mail.
     subject: `Your Lantern sign-in code: ${code}`,
-    text: `Your Lantern sign-in code is ${code}\n\nIt is valid for 10 minutes. If you did not ask for it, ignore this e-mail.\n`,
+    text: linking
+      ? // The operator names the provider; the reader learns what the code would do, and whom not to give it.
+        `Your Lantern sign-in code is ${code}\n\nSomeone is linking a ${quoted(linking.provider)} account to the Lantern account of this address. Enter the code only if that is you: whoever has it can sign in to your account with that ${quoted(linking.provider)} account from now on.\n\nIt is valid for 10 minutes. If you did not ask for it, ignore this e-mail and never give the code to anyone.\n`
+      : `Your Lantern sign-in code is ${code}\n\nIt is valid for 10 minutes. If you did not ask for it, ignore this e-mail.\n`,
   };
 }
 

@@ -1,6 +1,7 @@
 // Registers the Workbox service worker (sw/sw.ts) in production builds and answers its messages
 // (spec §3 service-worker message types). Development runs without it so hot reload stays honest.
 import { Workbox } from 'workbox-window';
+import { isInAppBrowser } from './in-app-browser.ts';
 
 export type ServiceWorkerMessage =
   | { type: 'PLAY_NOTIFICATION_SOUND' }
@@ -14,7 +15,7 @@ export interface ServiceWorkerHooks {
 let registered = false;
 
 export function registerServiceWorker(hooks: ServiceWorkerHooks): void {
-  if (!import.meta.env.PROD || registered) return;
+  if (!import.meta.env.PROD || registered || isInAppBrowser()) return;
   registered = true;
   if (!('serviceWorker' in navigator)) {
     console.info('Service workers are not supported; the app will not open offline.');

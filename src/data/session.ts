@@ -2,7 +2,7 @@
 // Actions reject with ApiError carrying the server's message.
 
 import { map } from 'rxjs';
-import type { User } from '../../schemas/protocol/index.ts';
+import type { SigninResponse, User } from '../../schemas/protocol/index.ts';
 import { openFirstScreens } from '../first-screen/store.ts';
 import { clearLocalSession, requireClient } from './client.ts';
 import { useObservable } from './live-query.ts';
@@ -24,8 +24,13 @@ export async function requestCode(email: string): Promise<void> {
 }
 
 export async function signIn(email: string, code: string): Promise<void> {
-  const { http, db, worker } = await requireClient();
-  const res = await http.call('signin', { body: { email, code } });
+  const { http } = await requireClient();
+  await adoptSession(await http.call('signin', { body: { email, code } }));
+}
+
+/** Keeps a new session (from any sign-in: e-mail code, identity provider) and opens the app with it. */
+export async function adoptSession(res: SigninResponse): Promise<void> {
+  const { db, worker } = await requireClient();
   const previous = await db.session.findOne('current').exec();
   await db.session.upsert({
     id: 'current',
@@ -48,6 +53,8 @@ export async function signOut(): Promise<void> {
   }
   await clearLocalSession(db);
   await worker.sessionChanged(null);
+  // The provider's own session too (Firebase keeps one); never holds up or fails the logout.
+  void import('./identity.ts').then((m) => m.providerSignOut()).catch(() => undefined);
 }
 
 export async function updateProfile(patch: { name?: string; profileImage?: string | null }): Promise<void> {

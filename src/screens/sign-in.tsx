@@ -1,19 +1,40 @@
-// Sign-in by e-mail code (spec §7 Auth): the e-mail step asks for a code, the code step signs in.
+// Sign-in (spec §2 /signin, §7 Auth): the configured identity providers' buttons above the e-mail code;
+// the e-mail step asks for a code, the code step signs in (or confirms a provider's address first).
 import { ArrowLeft, Mail } from 'lucide-react';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, lazy, type ReactNode, Suspense, useId, useRef, useState } from 'react';
 import { OTP_LENGTH } from '../../schemas/protocol/index.ts';
 import { errorMessage } from '../app/notify.ts';
 import { usePageTitle } from '../app/title.ts';
 import { Button } from '../components/ui/button.tsx';
 import { FieldMessage, Input, Label } from '../components/ui/input.tsx';
+import type { ProviderOutcome } from '../data/identity.ts';
+import { offersProviders, useIdentityProviders } from '../data/identity-providers.ts';
 import { requestCode, signIn } from '../data/session.ts';
 
-type Step = { kind: 'email' } | { kind: 'code'; email: string };
+// The providers' buttons and the popup sign-in load only on servers that offer providers.
+const ProviderButtons = lazy(() =>
+  import('../components/sign-in/provider-buttons.tsx').then((m) => ({ default: m.ProviderButtons })),
+);
+const confirmProviderSignIn = (outcome: Extract<ProviderOutcome, { kind: 'confirm' }>, code: string) =>
+  import('../data/identity.ts').then((m) => m.confirmProviderSignIn(outcome, code));
+
+const providerCount = (list: { providers: unknown[]; firebase: unknown }) =>
+  list.providers.length + (list.firebase ? 1 : 0);
+/** The buttons' height while their code loads, so the e-mail field does not jump. */
+const ButtonsPlaceholder = ({ count }: { count: number }) => (
+  <div aria-hidden style={{ height: `${count * 2.5 + (count - 1) * 0.5}rem` }} />
+);
+
+type Step =
+  | { kind: 'email' }
+  | { kind: 'code'; email: string }
+  | { kind: 'provider-code'; outcome: Extract<ProviderOutcome, { kind: 'confirm' }> };
 
 export function SignInScreen() {
   usePageTitle('Sign in');
   const [step, setStep] = useState<Step>({ kind: 'email' });
   const [email, setEmail] = useState('');
+  const providers = useIdentityProviders();
 
   return (
     <div className="rounded-xl border border-line bg-surface p-6 shadow-sm sm:p-7">
@@ -22,9 +43,27 @@ export function SignInScreen() {
           email={email}
           onEmail={setEmail}
           onSent={(sentTo) => setStep({ kind: 'code', email: sentTo })}
+          providers={
+            offersProviders(providers) ? (
+              <Suspense fallback={<ButtonsPlaceholder count={providerCount(providers)} />}>
+                <ProviderButtons
+                  list={providers}
+                  onConfirm={(outcome) => setStep({ kind: 'provider-code', outcome })}
+                />
+              </Suspense>
+            ) : null
+          }
         />
-      ) : (
+      ) : step.kind === 'code' ? (
         <CodeStep email={step.email} onBack={() => setStep({ kind: 'email' })} />
+      ) : (
+        <CodeStep
+          email={step.outcome.email}
+          onBack={() => setStep({ kind: 'email' })}
+          verify={(code) => confirmProviderSignIn(step.outcome, code)}
+          intro="This is the first time this account signs in here. To link it, enter the 6-digit code we sent to"
+          backLabel="Back to sign-in"
+        />
       )}
     </div>
   );
@@ -34,10 +73,13 @@ function EmailStep({
   email,
   onEmail,
   onSent,
+  providers,
 }: {
   email: string;
   onEmail: (v: string) => void;
   onSent: (email: string) => void;
+  /** The "Continue with …" buttons, when the server offers identity providers. */
+  providers: ReactNode;
 }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -63,8 +105,22 @@ function EmailStep({
     <form onSubmit={submit} noValidate className="flex flex-col gap-5">
       <div>
         <h1 className="text-xl font-semibold tracking-tight">Sign in to Lantern</h1>
-        <p className="mt-1 text-[13px] text-muted">We will e-mail you a 6-digit code. No password needed.</p>
+        <p className="mt-1 text-[13px] text-muted">
+          {providers
+            ? 'Continue with your account, or get a 6-digit code by e-mail.'
+            : 'We will e-mail you a 6-digit code. No password needed.'}
+        </p>
       </div>
+      {providers ? (
+        <>
+          {providers}
+          <div className="flex items-center gap-3 text-[12px] text-muted" aria-hidden>
+            <span className="h-px flex-1 bg-line" />
+            or
+            <span className="h-px flex-1 bg-line" />
+          </div>
+        </>
+      ) : null}
       <div className="flex flex-col gap-1.5">
         <Label htmlFor={`${id}-email`}>E-mail</Label>
         <Input
@@ -95,7 +151,20 @@ function EmailStep({
   );
 }
 
-function CodeStep({ email, onBack }: { email: string; onBack: () => void }) {
+function CodeStep({
+  email,
+  onBack,
+  verify: check = (code) => signIn(email, code),
+  intro = 'We sent a 6-digit code to',
+  backLabel = 'Use a different e-mail',
+}: {
+  email: string;
+  onBack: () => void;
+  /** What the code does: sign in by e-mail, or confirm a provider's address. */
+  verify?: (code: string) => Promise<void>;
+  intro?: string;
+  backLabel?: string;
+}) {
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const [resending, setResending] = useState(false);
@@ -111,7 +180,7 @@ function CodeStep({ email, onBack }: { email: string; onBack: () => void }) {
     setError(null);
     try {
       // On success the session appears in the store and the auth guard moves on to the redirect.
-      await signIn(email, value);
+      await check(value);
     } catch (err) {
       setError(errorMessage(err));
       setBusy(false);
@@ -155,12 +224,11 @@ function CodeStep({ email, onBack }: { email: string; onBack: () => void }) {
           className="-ml-1 mb-3 inline-flex items-center gap-1 rounded px-1 text-[13px] text-muted hover:text-fg"
         >
           <ArrowLeft className="size-3.5" aria-hidden />
-          Use a different e-mail
+          {backLabel}
         </button>
         <h1 className="text-xl font-semibold tracking-tight">Check your e-mail</h1>
         <p className="mt-1 text-[13px] text-muted">
-          We sent a 6-digit code to <span className="font-medium text-fg">{email}</span>. It is valid for 10
-          minutes.
+          {intro} <span className="font-medium text-fg">{email}</span>. It is valid for 10 minutes.
         </p>
       </div>
       <div className="flex flex-col gap-1.5">

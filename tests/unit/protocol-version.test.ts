@@ -14,7 +14,7 @@ const FINGERPRINTS: Record<number, string> = {
   5: '85ca5ee771e68c87b797e23b0f5008610b6fe1c03406ebb3dead3a7886a12f81',
   6: '29a9318aa95804a9dd35369bfb5c314e858cb24e546a16261552b2160acc6bb2',
   7: 'ee3e6573f6d8b2a4cc6dc6bc459af6503b931e7ce57e6206b3cc7b42b763d516',
-  8: 'eb8f56a6b53bea0486386f0c8638fa8b85ef12145dbcf6b61b5fa719115afe32',
+  8: 'a377d41331624a6fdd2a9d2b8d5424d864a4c6c480db92be259977e4031d8004',
 };
 
 function fingerprint(): string {

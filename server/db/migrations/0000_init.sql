@@ -163,6 +163,29 @@ CREATE TABLE "groups" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "identities" (
+	"id" text PRIMARY KEY NOT NULL,
+	"user_id" text NOT NULL,
+	"provider_id" text NOT NULL,
+	"issuer" text NOT NULL,
+	"subject" text NOT NULL,
+	"email" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"last_used_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "identity_logins" (
+	"state" text PRIMARY KEY NOT NULL,
+	"provider_id" text NOT NULL,
+	"binding_hash" text NOT NULL,
+	"code_verifier" text NOT NULL,
+	"nonce" text NOT NULL,
+	"pending" jsonb,
+	"used_at" timestamp with time zone,
+	"expires_at" timestamp with time zone NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "institutions" (
 	"id" text PRIMARY KEY NOT NULL,
 	"name" text NOT NULL,
@@ -361,6 +384,7 @@ ALTER TABLE "group_members" ADD CONSTRAINT "group_members_group_id_groups_id_fk"
 ALTER TABLE "group_members" ADD CONSTRAINT "group_members_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "groups" ADD CONSTRAINT "groups_institution_id_institutions_id_fk" FOREIGN KEY ("institution_id") REFERENCES "public"."institutions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "groups" ADD CONSTRAINT "groups_created_by_members_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."members"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "identities" ADD CONSTRAINT "identities_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "institutions" ADD CONSTRAINT "institutions_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invitations" ADD CONSTRAINT "invitations_institution_id_institutions_id_fk" FOREIGN KEY ("institution_id") REFERENCES "public"."institutions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invitations" ADD CONSTRAINT "invitations_invited_by_members_id_fk" FOREIGN KEY ("invited_by") REFERENCES "public"."members"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -397,6 +421,9 @@ CREATE INDEX "files_channel_created_idx" ON "files" USING btree ("channel_id","c
 CREATE INDEX "files_institution_created_idx" ON "files" USING btree ("institution_id","created_at");--> statement-breakpoint
 CREATE INDEX "group_members_member_idx" ON "group_members" USING btree ("member_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "groups_institution_name_uq" ON "groups" USING btree ("institution_id",lower("name"));--> statement-breakpoint
+CREATE UNIQUE INDEX "identities_issuer_subject_idx" ON "identities" USING btree ("issuer","subject");--> statement-breakpoint
+CREATE INDEX "identities_user_idx" ON "identities" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "identity_logins_expires_idx" ON "identity_logins" USING btree ("expires_at");--> statement-breakpoint
 CREATE INDEX "invitation_sends_institution_idx" ON "invitation_sends" USING btree ("institution_id","created_at");--> statement-breakpoint
 CREATE INDEX "invitation_sends_inviter_idx" ON "invitation_sends" USING btree ("inviter_user_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "invitations_institution_email_uq" ON "invitations" USING btree ("institution_id","email");--> statement-breakpoint
