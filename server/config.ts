@@ -321,6 +321,17 @@ export const configSchema = z.object({
   SIGNUP: z.string().default('open').pipe(signupPolicy),
   /** Who may create workspaces: `anyone`, or a comma-separated list of e-mail addresses. */
   WORKSPACE_CREATION: z.string().default('anyone').pipe(workspaceCreationPolicy),
+
+  // ── LTI 1.3 tool (server/lti/, decision 0027) ──
+  /**
+   * Whether the addresses of LTI platforms that workspace admins register (key set, token, membership and
+   * registration endpoints) may be loopback or private-network addresses (a Moodle on the intranet). Off
+   * by default: any admin could otherwise make the server probe internal services.
+   */
+  LTI_ALLOW_PRIVATE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;

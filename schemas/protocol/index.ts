@@ -19,6 +19,7 @@ export * from './errors.ts';
 export * from './files.ts';
 export * from './groups.ts';
 export * from './institutions.ts';
+export * from './lti.ts';
 export * from './mcp.ts';
 export * from './members.ts';
 export * from './message-actions.ts';

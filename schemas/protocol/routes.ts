@@ -47,6 +47,7 @@ import {
   membersResponse,
   myInvitationsResponse,
 } from './institutions.ts';
+import { ltiDeepLinkResponse, ltiLaunchResponse, ltiPlatform, ltiPlatformsResponse } from './lti.ts';
 import {
   mcpConnectionResponse,
   mcpConnectionsResponse,
@@ -208,6 +209,13 @@ export const restRoutes = {
   agentRuns: route('GET', `${agent}/runs`, agentRunsResponse),
   agentSettings: route('GET', `${workspace}/agent-settings`, agentSettingsResponse),
   updateAgentSettings: route('PUT', `${workspace}/agent-settings`, agentSettingsResponse),
+
+  // LTI 1.3: a launch exchanged for a session, deep linking, and the platforms an admin registers.
+  ltiLaunch: route('POST', '/api/lti/launch', ltiLaunchResponse),
+  ltiDeepLink: route('POST', '/api/lti/deep-link', ltiDeepLinkResponse),
+  ltiPlatforms: route('GET', `${workspace}/lti-platforms`, ltiPlatformsResponse),
+  registerLtiPlatform: route('POST', `${workspace}/lti-platforms`, ltiPlatform),
+  removeLtiPlatform: route('DELETE', `${workspace}/lti-platforms/:platformId`, okResponse),
 } as const satisfies Record<string, RestRoute>;
 
 export type RestRouteName = keyof typeof restRoutes;
