@@ -358,9 +358,9 @@ export class TestPlatform {
       lti_deployment_id: this.deploymentId,
     }))
       login.searchParams.set(k, v);
-    res.writeHead(200, { 'content-type': 'text/html' });
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     res.end(
-      `<!doctype html><html><head><title>${spec.context.title}</title></head><body style="margin:0;font-family:sans-serif">` +
+      `<!doctype html><html><head><meta charset="utf-8"><title>${spec.context.title}</title></head><body style="margin:0;font-family:sans-serif">` +
         `<header style="padding:12px 16px;background:#f98012;color:#fff">${spec.context.title} · ${this.style}</header>` +
         `<iframe id="tool" title="Lantern" src="${login}" style="width:100%;height:calc(100vh - 48px);border:0" allow="clipboard-write"></iframe></body></html>`,
     );

@@ -1,0 +1,87 @@
+// An LTI 1.3 launch as a student meets it: the course page of a test platform (on 127.0.0.1, another site
+// than the app on localhost) shows Lantern in an iframe. With third-party cookies (and with them
+// third-party storage) blocked the frame cannot keep Lantern's store, so it offers "Open in a new window",
+// where the same launch (its ltik not yet spent) signs the student in and opens the course's channel.
+import { chromium, expect, type Page, test } from '@playwright/test';
+import type { LtiPlatform } from '../schemas/protocol/index.ts';
+import { type LaunchSpec, TestPlatform } from '../tests/support/lti-platform.ts';
+import { LanternServer } from './support/server.ts';
+
+const SHOTS = 'e2e/artifacts';
+const LEARNER = 'http://purl.imsglobal.org/vocab/lis/v2/membership#Learner';
+let server: LanternServer;
+let moodle: TestPlatform;
+
+test.beforeAll(async () => {
+  // The platform runs on this machine: the operator's opt-in lets the tool fetch its keys.
+  server = await LanternServer.create({ LTI_ALLOW_PRIVATE: 'true' });
+  await server.start();
+  moodle = await new TestPlatform('moodle').start('127.0.0.1');
+  const admin = await server.signInApi('registrar@example.com');
+  const ws = await server.api<{ institution: { id: string } }>('POST', '/api/institutions', admin.token, {
+    name: 'Northfield College',
+  });
+  const platform = await server.api<LtiPlatform>(
+    'POST',
+    `/api/institutions/${ws.institution.id}/lti-platforms`,
+    admin.token,
+    moodle.registration(),
+  );
+  moodle.tool = {
+    toolUrl: server.url,
+    loginUrl: platform.loginUrl,
+    clientId: moodle.clientId,
+    deploymentId: moodle.deploymentId,
+  };
+});
+
+test.afterAll(async () => {
+  await moodle?.close();
+  await server?.dispose();
+});
+
+const launchOf = (sub: string, name: string): LaunchSpec => ({
+  person: { sub, name, roles: [LEARNER] },
+  context: { id: 'phys-101', title: 'Physics 101' },
+  resourceLink: { id: 'phys-101-chat', title: 'Lab questions' },
+});
+
+/** The channel screen shows the channel's name in its header. */
+async function expectInChannel(page: Page | ReturnType<Page['frameLocator']>) {
+  await expect(page.getByRole('heading', { name: 'lab questions' })).toBeVisible();
+}
+
+test('a launch from a course page in a cross-site iframe, third-party cookies blocked, lands in the course channel', async () => {
+  // Blocked explicitly, whatever this Chromium's default is.
+  const blocking = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--test-third-party-cookie-phaseout',
+    ],
+  });
+  try {
+    const looks = [
+      { name: 'desktop-light', viewport: { width: 1280, height: 800 }, colorScheme: 'light' as const },
+      { name: 'phone-dark', viewport: { width: 390, height: 844 }, colorScheme: 'dark' as const },
+    ];
+    for (const [i, look] of looks.entries()) {
+      const context = await blocking.newContext({ viewport: look.viewport, colorScheme: look.colorScheme });
+      const page = await context.newPage();
+      await page.goto(moodle.coursePageFor(launchOf(`student-${i}`, `Student ${i}`)));
+      // The frame cannot keep Lantern's store here, so it offers the same launch in a window of its own.
+      const open = page.frameLocator('#tool').getByRole('link', { name: 'Open in a new window' });
+      await expect(open).toBeVisible();
+      await page.screenshot({ path: `${SHOTS}/lti-launch-frame-${look.name}.png` });
+      const [popup] = await Promise.all([context.waitForEvent('page'), open.click()]);
+      await expectInChannel(popup);
+      expect(popup.url()).toMatch(/\/client\/[^/]+\/channel\/[^/]+$/);
+      await popup.screenshot({ path: `${SHOTS}/lti-launch-window-${look.name}.png` });
+      await context.close();
+    }
+  } finally {
+    await blocking.close();
+  }
+});
