@@ -6,6 +6,7 @@ import { chromium, expect, type Page, test } from '@playwright/test';
 import type { LtiPlatform } from '../schemas/protocol/index.ts';
 import { type LaunchSpec, TestPlatform } from '../tests/support/lti-platform.ts';
 import { LanternServer } from './support/server.ts';
+import { createWorkspaceThroughUi, signInThroughUi } from './support/ui.ts';
 
 const SHOTS = 'e2e/artifacts';
 const LEARNER = 'http://purl.imsglobal.org/vocab/lis/v2/membership#Learner';
@@ -83,5 +84,44 @@ test('a launch from a course page in a cross-site iframe, third-party cookies bl
     }
   } finally {
     await blocking.close();
+  }
+});
+
+test('a workspace admin registers a platform in Settings and gets its login address', async ({ browser }) => {
+  const canvas = await new TestPlatform('canvas').start('127.0.0.1');
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  try {
+    const page = await context.newPage();
+    await signInThroughUi(page, server, 'dean@example.com');
+    const workspaceId = await createWorkspaceThroughUi(page, 'Westbrook School');
+    await page.goto(`${server.url}/client/${workspaceId}/settings`);
+    const section = page.getByRole('region', { name: 'Learning platforms' });
+    await expect(section.getByText(`${server.url}/lti/launch`)).toBeVisible();
+    await section.getByRole('button', { name: 'Register a platform' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Register a learning platform' });
+    const values = canvas.registration('Westbrook Canvas');
+    await dialog.getByLabel('Name').fill(values.name);
+    await dialog.getByLabel('Issuer (platform ID)').fill(values.issuer);
+    await dialog.getByLabel('Client ID').fill(values.clientId);
+    await dialog.getByLabel('Authentication request URL').fill(values.authLoginUrl);
+    await dialog.getByLabel('Access token URL').fill(values.tokenUrl);
+    await dialog.getByLabel('Public keyset URL').fill(values.keySetUrl);
+    await dialog.getByLabel('Deployment IDs').fill(values.deploymentIds.join(', '));
+    await dialog.getByRole('button', { name: 'Register' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(section.getByText('Westbrook Canvas')).toBeVisible();
+    await expect(section.getByText(new RegExp(`${server.url}/lti/login/[0-9a-f-]{36}`))).toBeVisible();
+    for (const look of [
+      { name: 'desktop-light', viewport: { width: 1280, height: 900 }, colorScheme: 'light' as const },
+      { name: 'phone-dark', viewport: { width: 390, height: 844 }, colorScheme: 'dark' as const },
+    ]) {
+      await page.setViewportSize(look.viewport);
+      await page.emulateMedia({ colorScheme: look.colorScheme });
+      await section.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/lti-settings-${look.name}.png` });
+    }
+  } finally {
+    await context.close();
+    await canvas.close();
   }
 });

@@ -7,6 +7,7 @@ import { notifyError } from '../app/notify.ts';
 import { usePageTitle } from '../app/title.ts';
 import { useWorkspace } from '../app/workspace-context.ts';
 import { DevicesSection } from '../components/settings/devices-section.tsx';
+import { LtiPlatformsSection } from '../components/settings/lti-platforms-section.tsx';
 import { SwitchRow } from '../components/ui/switch.tsx';
 import { ScreenBody, ScreenHeader } from '../components/workspace/screen-header.tsx';
 import { updateSettings, useSettings } from '../data/settings.ts';
@@ -98,6 +99,7 @@ export function SettingsScreen() {
               </Link>
             </div>
           </section>
+          {access?.canManageMembers ? <LtiPlatformsSection institutionId={institution.id} /> : null}
           <DevicesSection />
           <p className="-mb-3 text-[13px] text-muted">These are saved on this device.</p>
           {GROUPS.map((group) => (
