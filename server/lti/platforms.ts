@@ -6,12 +6,14 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import type { LtiPlatform, LtiPlatformBody } from '../../schemas/protocol/index.ts';
 import { requireWorkspaceAdmin } from '../access.ts';
+import { requireWorkspaceCreationAllowed } from '../auth/signup-policy.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { ltiPlatforms } from '../db/schema.ts';
-import { badRequest, conflict, notFound } from '../errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../errors.ts';
 import { isUniqueViolation } from '../messages/unique-violation.ts';
 import { urlRefusal } from '../outbound/address-guard.ts';
+import { getUser } from '../services/users.ts';
 
 export type PlatformRow = typeof ltiPlatforms.$inferSelect;
 
@@ -62,6 +64,13 @@ export async function registerPlatform(
   body: LtiPlatformBody,
 ): Promise<PlatformRow> {
   await requireWorkspaceAdmin(db, institutionId, userId);
+  // A platform's launches create accounts and workspaces (owned by the registering admin): it may only be
+  // registered where the operator lets anyone sign up, by someone the operator lets create workspaces.
+  if (config.SIGNUP.kind !== 'open')
+    throw forbidden(
+      'This server does not let learning platforms create accounts: sign-up is not open to everyone.',
+    );
+  requireWorkspaceCreationAllowed(config, (await getUser(db, userId)).email);
   // The server fetches these two; a loopback or private address is refused now, not at the first launch.
   for (const url of [body.keySetUrl, body.tokenUrl]) {
     const refusal = urlRefusal(new URL(url), config.LTI_ALLOW_PRIVATE);
