@@ -47,7 +47,13 @@ import {
   membersResponse,
   myInvitationsResponse,
 } from './institutions.ts';
-import { ltiDeepLinkResponse, ltiLaunchResponse, ltiPlatform, ltiPlatformsResponse } from './lti.ts';
+import {
+  ltiDeepLinkResponse,
+  ltiLaunchResponse,
+  ltiPlatform,
+  ltiPlatformsResponse,
+  ltiRegistrationLinkResponse,
+} from './lti.ts';
 import {
   mcpConnectionResponse,
   mcpConnectionsResponse,
@@ -216,6 +222,7 @@ export const restRoutes = {
   ltiPlatforms: route('GET', `${workspace}/lti-platforms`, ltiPlatformsResponse),
   registerLtiPlatform: route('POST', `${workspace}/lti-platforms`, ltiPlatform),
   removeLtiPlatform: route('DELETE', `${workspace}/lti-platforms/:platformId`, okResponse),
+  ltiRegistrationLink: route('POST', `${workspace}/lti-registration-links`, ltiRegistrationLinkResponse),
 } as const satisfies Record<string, RestRoute>;
 
 export type RestRouteName = keyof typeof restRoutes;

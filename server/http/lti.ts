@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { id, ltiDeepLinkBody, ltiLaunchBody, ltiPlatformBody } from '../../schemas/protocol/index.ts';
 import type { AppContext } from '../context.ts';
 import { answerDeepLink } from '../lti/deep-linking.ts';
+import { createRegistrationLink, registerDynamically } from '../lti/dynamic-registration.ts';
 import { completeLaunch } from '../lti/launch.ts';
 import { exchangeLaunch, launchPageOrigins } from '../lti/launch-exchange.ts';
 import { LaunchRefusal } from '../lti/launch-token.ts';
@@ -29,17 +30,27 @@ const escapeHtml = (s: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
-/** The page a refused login or launch shows, framed or not. */
+/** A small page of the tool (a refusal, a registration), readable framed or not, light or dark. */
+function page(title: string, body: string): string {
+  return (
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
+    `<title>${escapeHtml(title)} - Lantern</title><style>body{font:16px/1.5 system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;background:#f8fafc;color:#0f172a}` +
+    `main{max-width:32rem;padding:2rem;margin:1rem;background:#fff;border:1px solid #e2e8f0;border-radius:.75rem}h1{font-size:1.125rem;margin:0 0 .5rem}` +
+    `@media (prefers-color-scheme:dark){body{background:#0b1120;color:#e2e8f0}main{background:#111827;border-color:#1f2937}}</style></head>` +
+    `<body><main>${body}</main></body></html>`
+  );
+}
+
+/** The page a refused login, launch or registration shows. */
 function refusalPage(reply: FastifyReply, err: LaunchRefusal) {
   return reply
     .status(err.statusCode)
     .type('text/html; charset=utf-8')
     .send(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
-        `<title>Launch refused - Lantern</title><style>body{font:16px/1.5 system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;background:#f8fafc;color:#0f172a}` +
-        `main{max-width:32rem;padding:2rem;margin:1rem;background:#fff;border:1px solid #e2e8f0;border-radius:.75rem}h1{font-size:1.125rem;margin:0 0 .5rem}` +
-        `@media (prefers-color-scheme:dark){body{background:#0b1120;color:#e2e8f0}main{background:#111827;border-color:#1f2937}}</style></head>` +
-        `<body><main><h1>Lantern could not open this activity</h1><p id="reason">${escapeHtml(err.message)}</p></main></body></html>`,
+      page(
+        'Launch refused',
+        `<h1>Lantern could not open this activity</h1><p id="reason">${escapeHtml(err.message)}</p>`,
+      ),
     );
 }
 
@@ -101,6 +112,35 @@ export function registerLtiRoutes(app: FastifyInstance, ctx: AppContext): void {
       login(request.params.platformId, request.body, reply),
     );
 
+    // Dynamic registration: the platform opens this in a frame or window and waits for the close message.
+    scope.get<{ Params: { code: string } }>('/lti/register/:code', async (request, reply) => {
+      const query = (request.query ?? {}) as Record<string, unknown>;
+      const configUrl =
+        typeof query.openid_configuration === 'string' && URL.canParse(query.openid_configuration)
+          ? [new URL(query.openid_configuration).origin]
+          : [];
+      try {
+        const { platform, origins } = await registerDynamically(ctx, request.params.code, query);
+        allowFraming(reply, [...new Set([...origins, ...configUrl])]);
+        return reply
+          .type('text/html; charset=utf-8')
+          .send(
+            page(
+              'Lantern is registered',
+              `<h1>Lantern is registered</h1><p id="reason">${escapeHtml(platform.name)} can now open Lantern from its courses. This window closes by itself.</p><script src="/lti/registration-done.js"></script>`,
+            ),
+          );
+      } catch (err) {
+        allowFraming(reply, configUrl);
+        throw err;
+      }
+    });
+    scope.get('/lti/registration-done.js', async (_request, reply) =>
+      reply
+        .type('text/javascript; charset=utf-8')
+        .send("(window.opener || window.parent).postMessage({ subject: 'org.imsglobal.lti.close' }, '*');\n"),
+    );
+
     scope.post('/lti/launch', async (request, reply) => {
       const { ltik } = await completeLaunch(lti, (request.body ?? {}) as Record<string, unknown>);
       return reply.redirect(`/lti/launch?ltik=${encodeURIComponent(ltik)}`, 303);
@@ -132,6 +172,11 @@ export function registerLtiRoutes(app: FastifyInstance, ctx: AppContext): void {
     const body = ltiPlatformBody.parse(request.body);
     const row = await registerPlatform(ctx, getAuth(request).userId, institutionId, body);
     return reply.status(201).send(toPlatform(row, ctx.config));
+  });
+
+  app.post('/api/institutions/:id/lti-registration-links', async (request, reply) => {
+    const { id: institutionId } = workspaceParams.parse(request.params);
+    return reply.status(201).send(await createRegistrationLink(ctx, getAuth(request).userId, institutionId));
   });
 
   app.delete('/api/institutions/:id/lti-platforms/:platformId', async (request) => {

@@ -56,6 +56,23 @@ export async function listPlatforms(db: Db, userId: string, institutionId: strin
     .orderBy(asc(ltiPlatforms.createdAt));
 }
 
+/**
+ * Who may register a platform for a workspace: its admins, where the operator lets anyone sign up (launches
+ * mint accounts) and lets them create workspaces (launches create workspaces they own).
+ */
+export async function requireMayRegister(
+  { db, config }: { db: Db; config: Config },
+  userId: string,
+  institutionId: string,
+): Promise<void> {
+  await requireWorkspaceAdmin(db, institutionId, userId);
+  if (config.SIGNUP.kind !== 'open')
+    throw forbidden(
+      'This server does not let learning platforms create accounts: sign-up is not open to everyone.',
+    );
+  requireWorkspaceCreationAllowed(config, (await getUser(db, userId)).email);
+}
+
 /** Stores a platform; the caller must administer the workspace. */
 export async function registerPlatform(
   { db, config }: { db: Db; config: Config },
@@ -63,14 +80,7 @@ export async function registerPlatform(
   institutionId: string,
   body: LtiPlatformBody,
 ): Promise<PlatformRow> {
-  await requireWorkspaceAdmin(db, institutionId, userId);
-  // A platform's launches create accounts and workspaces (owned by the registering admin): it may only be
-  // registered where the operator lets anyone sign up, by someone the operator lets create workspaces.
-  if (config.SIGNUP.kind !== 'open')
-    throw forbidden(
-      'This server does not let learning platforms create accounts: sign-up is not open to everyone.',
-    );
-  requireWorkspaceCreationAllowed(config, (await getUser(db, userId)).email);
+  await requireMayRegister({ db, config }, userId, institutionId);
   // The server fetches these two; a loopback or private address is refused now, not at the first launch.
   for (const url of [body.keySetUrl, body.tokenUrl]) {
     const refusal = urlRefusal(new URL(url), config.LTI_ALLOW_PRIVATE);

@@ -25,3 +25,11 @@ export async function removeLtiPlatform(institutionId: string, platformId: strin
   await http.call('removeLtiPlatform', { params: { id: institutionId, platformId } });
   await invalidateRemote(key(institutionId));
 }
+
+/** A one-time address (an hour) to paste into Moodle or Canvas for LTI Dynamic Registration. */
+export async function createRegistrationLink(institutionId: string): Promise<string> {
+  const { http } = await requireClient();
+  const res = await http.call('ltiRegistrationLink', { params: { id: institutionId } });
+  await invalidateRemote(key(institutionId));
+  return res.url;
+}

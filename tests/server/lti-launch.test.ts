@@ -9,7 +9,7 @@ import type {
   LtiDeepLinkResponse,
   Member,
 } from '../../schemas/protocol/index.ts';
-import type { LaunchSpec, TestPlatform } from '../support/lti-platform.ts';
+import { type LaunchSpec, TestPlatform } from '../support/lti-platform.ts';
 import { databases, makeApi } from './harness.ts';
 import { exchange, type LtiWorld, launchThrough, registeredPlatform, startLtiWorld } from './lti-world.ts';
 
@@ -256,5 +256,53 @@ describe.each(databases)('LTI launches on %s', (kind) => {
     expect(other.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     const home = await fetch(`${world.t.url}/`, { headers: { accept: 'text/html' } });
     expect(home.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+  });
+
+  it('registers a platform by LTI Dynamic Registration from a one-time address, then launches from it', async () => {
+    const platform = await new TestPlatform('moodle').start();
+    try {
+      const link = await world.admin.api.post<{ url: string }>(
+        `/api/institutions/${world.workspaceId}/lti-registration-links`,
+      );
+      expect(link.status).toBe(201);
+      // Only admins of the workspace get such an address.
+      const stranger = await world.t.signUp();
+      expect(
+        (await stranger.api.post(`/api/institutions/${world.workspaceId}/lti-registration-links`)).status,
+      ).toBe(403);
+
+      const opened = await fetch(platform.registrationLaunch(link.body.url));
+      expect(opened.status).toBe(200);
+      expect(await opened.text()).toContain('/lti/registration-done.js');
+      expect(opened.headers.get('content-security-policy')).toContain(`frame-ancestors ${platform.url}`);
+      expect(platform.registrationRequest).toMatchObject({
+        jwks_uri: `${world.t.url}/lti/keys`,
+        redirect_uris: [`${world.t.url}/lti/launch`],
+      });
+      // The address is good once.
+      const again = await fetch(platform.registrationLaunch(link.body.url));
+      expect(again.status).toBe(401);
+
+      const listed = await world.admin.api.get<{
+        platforms: { clientId: string; loginUrl: string; deploymentIds: string[] }[];
+      }>(`/api/institutions/${world.workspaceId}/lti-platforms`);
+      expect(listed.body.platforms.find((p) => p.clientId === platform.clientId)).toMatchObject({
+        loginUrl: platform.tool?.loginUrl,
+        deploymentIds: [platform.deploymentId],
+      });
+      const launched = await exchange(
+        world,
+        (
+          await launchThrough(world, platform, {
+            person: person('dyn-1', 'Dyna', ['Learner']),
+            context: { id: 'dyn', title: 'Dynamic' },
+            resourceLink: { id: 'dyn', title: 'Chat' },
+          })
+        ).ltik,
+      );
+      expect(launched.status).toBe(200);
+    } finally {
+      await platform.close();
+    }
   });
 });

@@ -229,6 +229,8 @@ export class TestPlatform {
     if (req.method === 'GET' && path.startsWith('/nrps/')) return this.nrps(req, url, res);
     if (req.method === 'POST' && path === '/deep-link-return') return this.deepLinkReturn(req, res);
     if (req.method === 'GET' && path.startsWith('/course/')) return this.coursePage(url, res);
+    if (req.method === 'GET' && path === '/.well-known/openid-configuration') return this.configuration(res);
+    if (req.method === 'POST' && path === '/register') return this.register(req, res);
     res.writeHead(404).end();
   }
 
@@ -363,6 +365,80 @@ export class TestPlatform {
       `<!doctype html><html><head><meta charset="utf-8"><title>${spec.context.title}</title></head><body style="margin:0;font-family:sans-serif">` +
         `<header style="padding:12px 16px;background:#f98012;color:#fff">${spec.context.title} · ${this.style}</header>` +
         `<iframe id="tool" title="Lantern" src="${login}" style="width:100%;height:calc(100vh - 48px);border:0" allow="clipboard-write"></iframe></body></html>`,
+    );
+  }
+
+  /** Dynamic registration: the token the platform hands the tool, and what the tool sent. */
+  readonly registrationToken = randomBytes(16).toString('hex');
+  registrationRequest: Record<string, unknown> | null = null;
+
+  /** The address the platform opens the tool's registration page with. */
+  registrationLaunch(toolRegistrationUrl: string): string {
+    const u = new URL(toolRegistrationUrl);
+    u.searchParams.set('openid_configuration', `${this.url}/.well-known/openid-configuration`);
+    u.searchParams.set('registration_token', this.registrationToken);
+    return u.toString();
+  }
+
+  private configuration(res: http.ServerResponse) {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(
+      JSON.stringify({
+        issuer: this.issuer,
+        authorization_endpoint: this.authUrl,
+        token_endpoint: this.tokenUrl,
+        jwks_uri: this.keySetUrl,
+        registration_endpoint: `${this.url}/register`,
+        scopes_supported: [
+          'openid',
+          'https://purl.imsglobal.org/spec/lti-nrps/scope/contextmembership.readonly',
+        ],
+        response_types_supported: ['id_token'],
+        id_token_signing_alg_values_supported: ['RS256'],
+        'https://purl.imsglobal.org/spec/lti-platform-configuration': {
+          product_family_code: this.style,
+          version: '4.4',
+          messages_supported: [{ type: 'LtiResourceLinkRequest' }, { type: 'LtiDeepLinkingRequest' }],
+        },
+      }),
+    );
+  }
+
+  /** The registration endpoint: checks the token and the tool's configuration, answers with a client id. */
+  private async register(req: http.IncomingMessage, res: http.ServerResponse) {
+    if (req.headers.authorization !== `Bearer ${this.registrationToken}`) {
+      res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":"invalid_token"}');
+      return;
+    }
+    const body = JSON.parse(await this.readBody(req)) as Record<string, unknown>;
+    const config = body['https://purl.imsglobal.org/spec/lti-tool-configuration'] as
+      | { target_link_uri?: string }
+      | undefined;
+    if (
+      typeof body.initiate_login_uri !== 'string' ||
+      typeof body.jwks_uri !== 'string' ||
+      !config?.target_link_uri
+    ) {
+      res.writeHead(400, { 'content-type': 'application/json' }).end('{"error":"invalid_client_metadata"}');
+      return;
+    }
+    this.registrationRequest = body;
+    this.tool = {
+      toolUrl: new URL(config.target_link_uri).origin,
+      loginUrl: body.initiate_login_uri,
+      clientId: this.clientId,
+      deploymentId: this.deploymentId,
+    };
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(
+      JSON.stringify({
+        ...body,
+        client_id: this.clientId,
+        'https://purl.imsglobal.org/spec/lti-tool-configuration': {
+          ...config,
+          deployment_id: this.deploymentId,
+        },
+      }),
     );
   }
 

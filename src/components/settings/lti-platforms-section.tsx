@@ -1,13 +1,18 @@
 // Settings → Learning platforms (workspace admins): the Moodle or Canvas sites whose courses open Lantern
 // by LTI 1.3. It shows the tool's addresses to paste into the platform, lists the registered platforms
 // with each one's login initiation address, and registers a new one from the values the platform shows.
-import { Copy, GraduationCap, Plus, Trash2 } from 'lucide-react';
+import { Copy, GraduationCap, Link2, Plus, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import type { LtiPlatformBody } from '../../../schemas/protocol/index.ts';
 import { ltiPlatformBody } from '../../../schemas/protocol/index.ts';
 import { errorMessage, notifyError } from '../../app/notify.ts';
-import { registerLtiPlatform, removeLtiPlatform, useLtiPlatforms } from '../../data/lti-platforms.ts';
+import {
+  createRegistrationLink,
+  registerLtiPlatform,
+  removeLtiPlatform,
+  useLtiPlatforms,
+} from '../../data/lti-platforms.ts';
 import { Button } from '../ui/button.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 import { FieldMessage, Input, Label } from '../ui/input.tsx';
@@ -153,6 +158,8 @@ export function LtiPlatformsSection({ institutionId }: { institutionId: string }
   const platforms = useLtiPlatforms(institutionId);
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<string | null>(null);
+  const [registrationUrl, setRegistrationUrl] = useState<string | null>(null);
+  const [linking, setLinking] = useState(false);
   const data = platforms.data;
 
   return (
@@ -204,10 +211,33 @@ export function LtiPlatformsSection({ institutionId }: { institutionId: string }
             <CopyRow label="Login URL" value={p.loginUrl} />
           </div>
         ))}
-        <div className="px-4 py-2">
+        {registrationUrl ? (
+          <div className="px-4 py-3">
+            <p className="text-[13px] text-muted">
+              Paste this address into the platform's dynamic registration (Moodle: Manage tools; Canvas:
+              Developer keys → LTI Registration). It works once, within an hour.
+            </p>
+            <CopyRow label="Registration URL" value={registrationUrl} />
+          </div>
+        ) : null}
+        <div className="flex flex-wrap gap-1 px-4 py-2">
           <Button variant="ghost" size="sm" onClick={() => setAdding(true)}>
             <Plus aria-hidden />
             Register a platform
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            loading={linking}
+            onClick={() => {
+              setLinking(true);
+              createRegistrationLink(institutionId)
+                .then(setRegistrationUrl, notifyError)
+                .finally(() => setLinking(false));
+            }}
+          >
+            <Link2 aria-hidden />
+            Get a registration address
           </Button>
         </div>
       </div>
