@@ -1,7 +1,8 @@
 // An LTI 1.3 launch as a student meets it: the course page of a test platform (on 127.0.0.1, another site
 // than the app on localhost) shows Lantern in an iframe. With third-party cookies (and with them
 // third-party storage) blocked the frame cannot keep Lantern's store, so it offers "Open in a new window",
-// where the same launch (its ltik not yet spent) signs the student in and opens the course's channel.
+// where the same launch (its ltik not yet spent) signs the student in and opens the course's channel. The
+// login's state goes through the course page's LTI postMessage storage, proving the browser is the same.
 import { chromium, expect, type Page, test } from '@playwright/test';
 import type { LtiPlatform } from '../schemas/protocol/index.ts';
 import { type LaunchSpec, TestPlatform } from '../tests/support/lti-platform.ts';
@@ -75,6 +76,12 @@ test('a launch from a course page in a cross-site iframe, third-party cookies bl
       // The frame cannot keep Lantern's store here, so it offers the same launch in a window of its own.
       const open = page.frameLocator('#tool').getByRole('link', { name: 'Open in a new window' });
       await expect(open).toBeVisible();
+      // The login kept its state in the course page's storage (no cookie), and the frame read it back.
+      const stored = await page.evaluate(() =>
+        Object.keys((window as unknown as { storedByTool: object }).storedByTool),
+      );
+      expect(stored).toEqual([expect.stringMatching(/^lantern_state_/)]);
+      expect(await open.getAttribute('href')).toMatch(/#lti_state=/);
       await page.screenshot({ path: `${SHOTS}/lti-launch-frame-${look.name}.png` });
       const [popup] = await Promise.all([context.waitForEvent('page'), open.click()]);
       await expectInChannel(popup);

@@ -14,6 +14,8 @@ const platformUrl = z
 // ───────────────────────────── REST: launch ─────────────────────────────
 export const ltiLaunchBody = z.object({
   ltik: z.string().max(200, { abort: true, message: 'This launch link is not valid' }).min(1),
+  /** The login's state, read back from the platform's postMessage storage where the platform offers it. */
+  state: z.string().max(200).optional(),
 });
 export const ltiLaunchResponse = z.object({
   accessToken: z.string(),

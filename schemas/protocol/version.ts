@@ -13,8 +13,8 @@ import { z } from 'zod';
  *     list and single-entity answers that had none (workspaces, invitations, members, channels, roles, agents,
  *     knowledge sources, MCP connections and templates, uploads, tool-call decisions); the client names its
  *     protocol (Lantern-Protocol header, handshake auth.protocol) and an outdated one is refused (protocolRefusal).
- * 8 — LTI 1.3: POST /api/lti/launch (an ltik for a session and the course's workspace and channel),
- *     POST /api/lti/deep-link, and a workspace's LTI platforms (list, register, remove).
+ * 8 — LTI 1.3: POST /api/lti/launch (an ltik, and the state from platform storage, for a session and the course's workspace and channel),
+ *     POST /api/lti/deep-link, a workspace's LTI platforms (list, register, remove) and dynamic-registration links.
  */
 export const PROTOCOL_VERSION = 8;
 

@@ -733,6 +733,12 @@ export const ltiStates = pgTable('lti_states', {
     .notNull()
     .references(() => ltiPlatforms.id, { onDelete: 'cascade' }),
   nonce: text('nonce').notNull(),
+  /**
+   * Where the platform offered LTI postMessage storage (lti_storage_target): the frame it names and the key
+   * under which this browser put the state, so the launch page can prove it is the browser that started.
+   */
+  storageTarget: text('storage_target'),
+  storageKey: text('storage_key'),
   expiresAt: ts('expires_at').notNull(),
 });
 
@@ -749,6 +755,8 @@ export const ltiLaunches = pgTable('lti_launches', {
     .notNull()
     .references(() => institutions.id, { onDelete: 'cascade' }),
   channelId: text('channel_id'),
+  /** Set when the login kept its state in the platform's storage: the exchange must present that state. */
+  stateHash: text('state_hash'),
   /** For a deep-linking request: where and how to answer the platform. */
   deepLinking: jsonb('deep_linking').$type<{
     returnUrl: string;

@@ -30,6 +30,25 @@ const escapeHtml = (s: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
+/**
+ * The login page's script (LTI Client Side postMessages): put the state into the platform's storage frame,
+ * then go on to the platform's authorization endpoint; without an answer in 2 s it goes on anyway (the
+ * exchange will then refuse, with a sentence).
+ */
+const STORAGE_LOGIN_SCRIPT = `(function () {
+  var d = document.currentScript.dataset;
+  var frame = d.target === '_parent' ? window.parent : window.parent.frames[d.target];
+  var id = Math.random().toString(36).slice(2);
+  var done = false;
+  function go() { if (!done) { done = true; window.location.replace(d.next); } }
+  window.addEventListener('message', function (e) {
+    if (e.origin === d.origin && e.data && e.data.subject === 'lti.put_data.response' && e.data.message_id === id) go();
+  });
+  try { frame.postMessage({ subject: 'lti.put_data', message_id: id, key: d.key, value: d.value }, d.origin); } catch (err) { go(); }
+  setTimeout(go, 2000);
+})();
+`;
+
 /** A small page of the tool (a refusal, a registration), readable framed or not, light or dark. */
 function page(title: string, body: string): string {
   return (
@@ -103,7 +122,27 @@ export function registerLtiRoutes(app: FastifyInstance, ctx: AppContext): void {
 
     const login = async (platformId: string, params: unknown, reply: FastifyReply) => {
       const start = await startLogin(ctx, platformId, params);
-      return reply.redirect(start.redirect, 302);
+      if (!start.storage) return reply.redirect(start.redirect, 302);
+      // The platform offers postMessage storage: this page puts the state there, then goes on to the platform.
+      allowFraming(reply, start.platformOrigins);
+      const data = {
+        target: start.storage.target,
+        origin: start.storage.origin,
+        key: start.storage.key,
+        value: start.state,
+        next: start.redirect,
+      };
+      const attributes = Object.entries(data)
+        .map(([k, v]) => `data-${k}="${escapeHtml(v)}"`)
+        .join(' ');
+      return reply
+        .type('text/html; charset=utf-8')
+        .send(
+          page(
+            'Signing in',
+            `<p>Signing you in…</p><script src="/lti/storage-login.js" ${attributes}></script>`,
+          ),
+        );
     };
     scope.get<{ Params: { platformId: string } }>('/lti/login/:platformId', (request, reply) =>
       login(request.params.platformId, request.query, reply),
@@ -135,6 +174,9 @@ export function registerLtiRoutes(app: FastifyInstance, ctx: AppContext): void {
         throw err;
       }
     });
+    scope.get('/lti/storage-login.js', async (_request, reply) =>
+      reply.type('text/javascript; charset=utf-8').send(STORAGE_LOGIN_SCRIPT),
+    );
     scope.get('/lti/registration-done.js', async (_request, reply) =>
       reply
         .type('text/javascript; charset=utf-8')
@@ -142,14 +184,20 @@ export function registerLtiRoutes(app: FastifyInstance, ctx: AppContext): void {
     );
 
     scope.post('/lti/launch', async (request, reply) => {
-      const { ltik } = await completeLaunch(lti, (request.body ?? {}) as Record<string, unknown>);
-      return reply.redirect(`/lti/launch?ltik=${encodeURIComponent(ltik)}`, 303);
+      const { ltik, storage } = await completeLaunch(lti, (request.body ?? {}) as Record<string, unknown>);
+      const target = new URLSearchParams({ ltik });
+      if (storage) {
+        target.set('lti_storage_target', storage.target);
+        target.set('lti_storage_origin', storage.origin);
+        target.set('lti_storage_key', storage.key);
+      }
+      return reply.redirect(`/lti/launch?${target}`, 303);
     });
   });
 
   app.post('/api/lti/launch', async (request) => {
-    const { ltik } = ltiLaunchBody.parse(request.body);
-    return exchangeLaunch(ctx.db, ltik, request.headers['user-agent']);
+    const { ltik, state } = ltiLaunchBody.parse(request.body);
+    return exchangeLaunch(ctx.db, ltik, state, request.headers['user-agent']);
   });
 
   app.post('/api/lti/deep-link', async (request) => {

@@ -16,8 +16,20 @@ const DEEP_LINK_TTL_MS = 30 * 60_000;
 export async function exchangeLaunch(
   db: Db,
   ltik: string,
+  state: string | undefined,
   userAgent: string | undefined,
 ): Promise<LtiLaunchResponse> {
+  // A launch whose login kept its state in the platform's storage is exchanged only with that state: the
+  // browser that opens the ltik must be the one that started the login (no login CSRF by a sent link).
+  const [pending] = await db
+    .select({ stateHash: ltiLaunches.stateHash })
+    .from(ltiLaunches)
+    .where(and(eq(ltiLaunches.ltikHash, hashToken(ltik)), gt(ltiLaunches.expiresAt, new Date())))
+    .limit(1);
+  if (pending?.stateHash && pending.stateHash !== hashToken(state ?? ''))
+    throw unauthorized(
+      'This launch must be opened from the course page that started it. Open the activity again there.',
+    );
   const [launch] = await db
     .delete(ltiLaunches)
     .where(and(eq(ltiLaunches.ltikHash, hashToken(ltik)), gt(ltiLaunches.expiresAt, new Date())))

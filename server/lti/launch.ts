@@ -24,7 +24,13 @@ export interface LaunchForm {
   error_description?: unknown;
 }
 
-export async function completeLaunch(ctx: LtiContext, form: LaunchForm): Promise<{ ltik: string }> {
+export interface CompletedLaunch {
+  ltik: string;
+  /** Where the login put its state in the platform's storage: the launch page reads it back from there. */
+  storage: { target: string; key: string; origin: string } | null;
+}
+
+export async function completeLaunch(ctx: LtiContext, form: LaunchForm): Promise<CompletedLaunch> {
   if (typeof form.error === 'string') {
     const said =
       typeof form.error_description === 'string'
@@ -89,8 +95,13 @@ export async function completeLaunch(ctx: LtiContext, form: LaunchForm): Promise
     userId,
     institutionId,
     channelId,
+    stateHash: state.storageKey ? hashToken(form.state) : null,
     deepLinking: launch.deepLinking ? { ...launch.deepLinking, deploymentId: launch.deploymentId } : null,
     expiresAt: new Date(Date.now() + LTIK_TTL_MS),
   });
-  return { ltik };
+  const storage =
+    state.storageTarget && state.storageKey
+      ? { target: state.storageTarget, key: state.storageKey, origin: new URL(platform.authLoginUrl).origin }
+      : null;
+  return { ltik, storage };
 }

@@ -32,7 +32,12 @@ export interface LoginStart {
   redirect: string;
   state: string;
   platformOrigins: string[];
+  /** Where the platform offers postMessage storage: the page first puts the state there. */
+  storage: { target: string; key: string; origin: string } | null;
 }
+
+/** A frame name the LTI storage spec allows: `_parent` or a plain name (it ends up in a page attribute). */
+const STORAGE_TARGET = /^[A-Za-z0-9_.-]{1,64}$/;
 
 export async function startLogin(
   ctx: { db: Db; config: Config },
@@ -66,12 +71,19 @@ export async function startLogin(
 
   const state = randomBytes(32).toString('base64url');
   const nonce = randomBytes(32).toString('base64url');
+  const storageTarget =
+    p.lti_storage_target !== undefined && STORAGE_TARGET.test(p.lti_storage_target)
+      ? p.lti_storage_target
+      : null;
+  const storageKey = storageTarget ? `lantern_state_${randomBytes(9).toString('base64url')}` : null;
   // Expired states of every platform go as new ones come (no sweeper needed).
   await ctx.db.delete(ltiStates).where(lt(ltiStates.expiresAt, new Date()));
   await ctx.db.insert(ltiStates).values({
     stateHash: hashToken(state),
     platformId: platform.id,
     nonce,
+    storageTarget,
+    storageKey,
     expiresAt: new Date(Date.now() + STATE_TTL_MS),
   });
 
@@ -94,5 +106,7 @@ export async function startLogin(
     redirect: auth.toString(),
     state,
     platformOrigins: [...new Set([new URL(platform.issuer).origin, auth.origin])],
+    storage:
+      storageTarget && storageKey ? { target: storageTarget, key: storageKey, origin: auth.origin } : null,
   };
 }

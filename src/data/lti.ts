@@ -19,14 +19,14 @@ export async function storeAvailable(): Promise<boolean> {
   }
 }
 
-export function launchSession(ltik: string): Promise<LtiLaunchResponse> {
+export function launchSession(ltik: string, state: string | null): Promise<LtiLaunchResponse> {
   let exchange = exchanges.get(ltik);
   if (!exchange) {
     exchange = (async () => {
       const { http, db, worker } = await requireClient();
       // Spec §2: with an ltik, an existing session is logged out first; the launch is someone else's.
       if (await db.session.findOne('current').exec()) await signOut();
-      const res = await http.call('ltiLaunch', { body: { ltik } });
+      const res = await http.call('ltiLaunch', { body: state ? { ltik, state } : { ltik } });
       await db.session.upsert({
         id: 'current',
         token: res.accessToken,

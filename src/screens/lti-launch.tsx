@@ -14,10 +14,11 @@ import { Button } from '../components/ui/button.tsx';
 import { cn } from '../components/ui/cn.ts';
 import { Spinner } from '../components/ui/states.tsx';
 import { launchSession, placeableChannels, placeChannel, storeAvailable } from '../data/lti.ts';
+import { readPlatformStorage } from '../data/lti-storage.ts';
 
 type Phase =
   | { kind: 'opening' }
-  | { kind: 'blocked' }
+  | { kind: 'blocked'; newWindow: string }
   | { kind: 'failed'; message: string }
   | { kind: 'placing'; launch: LtiLaunchResponse & { deepLinkToken: string } };
 
@@ -36,12 +37,22 @@ export function LtiLaunchScreen() {
     if (!ltik) return;
     let live = true;
     void (async () => {
+      // The login's state: carried from the frame in the fragment, or read from the platform's storage.
+      const carried = new URLSearchParams(window.location.hash.slice(1)).get('lti_state');
+      const target = params.get('lti_storage_target');
+      const origin = params.get('lti_storage_origin');
+      const key = params.get('lti_storage_key');
+      const state =
+        carried ?? (target && origin && key ? await readPlatformStorage({ target, origin, key }) : null);
       if (!(await storeAvailable())) {
-        if (live) setPhase({ kind: 'blocked' });
+        // The same launch top-level, with the state this frame read (the fragment never reaches a server log).
+        const here = new URL(window.location.href);
+        here.hash = state ? `lti_state=${encodeURIComponent(state)}` : '';
+        if (live) setPhase({ kind: 'blocked', newWindow: here.toString() });
         return;
       }
       try {
-        const launch = await launchSession(ltik);
+        const launch = await launchSession(ltik, state);
         if (!live) return;
         if (launch.deepLinkToken) {
           setPhase({ kind: 'placing', launch: { ...launch, deepLinkToken: launch.deepLinkToken } });
@@ -58,7 +69,7 @@ export function LtiLaunchScreen() {
     return () => {
       live = false;
     };
-  }, [ltik, navigate]);
+  }, [ltik, navigate, params]);
 
   if (!ltik) return <Navigate to="/" replace />;
   return (
@@ -80,7 +91,7 @@ export function LtiLaunchScreen() {
               of its own.
             </p>
             <Button asChild className="w-full">
-              <a href={window.location.href} target="_blank" rel="noopener">
+              <a href={phase.newWindow} target="_blank" rel="noopener">
                 <ExternalLink aria-hidden />
                 Open in a new window
               </a>

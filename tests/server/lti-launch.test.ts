@@ -11,7 +11,14 @@ import type {
 } from '../../schemas/protocol/index.ts';
 import { type LaunchSpec, TestPlatform } from '../support/lti-platform.ts';
 import { databases, makeApi } from './harness.ts';
-import { exchange, type LtiWorld, launchThrough, registeredPlatform, startLtiWorld } from './lti-world.ts';
+import {
+  exchange,
+  type LtiWorld,
+  launchThrough,
+  postLaunch,
+  registeredPlatform,
+  startLtiWorld,
+} from './lti-world.ts';
 
 const MEMBERSHIP = 'http://purl.imsglobal.org/vocab/lis/v2/membership#';
 
@@ -304,5 +311,37 @@ describe.each(databases)('LTI launches on %s', (kind) => {
     } finally {
       await platform.close();
     }
+  });
+
+  it('a login that kept its state in the platform storage is exchanged only with that state', async () => {
+    const spec: LaunchSpec = {
+      person: person('stored-1', 'Sto', ['Learner']),
+      context: { id: 'stored', title: 'Stored' },
+      resourceLink: { id: 'stored', title: 'Chat' },
+    };
+    const { url } = moodle.loginInitiation(spec, 'GET', '_parent');
+    const loginPage = await fetch(url, { redirect: 'manual' });
+    expect(loginPage.status).toBe(200);
+    expect(loginPage.headers.get('content-security-policy')).toContain(`frame-ancestors ${moodle.url}`);
+    const html = await loginPage.text();
+    const attr = (name: string) =>
+      (new RegExp(`data-${name}="([^"]*)"`).exec(html)?.[1] ?? '').replace(/&amp;/g, '&');
+    expect(attr('target')).toBe('_parent');
+    expect(attr('origin')).toBe(moodle.url);
+    const state = attr('value');
+    // The platform's form after the page has put the state and moved on.
+    const form = await (await fetch(attr('next'))).text();
+    const field = (name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(form)?.[1] ?? '';
+    expect(field('state')).toBe(state);
+    const launched = await postLaunch(world.t, { id_token: field('id_token'), state });
+    const target = new URL(launched.headers.get('location') ?? '', world.t.url);
+    expect(target.searchParams.get('lti_storage_key')).toBe(attr('key'));
+    const ltik = target.searchParams.get('ltik') ?? '';
+    // A sent link (another browser has no state) and a wrong state are refused; neither spends the ltik.
+    expect((await exchange(world, ltik)).body).toMatchObject({
+      message: expect.stringMatching(/opened from the course page that started it/),
+    });
+    expect((await world.t.api().post('/api/lti/launch', { ltik, state: 'guess' })).status).toBe(401);
+    expect((await world.t.api().post('/api/lti/launch', { ltik, state })).status).toBe(200);
   });
 });

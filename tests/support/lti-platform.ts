@@ -54,6 +54,22 @@ export interface ToolRegistration {
 
 const LTI = 'https://purl.imsglobal.org/spec/lti/claim/';
 
+/** The platform side of LTI Client Side postMessages: put and get for the tool's frame. */
+const STORAGE_FRAME_SCRIPT = `
+  const store = {};
+  window.storedByTool = store;
+  window.addEventListener('message', (e) => {
+    const d = e.data || {};
+    if (d.subject === 'lti.put_data') {
+      store[d.key] = d.value;
+      e.source.postMessage({ subject: 'lti.put_data.response', message_id: d.message_id, key: d.key, value: d.value }, e.origin);
+    }
+    if (d.subject === 'lti.get_data') {
+      e.source.postMessage({ subject: 'lti.get_data.response', message_id: d.message_id, key: d.key, value: store[d.key] }, e.origin);
+    }
+  });
+`;
+
 async function newKey(): Promise<SigningKey> {
   const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });
   const kid = randomBytes(6).toString('hex');
@@ -148,6 +164,7 @@ export class TestPlatform {
   loginInitiation(
     spec: LaunchSpec,
     method: 'GET' | 'POST' = 'GET',
+    storageTarget?: string,
   ): { url: string; fields: Record<string, string> } {
     if (!this.tool) throw new Error('register the tool first');
     const hint = randomUUID();
@@ -159,6 +176,7 @@ export class TestPlatform {
       lti_message_hint: hint,
       client_id: this.clientId,
       lti_deployment_id: this.deploymentId,
+      ...(storageTarget ? { lti_storage_target: storageTarget } : {}),
     };
     if (method === 'POST') return { url: this.tool.loginUrl, fields };
     const url = new URL(this.tool.loginUrl);
@@ -358,13 +376,16 @@ export class TestPlatform {
       lti_message_hint: hint,
       client_id: this.clientId,
       lti_deployment_id: this.deploymentId,
+      // Like Moodle 4 and Canvas: the page offers postMessage storage to the tool it frames.
+      lti_storage_target: '_parent',
     }))
       login.searchParams.set(k, v);
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     res.end(
       `<!doctype html><html><head><meta charset="utf-8"><title>${spec.context.title}</title></head><body style="margin:0;font-family:sans-serif">` +
         `<header style="padding:12px 16px;background:#f98012;color:#fff">${spec.context.title} · ${this.style}</header>` +
-        `<iframe id="tool" title="Lantern" src="${login}" style="width:100%;height:calc(100vh - 48px);border:0" allow="clipboard-write"></iframe></body></html>`,
+        `<iframe id="tool" title="Lantern" src="${login}" style="width:100%;height:calc(100vh - 48px);border:0" allow="clipboard-write"></iframe>` +
+        `<script>${STORAGE_FRAME_SCRIPT}</script></body></html>`,
     );
   }
 

@@ -14,7 +14,7 @@ const FINGERPRINTS: Record<number, string> = {
   5: '85ca5ee771e68c87b797e23b0f5008610b6fe1c03406ebb3dead3a7886a12f81',
   6: '29a9318aa95804a9dd35369bfb5c314e858cb24e546a16261552b2160acc6bb2',
   7: 'ee3e6573f6d8b2a4cc6dc6bc459af6503b931e7ce57e6206b3cc7b42b763d516',
-  8: '2e0719b69f9006a55b9b0bba9048a51ba28b717624eee10d7f2462281e0314d8',
+  8: '6f3d83bbe4b79040150304d6ab007d1ef28f47f14dba6d3e54fbd3b0c610d41c',
 };
 
 function fingerprint(): string {

@@ -221,6 +221,7 @@ CREATE TABLE "lti_launches" (
 	"user_id" text NOT NULL,
 	"institution_id" text NOT NULL,
 	"channel_id" text,
+	"state_hash" text,
 	"deep_linking" jsonb,
 	"expires_at" timestamp with time zone NOT NULL
 );
@@ -257,6 +258,8 @@ CREATE TABLE "lti_states" (
 	"state_hash" text PRIMARY KEY NOT NULL,
 	"platform_id" text NOT NULL,
 	"nonce" text NOT NULL,
+	"storage_target" text,
+	"storage_key" text,
 	"expires_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
