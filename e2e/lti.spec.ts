@@ -71,6 +71,12 @@ test('a launch from a course page in a cross-site iframe, third-party cookies bl
     ];
     for (const [i, look] of looks.entries()) {
       const context = await blocking.newContext({ viewport: look.viewport, colorScheme: look.colorScheme });
+      if (i === 0) {
+        // Someone else is signed in on this browser: the launch signs them out first (spec §2).
+        const before = await context.newPage();
+        await signInThroughUi(before, server, 'previous@example.com');
+        await before.close();
+      }
       const page = await context.newPage();
       await page.goto(moodle.coursePageFor(launchOf(`student-${i}`, `Student ${i}`)));
       // The frame cannot keep Lantern's store here, so it offers the same launch in a window of its own.
@@ -86,6 +92,15 @@ test('a launch from a course page in a cross-site iframe, third-party cookies bl
       const [popup] = await Promise.all([context.waitForEvent('page'), open.click()]);
       await expectInChannel(popup);
       expect(popup.url()).toMatch(/\/client\/[^/]+\/channel\/[^/]+$/);
+      if (i === 0) {
+        // The sidebar names the student, not the person who was signed in before.
+        await expect(popup.locator('body')).toContainText(`Student ${i}`);
+        await expect(popup.locator('body')).not.toContainText('previous');
+        // And the earlier session was ended on the server: only a new one of theirs is live.
+        const previous = await server.signInApi('previous@example.com');
+        const live = await server.api<{ data: unknown[] }>('GET', '/api/users/sessions', previous.token);
+        expect(live.data).toHaveLength(1);
+      }
       await popup.screenshot({ path: `${SHOTS}/lti-launch-window-${look.name}.png` });
       await context.close();
     }
@@ -130,5 +145,47 @@ test('a workspace admin registers a platform in Settings and gets its login addr
   } finally {
     await context.close();
     await canvas.close();
+  }
+});
+
+test('an instructor places a chosen channel in the course by deep linking', async () => {
+  const blocking = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--test-third-party-cookie-phaseout',
+    ],
+  });
+  try {
+    const context = await blocking.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(
+      moodle.coursePageFor({
+        person: {
+          sub: 'teacher-dl',
+          name: 'Tess Teacher',
+          roles: ['http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor'],
+        },
+        context: { id: 'chem-201', title: 'Chemistry 201' },
+        messageType: 'LtiDeepLinkingRequest',
+      }),
+    );
+    const open = page.frameLocator('#tool').getByRole('link', { name: 'Open in a new window' });
+    const [popup] = await Promise.all([context.waitForEvent('page'), open.click()]);
+    await expect(popup.getByRole('heading', { name: 'Add a channel to your course' })).toBeVisible();
+    // A new course has its general channel to offer.
+    await popup.getByRole('button', { name: 'general' }).click();
+    await expect(popup.getByRole('button', { name: 'general' })).toHaveAttribute('aria-pressed', 'true');
+    await popup.screenshot({ path: `${SHOTS}/lti-deep-link-desktop-light.png` });
+    await popup.getByRole('button', { name: 'Add to course' }).click();
+    // The platform received the signed answer and checked it against the tool's key set.
+    await expect(popup.locator('#placed')).toHaveText('Placed in the course');
+    const items = moodle.deepLinks.at(-1)?.['https://purl.imsglobal.org/spec/lti-dl/claim/content_items'];
+    expect(items).toEqual([expect.objectContaining({ type: 'ltiResourceLink', title: '#general' })]);
+    await context.close();
+  } finally {
+    await blocking.close();
   }
 });
