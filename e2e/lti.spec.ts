@@ -142,6 +142,12 @@ test('a workspace admin registers a platform in Settings and gets its login addr
       await section.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${SHOTS}/lti-settings-${look.name}.png` });
     }
+    // A refused launch says why, on a page of its own.
+    await page.goto(
+      `${server.url}/lti/login/00000000-0000-0000-0000-000000000000?iss=x&login_hint=y&target_link_uri=z`,
+    );
+    await expect(page.locator('#reason')).toHaveText('This platform is not registered in Lantern.');
+    await page.screenshot({ path: `${SHOTS}/lti-refusal-phone-dark.png` });
   } finally {
     await context.close();
     await canvas.close();
@@ -179,6 +185,10 @@ test('an instructor places a chosen channel in the course by deep linking', asyn
     await popup.getByRole('button', { name: 'general' }).click();
     await expect(popup.getByRole('button', { name: 'general' })).toHaveAttribute('aria-pressed', 'true');
     await popup.screenshot({ path: `${SHOTS}/lti-deep-link-desktop-light.png` });
+    await popup.setViewportSize({ width: 390, height: 844 });
+    await popup.emulateMedia({ colorScheme: 'dark' });
+    await popup.screenshot({ path: `${SHOTS}/lti-deep-link-phone-dark.png` });
+    await popup.setViewportSize({ width: 1280, height: 800 });
     await popup.getByRole('button', { name: 'Add to course' }).click();
     // The platform received the signed answer and checked it against the tool's key set.
     await expect(popup.locator('#placed')).toHaveText('Placed in the course');
