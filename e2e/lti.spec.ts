@@ -187,6 +187,8 @@ test('an instructor places a chosen channel in the course by deep linking', asyn
     await popup.screenshot({ path: `${SHOTS}/lti-deep-link-desktop-light.png` });
     await popup.setViewportSize({ width: 390, height: 844 });
     await popup.emulateMedia({ colorScheme: 'dark' });
+    // The button's colour transition must finish before the picture is taken.
+    await popup.waitForTimeout(300);
     await popup.screenshot({ path: `${SHOTS}/lti-deep-link-phone-dark.png` });
     await popup.setViewportSize({ width: 1280, height: 800 });
     await popup.getByRole('button', { name: 'Add to course' }).click();
