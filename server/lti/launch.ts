@@ -64,11 +64,12 @@ export async function completeLaunch(ctx: LtiContext, form: LaunchForm): Promise
       'The launch names no course (context), so Lantern cannot tell which workspace to open.',
     );
 
-  const userId = await ensureAccount(ctx.db, platform.id, launch.subject, launch.name);
-  const institutionId = await ensureCourseWorkspace(ctx.db, platform, launch.context);
+  // Refused before anything is created for the person or the course.
   const role = workspaceRoleOf(launch.roles);
   if (launch.deepLinking && role !== 'admin')
     throw new LaunchRefusal(403, 'Only course staff can place a Lantern channel in the course.');
+  const userId = await ensureAccount(ctx.db, platform.id, launch.subject, launch.name);
+  const institutionId = await ensureCourseWorkspace(ctx.db, platform, launch.context);
   const { memberId } = await ensureMember(ctx.db, institutionId, userId, role);
   let channelId: string | null = null;
   if (launch.resourceLink) {
