@@ -3,6 +3,6 @@ import type { AppContext } from '../context.ts';
 import type { PlatformKeys } from './platform-keys.ts';
 
 export type LtiContext = Pick<AppContext, 'db' | 'config' | 'log' | 'secrets' | 'broadcast'> & {
-  realtime: Pick<AppContext['realtime'], 'joinInstitution'>;
+  realtime: Pick<AppContext['realtime'], 'joinInstitution' | 'leaveInstitution' | 'onlineUserIds'>;
   keys: PlatformKeys;
 };

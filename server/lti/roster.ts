@@ -6,7 +6,8 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import type { Db } from '../db/client.ts';
-import { ltiContexts } from '../db/schema.ts';
+import { ltiAccounts, ltiContexts, members } from '../db/schema.ts';
+import { leaveWorkspace } from '../services/workspace-members.ts';
 import { NRPS_SCOPE } from './claims.ts';
 import { ensureAccount, ensureMember } from './course.ts';
 import type { LtiContext } from './lti-context.ts';
@@ -68,9 +69,13 @@ async function serviceToken(
   return token;
 }
 
-/** Reads the whole roster and provisions it; the number of members seen. */
+/**
+ * Reads the whole roster and provisions it: active people get an account and a membership with their
+ * role; once the whole roster has been read, learners of this platform who are no longer in it (or no
+ * longer active) leave the workspace. Anyone who joined otherwise is left alone. The number seen active.
+ */
 export async function syncRoster(
-  ctx: Pick<LtiContext, 'db' | 'config' | 'secrets'>,
+  ctx: Pick<LtiContext, 'db' | 'config' | 'secrets' | 'broadcast' | 'realtime'>,
   platform: PlatformRow,
   institutionId: string,
   membershipsUrl: string,
@@ -78,6 +83,7 @@ export async function syncRoster(
   const token = await serviceToken(ctx, platform);
   let url: string | null = membershipsUrl;
   let seen = 0;
+  const active = new Set<string>();
   for (let page = 0; url && page < MAX_PAGES; page++) {
     const answer = await platformRequest(ctx.config, url, {
       headers: { authorization: `Bearer ${token}`, accept: CONTAINER },
@@ -88,6 +94,7 @@ export async function syncRoster(
     for (const m of list as RosterMember[]) {
       if (typeof m.user_id !== 'string' || m.user_id === '' || m.user_id.length > 255) continue;
       if (m.status !== undefined && m.status !== 'Active') continue;
+      active.add(m.user_id);
       const roles = Array.isArray(m.roles) ? m.roles.filter((r): r is string => typeof r === 'string') : [];
       const name =
         (typeof m.name === 'string' && m.name.trim().slice(0, 255)) ||
@@ -108,7 +115,31 @@ export async function syncRoster(
         ? new URL(next, url).toString()
         : null;
   }
+  // A roster cut short (too many pages) says nothing about who left.
+  if (url === null) await removeDeparted(ctx, platform.id, institutionId, active);
   return seen;
+}
+
+async function removeDeparted(
+  ctx: Pick<LtiContext, 'db' | 'broadcast' | 'realtime'>,
+  platformId: string,
+  institutionId: string,
+  active: Set<string>,
+): Promise<void> {
+  const rows = await ctx.db
+    .select({ subject: ltiAccounts.subject, userId: members.userId, role: members.role })
+    .from(members)
+    .innerJoin(
+      ltiAccounts,
+      and(eq(ltiAccounts.userId, members.userId), eq(ltiAccounts.platformId, platformId)),
+    )
+    .where(eq(members.institutionId, institutionId));
+  for (const row of rows) {
+    // Only learners: a platform administrator who launches without being enrolled is in no roster, and
+    // must not be put out of the workspace they just opened.
+    if (active.has(row.subject) || row.role !== 'member') continue;
+    await leaveWorkspace(ctx, row.userId, institutionId);
+  }
 }
 
 /** Claims the course's sync slot (one node, once per interval) and runs the sync in the background. */

@@ -9,6 +9,8 @@ import type {
   LtiDeepLinkResponse,
   Member,
 } from '../../schemas/protocol/index.ts';
+import { getPlatform } from '../../server/lti/platforms.ts';
+import { syncRoster } from '../../server/lti/roster.ts';
 import { type LaunchSpec, TestPlatform } from '../support/lti-platform.ts';
 import { databases, makeApi } from './harness.ts';
 import {
@@ -162,6 +164,20 @@ describe.each(databases)('LTI launches on %s', (kind) => {
     // One service token bought with the tool's signed assertion; five people in pages of two.
     expect(moodle.tokensIssued - before.tokens).toBe(1);
     expect(moodle.pagesServed - before.pages).toBe(3);
+
+    // Two people leave the course (one removed, one made inactive): the next sync takes them out.
+    moodle.rosters.set('course-roster', [
+      ...roster.slice(0, 3),
+      { ...(roster[3] as LaunchSpec['person']), status: 'Inactive' },
+    ]);
+    const platform = await getPlatform(world.t.ctx.db, moodle.tool?.loginUrl.split('/').at(-1) ?? '');
+    if (!platform) throw new Error('platform not found');
+    const url = `${moodle.url}/nrps/course-roster`;
+    expect(await syncRoster(world.t.ctx, platform, launched.institutionId, url)).toBe(3);
+    const after = await membersOf(launched.accessToken, launched.institutionId);
+    expect(after.map((m) => m.name).sort()).toEqual(
+      [world.admin.user.name, 'Roster Person 0', 'Roster Person 1', 'Roster Person 2'].sort(),
+    );
   });
 
   it('deep linking: an instructor places a chosen channel, whose placement then opens it', async () => {

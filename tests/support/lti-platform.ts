@@ -23,6 +23,8 @@ export interface LaunchPerson {
   name: string;
   email?: string;
   roles: string[];
+  /** In a roster: Active unless said otherwise. */
+  status?: 'Active' | 'Inactive' | 'Deleted';
 }
 
 export interface LaunchSpec {
@@ -343,7 +345,12 @@ export class TestPlatform {
       JSON.stringify({
         id: url.toString(),
         context: { id: contextId },
-        members: slice.map((p) => ({ status: 'Active', user_id: p.sub, name: p.name, roles: p.roles })),
+        members: slice.map((p) => ({
+          status: p.status ?? 'Active',
+          user_id: p.sub,
+          name: p.name,
+          roles: p.roles,
+        })),
       }),
     );
   }
