@@ -24,6 +24,7 @@ import { registerIdentityRoutes } from './http/identity.ts';
 import { registerInstitutionRoutes } from './http/institutions.ts';
 import { registerJsonParser } from './http/json.ts';
 import { registerKnowledgeSourceRoutes } from './http/knowledge-sources.ts';
+import { registerLtiRoutes } from './http/lti.ts';
 import { registerMcpRoutes } from './http/mcp.ts';
 import { registerMessageListRoutes } from './http/message-lists.ts';
 import { registerMessageRoutes } from './http/messages.ts';
@@ -126,6 +127,7 @@ export async function createApp(config: Config): Promise<LanternServer> {
   registerAgentUsageRoutes(app, ctx);
   registerToolCallRoutes(app, ctx);
   registerMcpRoutes(app, ctx);
+  registerLtiRoutes(app, ctx);
   await registerStatic(app, config.CLIENT_DIR);
   await app.ready();
   // Without Redis this is the only node, so an answer still "thinking" was left by a crash.

@@ -339,6 +339,16 @@ export const configSchema = z.object({
     .default('https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com'),
   /** How long a provider sign-in may take from the button to the end, in seconds. */
   IDENTITY_LOGIN_TTL_SECONDS: z.coerce.number().int().min(30).default(600),
+  // ── LTI 1.3 tool (server/lti/, decision 0027) ──
+  /**
+   * Whether the addresses of LTI platforms that workspace admins register (key set, token, membership and
+   * registration endpoints) may be loopback or private-network addresses (a Moodle on the intranet). Off
+   * by default: any admin could otherwise make the server probe internal services.
+   */
+  LTI_ALLOW_PRIVATE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;

@@ -6,7 +6,7 @@
 // disk never leaves half of it. A key that is missing is generated only when nothing stored depends on
 // it: a new key over data the old one protected would make that data unreadable for good, so the server
 // refuses to start and says which key to restore. A file that cannot be read is never overwritten.
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import {
   closeSync,
   fsyncSync,
@@ -28,6 +28,11 @@ const secretsSchema = z.object({
   fileSigningKey: z.string().min(32),
   /** AES-256-GCM key (32 bytes, base64url) for MCP connections' environment variables at rest. */
   mcpEncryptionKey: z.string().min(32),
+  /**
+   * The LTI tool's RSA private key (PKCS#8 PEM): signs deep-linking answers and service-token assertions;
+   * platforms read its public half from /lti/keys, so a new one costs nothing stored.
+   */
+  ltiToolKey: z.string().min(32),
 });
 export type Secrets = z.infer<typeof secretsSchema>;
 export type SecretName = keyof Secrets;
@@ -39,7 +44,12 @@ export type SecretName = keyof Secrets;
 export type SecretDependents = Partial<Record<SecretName, () => Promise<boolean>>>;
 
 const NAMES = Object.keys(secretsSchema.shape) as SecretName[];
-const newKey = () => randomBytes(32).toString('base64url');
+const randomKey = () => randomBytes(32).toString('base64url');
+const rsaKey = () =>
+  generateKeyPairSync('rsa', { modulusLength: 2048 })
+    .privateKey.export({ type: 'pkcs8', format: 'pem' })
+    .toString();
+const newKey = (name: SecretName) => (name === 'ltiToolKey' ? rsaKey() : randomKey());
 
 /** Thrown when the server must not start on these secrets; the message says what to do. */
 export class SecretsError extends Error {
@@ -62,7 +72,7 @@ export async function loadSecrets(dataDir: string, dependents: SecretDependents 
   }
   // Keys this version does not know (written by a newer one) are kept as they are.
   const complete: Record<string, unknown> = { ...stored };
-  for (const name of missing) complete[name] = newKey();
+  for (const name of missing) complete[name] = newKey(name);
   const secrets = secretsSchema.parse(complete);
   if (stored === null) {
     // First start: another node sharing DATA_DIR may be writing too; whoever links first wins.

@@ -14,10 +14,11 @@ precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
 // Every in-app navigation gets the cached index.html (the SPA routes itself); API and socket paths
-// must reach the network so a dead server shows as offline instead of as an app page.
+// must reach the network so a dead server shows as offline instead of as an app page. So must the LTI
+// tool's server pages (login initiation, registration, key set); only the launch page is the app's.
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('index.html'), {
-    denylist: [/^\/api\//, /^\/socket\.io\//],
+    denylist: [/^\/api\//, /^\/socket\.io\//, /^\/lti\/(?!launch(?:$|\?))/],
   }),
 );
 

@@ -21,6 +21,7 @@ export * from './files.ts';
 export * from './groups.ts';
 export * from './identity.ts';
 export * from './institutions.ts';
+export * from './lti.ts';
 export * from './mcp.ts';
 export * from './members.ts';
 export * from './message-actions.ts';

@@ -50,6 +50,13 @@ import {
   myInvitationsResponse,
 } from './institutions.ts';
 import {
+  ltiDeepLinkResponse,
+  ltiLaunchResponse,
+  ltiPlatform,
+  ltiPlatformsResponse,
+  ltiRegistrationLinkResponse,
+} from './lti.ts';
+import {
   mcpConnectionResponse,
   mcpConnectionsResponse,
   mcpConnectResponse,
@@ -227,6 +234,14 @@ export const restRoutes = {
   deleteAccountByCode: route('POST', '/api/auth/account-deletion', accountDeletedResponse),
   deletedMembers: route('GET', `${workspace}/deleted-members`, deletedMembersResponse),
   handOverWorkspace: route('PUT', `${workspace}/primary-owner`, okResponse),
+
+  // LTI 1.3: a launch exchanged for a session, deep linking, and the platforms an admin registers.
+  ltiLaunch: route('POST', '/api/lti/launch', ltiLaunchResponse),
+  ltiDeepLink: route('POST', '/api/lti/deep-link', ltiDeepLinkResponse),
+  ltiPlatforms: route('GET', `${workspace}/lti-platforms`, ltiPlatformsResponse),
+  registerLtiPlatform: route('POST', `${workspace}/lti-platforms`, ltiPlatform),
+  removeLtiPlatform: route('DELETE', `${workspace}/lti-platforms/:platformId`, okResponse),
+  ltiRegistrationLink: route('POST', `${workspace}/lti-registration-links`, ltiRegistrationLinkResponse),
 } as const satisfies Record<string, RestRoute>;
 
 export type RestRouteName = keyof typeof restRoutes;

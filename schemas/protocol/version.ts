@@ -18,6 +18,9 @@ import { z } from 'zod';
  *     /api/users, POST /api/auth/account-deletion(/code), GET .../deleted-members, PUT .../primary-owner;
  *     identity providers: GET /api/auth/providers, the popup's start and callback, POST
  *     /api/auth/signin/provider(/confirm), GET/DELETE /api/users/signin-methods.
+ *     LTI 1.3: POST /api/lti/launch (an ltik, and the state from platform storage, for a session and the
+ *     course's workspace and channel),
+ *     POST /api/lti/deep-link, a workspace's LTI platforms (list, register, remove) and dynamic-registration links.
  */
 export const PROTOCOL_VERSION = 8;
 

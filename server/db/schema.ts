@@ -756,3 +756,137 @@ export const identityLogins = pgTable(
   },
   (t) => [index('identity_logins_expires_idx').on(t.expiresAt)],
 );
+
+// ── LTI 1.3 tool (server/lti/, decision 0027) ──
+
+/**
+ * A learning platform (Moodle, Canvas) registered by a workspace admin. Its launches only ever reach the
+ * workspaces created for its own course contexts (ltiContexts), never the one it was registered from.
+ * (issuer, clientId) is unique: a second workspace cannot register a copy of a platform to catch its
+ * launches.
+ */
+export const ltiPlatforms = pgTable(
+  'lti_platforms',
+  {
+    id: text('id').primaryKey(),
+    institutionId: text('institution_id')
+      .notNull()
+      .references(() => institutions.id, { onDelete: 'cascade' }),
+    /** The admin who registered it: primary owner of the course workspaces it creates. */
+    registeredBy: text('registered_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    issuer: text('issuer').notNull(),
+    clientId: text('client_id').notNull(),
+    authLoginUrl: text('auth_login_url').notNull(),
+    tokenUrl: text('token_url').notNull(),
+    keySetUrl: text('key_set_url').notNull(),
+    deploymentIds: jsonb('deployment_ids').$type<string[]>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('lti_platforms_issuer_client_uq').on(t.issuer, t.clientId),
+    index('lti_platforms_institution_idx').on(t.institutionId),
+  ],
+);
+
+/** A login initiation's state and nonce: consumed (deleted) by the one launch that presents it. */
+export const ltiStates = pgTable('lti_states', {
+  stateHash: text('state_hash').primaryKey(),
+  platformId: text('platform_id')
+    .notNull()
+    .references(() => ltiPlatforms.id, { onDelete: 'cascade' }),
+  nonce: text('nonce').notNull(),
+  /**
+   * Where the platform offered LTI postMessage storage (lti_storage_target): the frame it names and the key
+   * under which this browser put the state, so the launch page can prove it is the browser that started.
+   */
+  storageTarget: text('storage_target'),
+  storageKey: text('storage_key'),
+  expiresAt: ts('expires_at').notNull(),
+});
+
+/** A verified launch waiting for its page to exchange the short-lived ltik (single use) for a session. */
+export const ltiLaunches = pgTable('lti_launches', {
+  ltikHash: text('ltik_hash').primaryKey(),
+  platformId: text('platform_id')
+    .notNull()
+    .references(() => ltiPlatforms.id, { onDelete: 'cascade' }),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  institutionId: text('institution_id')
+    .notNull()
+    .references(() => institutions.id, { onDelete: 'cascade' }),
+  channelId: text('channel_id'),
+  /** Set when the login kept its state in the platform's storage: the exchange must present that state. */
+  stateHash: text('state_hash'),
+  /** For a deep-linking request: where and how to answer the platform. */
+  deepLinking: jsonb('deep_linking').$type<{
+    returnUrl: string;
+    data: string | null;
+    deploymentId: string;
+    deepLinkTokenHash?: string;
+  }>(),
+  expiresAt: ts('expires_at').notNull(),
+});
+
+/** A person as a platform knows them (its `sub`): never matched to an account by e-mail. */
+export const ltiAccounts = pgTable(
+  'lti_accounts',
+  {
+    platformId: text('platform_id')
+      .notNull()
+      .references(() => ltiPlatforms.id, { onDelete: 'cascade' }),
+    subject: text('subject').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.platformId, t.subject] }), index('lti_accounts_user_idx').on(t.userId)],
+);
+
+/** A course (platform context) and the workspace created for it on its first launch. */
+export const ltiContexts = pgTable(
+  'lti_contexts',
+  {
+    platformId: text('platform_id')
+      .notNull()
+      .references(() => ltiPlatforms.id, { onDelete: 'cascade' }),
+    contextId: text('context_id').notNull(),
+    institutionId: text('institution_id')
+      .notNull()
+      .references(() => institutions.id, { onDelete: 'cascade' }),
+    /** When the roster was last read through Names and Role Provisioning (null: never). */
+    rosterSyncedAt: ts('roster_synced_at'),
+  },
+  (t) => [primaryKey({ columns: [t.platformId, t.contextId] })],
+);
+
+/** A resource link (a placement in a course) and its channel; deep linking may point one at a chosen channel. */
+export const ltiResourceLinks = pgTable(
+  'lti_resource_links',
+  {
+    platformId: text('platform_id')
+      .notNull()
+      .references(() => ltiPlatforms.id, { onDelete: 'cascade' }),
+    resourceLinkId: text('resource_link_id').notNull(),
+    channelId: text('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.platformId, t.resourceLinkId] })],
+);
+
+/** A one-time address a workspace admin pastes into a platform for LTI Dynamic Registration. */
+export const ltiRegistrationLinks = pgTable('lti_registration_links', {
+  codeHash: text('code_hash').primaryKey(),
+  institutionId: text('institution_id')
+    .notNull()
+    .references(() => institutions.id, { onDelete: 'cascade' }),
+  createdBy: text('created_by')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: ts('expires_at').notNull(),
+});

@@ -39,7 +39,13 @@ export const routes: RouteObject[] = [
         errorElement: <RouteErrorScreen />,
         children: [
           { element: <AuthLayout />, children: [{ path: 'signin', element: <SignInScreen /> }] },
-          { path: 'lti/launch', ...onDemand(notAvailable, (m) => m.LtiLaunchScreen) },
+          {
+            path: 'lti/launch',
+            ...onDemand(
+              () => import('../screens/lti-launch.tsx'),
+              (m) => m.LtiLaunchScreen,
+            ),
+          },
           {
             path: 'account-deletion',
             ...onDemand(

@@ -1,7 +1,5 @@
-// Pages owned by later work (metrics, learning-tool launch): an honest empty state.
+// Pages owned by later work (metrics): an honest empty state.
 import { Construction } from 'lucide-react';
-import { Navigate, useSearchParams } from 'react-router';
-import { AuthFrame } from '../app/auth-layout.tsx';
 import { usePageTitle } from '../app/title.ts';
 import { EmptyState } from '../components/ui/states.tsx';
 import { ScreenHeader } from '../components/workspace/screen-header.tsx';
@@ -21,19 +19,5 @@ export function MetricsScreen() {
       <ScreenHeader title="Metrics" />
       <NotAvailable what="Workspace metrics" />
     </div>
-  );
-}
-
-/** /lti/launch: without ltik it goes to / (spec §2); with it, launch sign-in is not built yet. */
-export function LtiLaunchScreen() {
-  usePageTitle('Launch');
-  const [params] = useSearchParams();
-  if (!params.get('ltik')) return <Navigate to="/" replace />;
-  return (
-    <AuthFrame>
-      <div className="rounded-xl border border-line bg-surface shadow-sm">
-        <NotAvailable what="Signing in from a learning tool" />
-      </div>
-    </AuthFrame>
   );
 }

@@ -229,6 +229,69 @@ CREATE TABLE "knowledge_sources" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "lti_accounts" (
+	"platform_id" text NOT NULL,
+	"subject" text NOT NULL,
+	"user_id" text NOT NULL,
+	CONSTRAINT "lti_accounts_platform_id_subject_pk" PRIMARY KEY("platform_id","subject")
+);
+--> statement-breakpoint
+CREATE TABLE "lti_contexts" (
+	"platform_id" text NOT NULL,
+	"context_id" text NOT NULL,
+	"institution_id" text NOT NULL,
+	"roster_synced_at" timestamp with time zone,
+	CONSTRAINT "lti_contexts_platform_id_context_id_pk" PRIMARY KEY("platform_id","context_id")
+);
+--> statement-breakpoint
+CREATE TABLE "lti_launches" (
+	"ltik_hash" text PRIMARY KEY NOT NULL,
+	"platform_id" text NOT NULL,
+	"user_id" text NOT NULL,
+	"institution_id" text NOT NULL,
+	"channel_id" text,
+	"state_hash" text,
+	"deep_linking" jsonb,
+	"expires_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "lti_platforms" (
+	"id" text PRIMARY KEY NOT NULL,
+	"institution_id" text NOT NULL,
+	"registered_by" text NOT NULL,
+	"name" text NOT NULL,
+	"issuer" text NOT NULL,
+	"client_id" text NOT NULL,
+	"auth_login_url" text NOT NULL,
+	"token_url" text NOT NULL,
+	"key_set_url" text NOT NULL,
+	"deployment_ids" jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "lti_registration_links" (
+	"code_hash" text PRIMARY KEY NOT NULL,
+	"institution_id" text NOT NULL,
+	"created_by" text NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "lti_resource_links" (
+	"platform_id" text NOT NULL,
+	"resource_link_id" text NOT NULL,
+	"channel_id" text NOT NULL,
+	CONSTRAINT "lti_resource_links_platform_id_resource_link_id_pk" PRIMARY KEY("platform_id","resource_link_id")
+);
+--> statement-breakpoint
+CREATE TABLE "lti_states" (
+	"state_hash" text PRIMARY KEY NOT NULL,
+	"platform_id" text NOT NULL,
+	"nonce" text NOT NULL,
+	"storage_target" text,
+	"storage_key" text,
+	"expires_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "mcp_connections" (
 	"id" text PRIMARY KEY NOT NULL,
 	"institution_id" text NOT NULL,
@@ -390,6 +453,20 @@ ALTER TABLE "invitations" ADD CONSTRAINT "invitations_institution_id_institution
 ALTER TABLE "invitations" ADD CONSTRAINT "invitations_invited_by_members_id_fk" FOREIGN KEY ("invited_by") REFERENCES "public"."members"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "knowledge_chunks" ADD CONSTRAINT "knowledge_chunks_source_id_knowledge_sources_id_fk" FOREIGN KEY ("source_id") REFERENCES "public"."knowledge_sources"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "knowledge_sources" ADD CONSTRAINT "knowledge_sources_agent_id_agents_member_id_fk" FOREIGN KEY ("agent_id") REFERENCES "public"."agents"("member_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "lti_accounts" ADD CONSTRAINT "lti_accounts_platform_id_lti_platforms_id_fk" FOREIGN KEY ("platform_id") REFERENCES "public"."lti_platforms"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "lti_accounts" ADD CONSTRAINT "lti_accounts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "lti_contexts" ADD CONSTRAINT "lti_contexts_platform_id_lti_platforms_id_fk" FOREIGN KEY ("platform_id") REFERENCES "public"."lti_platforms"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "lti_contexts" ADD CONSTRAINT "lti_contexts_institution_id_institutions_id_fk" FOREIGN KEY ("institution_id") REFERENCES "public"."institutions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "lti_launches" ADD CONSTRAINT "lti_launches_platform_id_lti_platforms_id_fk" FOREIGN KEY ("platform_id") REFERENCES "public"."lti_platforms"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "lti_launches" ADD CONSTRAINT "lti_launches_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "lti_launches" ADD CONSTRAINT "lti_launches_institution_id_institutions_id_fk" FOREIGN KEY ("institution_id") REFERENCES "public"."institutions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "lti_platforms" ADD CONSTRAINT "lti_platforms_institution_id_institutions_id_fk" FOREIGN KEY ("institution_id") REFERENCES "public"."institutions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "lti_platforms" ADD CONSTRAINT "lti_platforms_registered_by_users_id_fk" FOREIGN KEY ("registered_by") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "lti_registration_links" ADD CONSTRAINT "lti_registration_links_institution_id_institutions_id_fk" FOREIGN KEY ("institution_id") REFERENCES "public"."institutions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "lti_registration_links" ADD CONSTRAINT "lti_registration_links_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "lti_resource_links" ADD CONSTRAINT "lti_resource_links_platform_id_lti_platforms_id_fk" FOREIGN KEY ("platform_id") REFERENCES "public"."lti_platforms"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "lti_resource_links" ADD CONSTRAINT "lti_resource_links_channel_id_channels_id_fk" FOREIGN KEY ("channel_id") REFERENCES "public"."channels"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "lti_states" ADD CONSTRAINT "lti_states_platform_id_lti_platforms_id_fk" FOREIGN KEY ("platform_id") REFERENCES "public"."lti_platforms"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "mcp_connections" ADD CONSTRAINT "mcp_connections_institution_id_institutions_id_fk" FOREIGN KEY ("institution_id") REFERENCES "public"."institutions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "mcp_connections" ADD CONSTRAINT "mcp_connections_agent_id_agents_member_id_fk" FOREIGN KEY ("agent_id") REFERENCES "public"."agents"("member_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "members" ADD CONSTRAINT "members_institution_id_institutions_id_fk" FOREIGN KEY ("institution_id") REFERENCES "public"."institutions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -431,6 +508,9 @@ CREATE INDEX "invitations_email_idx" ON "invitations" USING btree ("email");--> 
 CREATE INDEX "knowledge_chunks_agent_idx" ON "knowledge_chunks" USING btree ("agent_id");--> statement-breakpoint
 CREATE INDEX "knowledge_chunks_search_idx" ON "knowledge_chunks" USING gin (to_tsvector('english', "content"));--> statement-breakpoint
 CREATE INDEX "knowledge_sources_agent_idx" ON "knowledge_sources" USING btree ("agent_id");--> statement-breakpoint
+CREATE INDEX "lti_accounts_user_idx" ON "lti_accounts" USING btree ("user_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "lti_platforms_issuer_client_uq" ON "lti_platforms" USING btree ("issuer","client_id");--> statement-breakpoint
+CREATE INDEX "lti_platforms_institution_idx" ON "lti_platforms" USING btree ("institution_id");--> statement-breakpoint
 CREATE INDEX "mcp_connections_agent_idx" ON "mcp_connections" USING btree ("institution_id","agent_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "members_institution_user_uq" ON "members" USING btree ("institution_id","user_id");--> statement-breakpoint
 CREATE INDEX "members_user_idx" ON "members" USING btree ("user_id");--> statement-breakpoint
