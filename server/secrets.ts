@@ -28,6 +28,11 @@ const secretsSchema = z.object({
   fileSigningKey: z.string().min(32),
   /** AES-256-GCM key (32 bytes, base64url) for MCP connections' environment variables at rest. */
   mcpEncryptionKey: z.string().min(32),
+  /**
+   * VAPID private key (a P-256 scalar, 32 bytes base64url) that signs every Web Push request; the public
+   * key derived from it is what browsers subscribe with (server/push/vapid.ts).
+   */
+  vapidPrivateKey: z.string().min(32),
 });
 export type Secrets = z.infer<typeof secretsSchema>;
 export type SecretName = keyof Secrets;

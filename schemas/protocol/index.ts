@@ -24,6 +24,7 @@ export * from './mcp.ts';
 export * from './members.ts';
 export * from './message-actions.ts';
 export * from './messages.ts';
+export * from './push.ts';
 export * from './routes.ts';
 export * from './search.ts';
 export * from './sections.ts';

@@ -16,8 +16,10 @@ import { z } from 'zod';
  * 8 — devices and account deletion: a session's deviceName and sameDevice, the ping's optional
  *     sessionClientId (and the Lantern-Device sign-in header); GET /api/users/account-deletion, DELETE
  *     /api/users, POST /api/auth/account-deletion(/code), GET .../deleted-members, PUT .../primary-owner.
+ * 9 — Web Push: GET /api/push/config, PUT/DELETE /api/users/sessions/fcm-token, PUT /api/users/push-settings,
+ *     PUT .../channels/:channelId/push-level, the push message fields; the ping's optional channelId.
  */
-export const PROTOCOL_VERSION = 8;
+export const PROTOCOL_VERSION = 9;
 
 /**
  * The oldest client protocol the server still answers (docs/decisions/0020-protocol-version-on-the-wire.md).

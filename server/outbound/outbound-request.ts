@@ -13,6 +13,8 @@ export interface OutboundOptions {
   allowPrivate: boolean;
   /** Name resolution; the system's by default (tests give a fixed table). */
   resolve?: Resolver;
+  /** Certificate authorities to trust instead of the default ones (an operator's PEM file). */
+  ca?: string[];
 }
 
 export interface OutboundInit {
@@ -36,6 +38,7 @@ export function outboundRequest(
       method: init.method ?? 'GET',
       headers: init.headers ?? {},
       agent: false,
+      ...(options.ca ? { ca: options.ca } : {}),
       lookup: guardedLookup(options.allowPrivate, options.resolve),
       ...(init.signal ? { signal: init.signal } : {}),
     });

@@ -15,6 +15,7 @@ const FINGERPRINTS: Record<number, string> = {
   6: '29a9318aa95804a9dd35369bfb5c314e858cb24e546a16261552b2160acc6bb2',
   7: 'ee3e6573f6d8b2a4cc6dc6bc459af6503b931e7ce57e6206b3cc7b42b763d516',
   8: 'eb8f56a6b53bea0486386f0c8638fa8b85ef12145dbcf6b61b5fa719115afe32',
+  9: '03898aef92a05813912fa193fe47990289626de7cbacc953448b7b8aa6e5166c',
 };
 
 function fingerprint(): string {
