@@ -6,11 +6,11 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Channel, Mention, Message, PushConfigResponse } from '../../schemas/protocol/index.ts';
-import { pushSubscriptions } from '../../server/db/schema.ts';
+import { pushSubscriptions, sessionActivity } from '../../server/db/schema.ts';
 import { type PushService, startPushService } from '../support/push-service.ts';
-import { channelsUrl, channelWith, makeTeam, type Person, type Team } from './channel-world.ts';
+import { channelsUrl, channelWith, emitAck, makeTeam, type Person, type Team } from './channel-world.ts';
 import { databases, startTestServer, type TestServer } from './harness.ts';
-import { messagesUrl } from './messaging-world.ts';
+import { connect, disconnectAll, messagesUrl } from './messaging-world.ts';
 
 describe.each(databases)('web push on %s', (kind) => {
   let t: TestServer;
@@ -31,6 +31,7 @@ describe.each(databases)('web push on %s', (kind) => {
     room = await channelWith(team.primaryOwner, team.ws, 'public', [team.member, team.admin]);
   });
   afterAll(async () => {
+    disconnectAll();
     await t?.close();
     await push?.close();
   });
@@ -61,6 +62,20 @@ describe.each(databases)('web push on %s', (kind) => {
       (p) => p.subscriptionId === subId && (p.payload as { messageId: string }).messageId === m.id,
     );
   }
+
+  /**
+   * Posts a mention of `who` and of the admin, a witness subscribed as `witness`, and waits for the witness's
+   * push: by then the message's decision was made (it is made once for everyone), so the test may change
+   * what the next decision sees.
+   */
+  async function postDecided(who: Person, witness: string) {
+    const m = await post(team.primaryOwner, room, { mentions: [...mention(who), ...mention(team.admin)] });
+    await push.waitFor(
+      (p) => p.subscriptionId === witness && (p.payload as { messageId: string }).messageId === m.id,
+    );
+    return m;
+  }
+  const sentTo = (messageId: string) => pushesOf(messageId).map((p) => p.subscriptionId);
 
   it('serves the VAPID public key, and a mention reaches the push service signed with it, with the spec fields', async () => {
     const config = await team.member.api.get<PushConfigResponse>('/api/push/config');
@@ -116,35 +131,66 @@ describe.each(databases)('web push on %s', (kind) => {
 
   it('holds the push while the person reads that channel on another device, not while they are elsewhere', async () => {
     const subId = await subscribe(team.member);
+    const witness = await subscribe(team.admin);
     // A second device of the same person, looking at the room.
     const phone = await t.signUp(team.member.user.email);
     expect((await phone.api.put('/api/users/sessions/ping', { channelId: room.id })).status).toBe(200);
-    const whileReading = await post(team.primaryOwner, room, { mentions: mention(team.member) });
+    const whileReading = await postDecided(team.member, witness);
     // The same device moves to another channel: the room is no longer being read.
     await phone.api.put('/api/users/sessions/ping', { channelId: team.ws.general.id });
     const whileElsewhere = await post(team.primaryOwner, room, { mentions: mention(team.member) });
     await push.waitFor((p) => (p.payload as { messageId: string }).messageId === whileElsewhere.id);
     await marker(team.member, subId);
-    expect(pushesOf(whileReading.id)).toEqual([]);
+    expect(sentTo(whileReading.id)).toEqual([witness]);
+  });
+
+  it('holds the push while a device has the channel open over the socket, until 20 s have passed', async () => {
+    const subId = await subscribe(team.member);
+    // The admin is mentioned too: their push shows when each message's decision was made.
+    const witness = await subscribe(team.admin);
+    const both = [...mention(team.member), ...mention(team.admin)];
+    const decided = (m: Message) =>
+      push.waitFor(
+        (p) => p.subscriptionId === witness && (p.payload as { messageId: string }).messageId === m.id,
+      );
+    const tablet = await t.signUp(team.member.user.email);
+    const socket = await connect(t, tablet.token);
+    await emitAck(socket, 'visitChannel', { institutionId: team.ws.id, channelId: room.id });
+    const whileOpen = await postDecided(team.member, witness);
+    await emitAck(socket, 'resetUnreadCount', { institutionId: team.ws.id, channelId: room.id });
+    const whileMarkingRead = await postDecided(team.member, witness);
+    // The tablet is left on the table: its socket stays open, but 21 s later it is no longer "reading".
+    await t.ctx.db
+      .update(sessionActivity)
+      .set({ activeAt: new Date(Date.now() - 21_000) })
+      .where(eq(sessionActivity.userId, team.member.user.id));
+    const idle = await post(team.primaryOwner, room, { mentions: mention(team.member) });
+    await push.waitFor(
+      (p) => p.subscriptionId === subId && (p.payload as { messageId: string }).messageId === idle.id,
+    );
+    expect(sentTo(whileOpen.id)).toEqual([witness]);
+    expect(sentTo(whileMarkingRead.id)).toEqual([witness]);
+    socket.disconnect();
   });
 
   it('sends nothing from a channel set to nothing, or during Do-not-disturb', async () => {
     const subId = await subscribe(team.member);
+    const witness = await subscribe(team.admin);
     const level = await team.member.api.put(`${channelsUrl(team.ws)}/${room.id}/push-level`, {
       level: 'nothing',
     });
     expect(level.status).toBe(200);
-    const muted = await post(team.primaryOwner, room, { mentions: mention(team.member) });
+    const muted = await postDecided(team.member, witness);
     await team.member.api.put(`${channelsUrl(team.ws)}/${room.id}/push-level`, { level: 'mentions' });
 
     const until = new Date(Date.now() + 60 * 60_000).toISOString();
     expect((await team.member.api.put('/api/users/push-settings', { dndUntil: until })).status).toBe(200);
-    const duringDnd = await post(team.primaryOwner, room, { mentions: mention(team.member) });
+    const duringDnd = await postDecided(team.member, witness);
     await team.member.api.put('/api/users/push-settings', { dndUntil: null });
 
     await marker(team.member, subId);
-    expect(pushesOf(muted.id)).toEqual([]);
-    expect(pushesOf(duringDnd.id)).toEqual([]);
+    expect(sentTo(muted.id)).toEqual([witness]);
+    expect(sentTo(duringDnd.id)).toEqual([witness]);
   });
 
   it('refuses a push level for a channel the caller is not in', async () => {
