@@ -733,7 +733,10 @@ export const pushSubscriptions = pgTable(
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('push_subscriptions_user_idx').on(t.userId)],
+  (t) => [
+    index('push_subscriptions_user_idx').on(t.userId),
+    index('push_subscriptions_endpoint_idx').on(t.endpoint),
+  ],
 );
 
 /**

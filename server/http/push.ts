@@ -1,7 +1,7 @@
 // Web Push routes (decision 0032): the key browsers subscribe with, this session's subscription, the
 // caller's Do-not-disturb and their push level per channel. Every value is the caller's own: a session
 // stores only its own subscription, a level only for a channel the caller is a member of.
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
@@ -49,10 +49,22 @@ export function registerPushRoutes(app: FastifyInstance, ctx: AppContext): void 
       isPwa: isPwa ?? false,
       updatedAt: new Date(),
     };
-    await ctx.db
-      .insert(pushSubscriptions)
-      .values({ sessionId: auth.sessionId, userId: auth.userId, ...values })
-      .onConflictDoUpdate({ target: pushSubscriptions.sessionId, set: values });
+    await ctx.db.transaction(async (tx) => {
+      // One browser, one endpoint: when someone else signs in on it (the last person's session never
+      // signed out), the earlier session's pushes must stop reaching this screen.
+      await tx
+        .delete(pushSubscriptions)
+        .where(
+          and(
+            eq(pushSubscriptions.endpoint, fcmToken.endpoint),
+            ne(pushSubscriptions.sessionId, auth.sessionId),
+          ),
+        );
+      await tx
+        .insert(pushSubscriptions)
+        .values({ sessionId: auth.sessionId, userId: auth.userId, ...values })
+        .onConflictDoUpdate({ target: pushSubscriptions.sessionId, set: values });
+    });
     return { ok: true };
   });
 

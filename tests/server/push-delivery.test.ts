@@ -25,6 +25,8 @@ describe.each(databases)('web push on %s', (kind) => {
         PUSH_ALLOW_PRIVATE: 'true',
         PUSH_CA_FILE: push.caFile,
         PUSH_VAPID_SUBJECT: 'mailto:ops@example.com',
+        // People sign in again for a second device; the per-address code limit is not what is tested here.
+        OTP_PER_EMAIL_IP_PER_HOUR: '100',
       },
     });
     team = await makeTeam(t);
@@ -223,6 +225,27 @@ describe.each(databases)('web push on %s', (kind) => {
     const after = await post(team.primaryOwner, room, { mentions: mention(team.member) });
     await marker(team.member, await subscribe(team.member));
     expect(pushesOf(after.id).filter((p) => p.subscriptionId === subId)).toEqual([]);
+  });
+
+  it('gives a browser’s endpoint to the last person who subscribed on it', async () => {
+    // Ana's session on a shared computer was never signed out; the member signs in there next.
+    const shared = push.subscribe();
+    const earlier = await t.signUp(team.admin.user.email);
+    await earlier.api.put('/api/users/sessions/fcm-token', { fcmToken: shared.subscription });
+    const later = await t.signUp(team.member.user.email);
+    await later.api.put('/api/users/sessions/fcm-token', { fcmToken: shared.subscription });
+    const toAdmin = await post(team.primaryOwner, room, {
+      content: '<p>for the admin only</p>',
+      mentions: mention(team.admin),
+    });
+    const memberSub = await subscribe(team.member);
+    await marker(team.member, memberSub);
+    expect(sentTo(toAdmin.id).filter((id) => id === shared.id)).toEqual([]);
+    const rows = await t.ctx.db
+      .select({ userId: pushSubscriptions.userId })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, shared.subscription.endpoint));
+    expect(rows).toEqual([{ userId: team.member.user.id }]);
   });
 
   it('refuses malformed subscriptions and Firebase tokens with a sentence', async () => {

@@ -449,6 +449,7 @@ CREATE INDEX "messages_channel_seq_idx" ON "messages" USING btree ("channel_id",
 CREATE INDEX "messages_channel_created_seq_idx" ON "messages" USING btree ("channel_id","created_seq");--> statement-breakpoint
 CREATE INDEX "messages_unfinished_answer_idx" ON "messages" USING btree ("id") WHERE ("messages"."agent_answer"->>'status') in ('thinking', 'streaming', 'awaiting_approval');--> statement-breakpoint
 CREATE INDEX "push_subscriptions_user_idx" ON "push_subscriptions" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "push_subscriptions_endpoint_idx" ON "push_subscriptions" USING btree ("endpoint");--> statement-breakpoint
 CREATE INDEX "session_activity_user_idx" ON "session_activity" USING btree ("user_id","active_at");--> statement-breakpoint
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "signin_codes_email_idx" ON "signin_codes" USING btree ("email","expires_at");--> statement-breakpoint
