@@ -63,8 +63,16 @@ async function mentionedMemberIds(
   return found;
 }
 
-/** Null when the channel is gone (deleted between the commit and now). */
-export async function readAudience(db: Db, message: PostedMessage, now: Date): Promise<Audience | null> {
+/**
+ * Null when the channel is gone (deleted between the commit and now). Only `userIds` (the people with a
+ * subscription) are read as recipients.
+ */
+export async function readAudience(
+  db: Db,
+  message: PostedMessage,
+  now: Date,
+  userIds: readonly string[],
+): Promise<Audience | null> {
   const [channel] = await db
     .select({ name: channels.name, type: channels.type })
     .from(channels)
@@ -100,13 +108,19 @@ export async function readAudience(db: Db, message: PostedMessage, now: Date): P
       .innerJoin(members, eq(members.id, channelMembers.memberId))
       .leftJoin(channelPushLevels, eq(channelPushLevels.channelMemberId, channelMembers.id))
       .leftJoin(pushSettings, eq(pushSettings.userId, members.userId))
-      .where(and(eq(channelMembers.channelId, message.channelId), eq(members.kind, 'user'))),
+      .where(
+        and(
+          eq(channelMembers.channelId, message.channelId),
+          eq(members.kind, 'user'),
+          inArray(members.userId, [...userIds]),
+        ),
+      ),
   ]);
 
-  const userIds = people.map((p) => p.userId);
+  const peopleIds = people.map((p) => p.userId);
   const since = new Date(now.getTime() - HERE_WINDOW_MS);
   const activity =
-    userIds.length === 0
+    peopleIds.length === 0
       ? []
       : await db
           .select({
@@ -115,7 +129,7 @@ export async function readAudience(db: Db, message: PostedMessage, now: Date): P
             at: sessionActivity.activeAt,
           })
           .from(sessionActivity)
-          .where(and(inArray(sessionActivity.userId, userIds), gt(sessionActivity.activeAt, since)));
+          .where(and(inArray(sessionActivity.userId, peopleIds), gt(sessionActivity.activeAt, since)));
   const activityOf = new Map<string, { channelId: string | null; at: Date }[]>();
   for (const a of activity) {
     const list = activityOf.get(a.userId) ?? [];

@@ -1,11 +1,11 @@
 // After a message is committed and acknowledged: decide who gets a push and send them, off the post's path
 // (the post has already been answered; nothing here can slow or fail it).
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { liveSessionCondition } from '../auth/session-lifetime.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { pushSubscriptions, sessions } from '../db/schema.ts';
+import { channelMembers, members, pushSubscriptions, sessions } from '../db/schema.ts';
 import type { Secrets } from '../secrets.ts';
 import { type PostedMessage, readAudience } from './audience.ts';
 import { decidePushes, type PushDecision } from './decision.ts';
@@ -53,11 +53,8 @@ export async function sendPushes(
   message: PostedMessage,
   now = new Date(),
 ): Promise<number> {
-  const audience = await readAudience(ctx.db, message, now);
-  if (!audience) return 0;
-  const decisions = decidePushes(audience.facts, audience.recipients, now);
-  if (decisions.length === 0) return 0;
-  const byUser = new Map<string, PushDecision>(decisions.map((d) => [d.userId, d]));
+  // Subscriptions of the channel's people first: most posts reach nobody subscribed, and then this one
+  // query is all a post costs.
   const subs = await ctx.db
     .select({
       sessionId: pushSubscriptions.sessionId,
@@ -70,17 +67,32 @@ export async function sendPushes(
     })
     .from(pushSubscriptions)
     .innerJoin(sessions, eq(sessions.id, pushSubscriptions.sessionId))
-    .where(inArray(pushSubscriptions.userId, [...byUser.keys()]));
+    .innerJoin(
+      members,
+      and(eq(members.userId, pushSubscriptions.userId), eq(members.institutionId, message.institutionId)),
+    )
+    .innerJoin(
+      channelMembers,
+      and(eq(channelMembers.memberId, members.id), eq(channelMembers.channelId, message.channelId)),
+    );
+  if (subs.length === 0) return 0;
   // A session that ended (signed out, idle or too old) takes its subscription with it.
   const ended = subs.filter((s) => !s.live).map((s) => s.sessionId);
   if (ended.length > 0)
     await ctx.db.delete(pushSubscriptions).where(inArray(pushSubscriptions.sessionId, ended));
 
+  const live = subs.filter((s) => s.live);
+  if (live.length === 0) return 0;
+  const audience = await readAudience(ctx.db, message, now, [...new Set(live.map((s) => s.userId))]);
+  if (!audience) return 0;
+  const decisions = decidePushes(audience.facts, audience.recipients, now);
+  const byUser = new Map<string, PushDecision>(decisions.map((d) => [d.userId, d]));
+
   const vapid = vapidKeys(ctx.secrets.vapidPrivateKey);
   const text = ctx.config.PUSH_ID_ONLY ? '' : plainText(message.content);
   const results = await Promise.all(
-    subs
-      .filter((s) => s.live)
+    live
+      .filter((s) => byUser.has(s.userId))
       .map((s) => {
         const decision = byUser.get(s.userId) as PushDecision;
         const payload = buildPayload({
