@@ -29,6 +29,7 @@ import { registerMcpRoutes } from './http/mcp.ts';
 import { registerMessageListRoutes } from './http/message-lists.ts';
 import { registerMessageRoutes } from './http/messages.ts';
 import { installProtocolVersionCheck } from './http/protocol-version.ts';
+import { registerPushRoutes } from './http/push.ts';
 import { installRateLimits } from './http/rate-limits.ts';
 import { registerSearchRoutes } from './http/search.ts';
 import { registerSectionRoutes } from './http/sections.ts';
@@ -128,6 +129,7 @@ export async function createApp(config: Config): Promise<LanternServer> {
   registerToolCallRoutes(app, ctx);
   registerMcpRoutes(app, ctx);
   registerLtiRoutes(app, ctx);
+  registerPushRoutes(app, ctx);
   await registerStatic(app, config.CLIENT_DIR);
   await app.ready();
   // Without Redis this is the only node, so an answer still "thinking" was left by a crash.

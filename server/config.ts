@@ -349,6 +349,33 @@ export const configSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  // ── Web Push (decision 0032) ──
+  /** The contact push services may write to about our pushes (VAPID `sub`): a mailto: or https: address. */
+  PUSH_VAPID_SUBJECT: z
+    .string()
+    .trim()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: or https: address')
+    .default('mailto:postmaster@localhost'),
+  /**
+   * Whether push endpoints may be loopback or private-network addresses (a push service on the intranet,
+   * the tests' local one). Off by default: the endpoint is a URL any signed-in browser sends.
+   */
+  PUSH_ALLOW_PRIVATE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  /** PEM file of extra certificate authorities trusted for push endpoints (a self-hosted push relay). */
+  PUSH_CA_FILE: optionalText.optional(),
+  /**
+   * Pushes carry only ids (channel, workspace, message), never the text: the service worker fills in the
+   * notification from the server. For operators who want no message text to pass a push service.
+   */
+  PUSH_ID_ONLY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  /** Time allowed to hand one push to the push service, in milliseconds. */
+  PUSH_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;

@@ -33,6 +33,11 @@ const secretsSchema = z.object({
    * platforms read its public half from /lti/keys, so a new one costs nothing stored.
    */
   ltiToolKey: z.string().min(32),
+  /**
+   * VAPID private key (a P-256 scalar, 32 bytes base64url) that signs every Web Push request; the public
+   * key derived from it is what browsers subscribe with (server/push/vapid.ts).
+   */
+  vapidPrivateKey: z.string().min(32),
 });
 export type Secrets = z.infer<typeof secretsSchema>;
 export type SecretName = keyof Secrets;

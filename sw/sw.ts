@@ -51,6 +51,55 @@ self.addEventListener('message', (event) => {
   }
 });
 
+// ── Web Push (decision 0032) ──
+/** The push message fields (spec §3) as server/push/payload.ts writes them. */
+interface PushFields {
+  title?: string;
+  body?: string;
+  channelId?: string;
+  clientId?: string;
+  messageId?: string;
+  isPwa?: boolean;
+  requiresRefresh?: boolean;
+  idOnly?: boolean;
+}
+
+function readPush(event: PushEvent): PushFields {
+  try {
+    const json: unknown = event.data?.json();
+    return json && typeof json === 'object' ? (json as PushFields) : {};
+  } catch {
+    return {};
+  }
+}
+
+// Every push shows a notification (browsers require it), one per channel: a newer one replaces the
+// channel's earlier one (tag) and still alerts (renotify). The app badge counts what is waiting.
+self.addEventListener('push', (event) => {
+  const push = readPush(event);
+  const title = push.idOnly || !push.title ? 'New message' : push.title;
+  event.waitUntil(
+    (async () => {
+      await self.registration.showNotification(title, {
+        body: push.idOnly ? '' : (push.body ?? ''),
+        icon: '/icons/icon-192.png',
+        badge: '/icons/icon-192.png',
+        ...(push.channelId ? { tag: push.channelId, renotify: true } : {}),
+        data: {
+          channelId: push.channelId,
+          clientId: push.clientId,
+          messageId: push.messageId,
+          isPwa: push.isPwa ?? false,
+          requiresRefresh: push.requiresRefresh ?? false,
+        },
+      } as NotificationOptions);
+      const shown = await self.registration.getNotifications();
+      const nav = self.navigator as Navigator & { setAppBadge?: (n: number) => Promise<void> };
+      await nav.setAppBadge?.(shown.length).catch(() => undefined);
+    })(),
+  );
+});
+
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
   const payload = (event.notification.data ?? {}) as { channelId?: string; clientId?: string };

@@ -70,6 +70,7 @@ import {
   messageListResponse,
   messagePage,
 } from './messages.ts';
+import { channelPushLevelResponse, pushConfigResponse, pushSettingsResponse } from './push.ts';
 import { messageSearchResponse } from './search.ts';
 import { sectionCreatedResponse, sectionsResponse } from './sections.ts';
 import { revokeOtherSessionsResponse, userSessionsResponse } from './sessions.ts';
@@ -116,6 +117,16 @@ export const restRoutes = {
   revokeSession: route('DELETE', '/api/users/sessions/:sessionId', okResponse),
   revokeOtherSessions: route('POST', '/api/users/sessions/revoke-others', revokeOtherSessionsResponse),
   pingSession: route('PUT', '/api/users/sessions/ping', okResponse),
+  // Web Push (decision 0032): the key to subscribe with, this session's subscription, DND, channel levels.
+  pushConfig: route('GET', '/api/push/config', pushConfigResponse),
+  savePushToken: route('PUT', '/api/users/sessions/fcm-token', okResponse),
+  deletePushToken: route('DELETE', '/api/users/sessions/fcm-token', okResponse),
+  pushSettings: route('PUT', '/api/users/push-settings', pushSettingsResponse),
+  channelPushLevel: route(
+    'PUT',
+    '/api/institutions/:id/channels/:channelId/push-level',
+    channelPushLevelResponse,
+  ),
 
   // Sign-in through identity providers (the popup's start and callback pages are not JSON).
   identityProviders: route('GET', '/api/auth/providers', identityProvidersResponse),

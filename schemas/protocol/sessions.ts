@@ -36,6 +36,8 @@ export const pingSessionBody = z.object({
     .max(64, { abort: true, message: 'Not a device id' })
     .regex(/^[0-9a-f]{64}$/, 'Not a device id')
     .optional(),
+  /** The channel the person is looking at: no push for it reaches them while they are (decision 0032). */
+  channelId: id.optional(),
 });
 /** The header in which the client names its device id on sign-in requests. */
 export const SESSION_CLIENT_HEADER = 'Lantern-Device';

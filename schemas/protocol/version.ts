@@ -21,8 +21,10 @@ import { z } from 'zod';
  *     LTI 1.3: POST /api/lti/launch (an ltik, and the state from platform storage, for a session and the
  *     course's workspace and channel),
  *     POST /api/lti/deep-link, a workspace's LTI platforms (list, register, remove) and dynamic-registration links.
+ * 9 — Web Push: GET /api/push/config, PUT/DELETE /api/users/sessions/fcm-token, PUT /api/users/push-settings,
+ *     PUT .../channels/:channelId/push-level, the push message fields; the ping's optional channelId.
  */
-export const PROTOCOL_VERSION = 8;
+export const PROTOCOL_VERSION = 9;
 
 /**
  * The oldest client protocol the server still answers (docs/decisions/0020-protocol-version-on-the-wire.md).

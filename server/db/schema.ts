@@ -890,3 +890,70 @@ export const ltiRegistrationLinks = pgTable('lti_registration_links', {
     .references(() => users.id, { onDelete: 'cascade' }),
   expiresAt: ts('expires_at').notNull(),
 });
+
+// ── Web Push (decision 0032) ──
+
+/**
+ * A browser's push subscription, one per session: signing out (or the session's deletion) ends it, and a
+ * push service answering 404/410 deletes it. Only what RFC 8291 needs to encrypt for it is kept.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    sessionId: text('session_id')
+      .primaryKey()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    /** The subscribing page ran as the installed app (spec §3 isPwa). */
+    isPwa: boolean('is_pwa').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('push_subscriptions_user_idx').on(t.userId),
+    index('push_subscriptions_endpoint_idx').on(t.endpoint),
+  ],
+);
+
+/**
+ * When each session last showed its person at work, and in which channel: a push is held back while they
+ * are active in the message's channel on any device (server/push/decision.ts), whether or not a socket is open.
+ */
+export const sessionActivity = pgTable(
+  'session_activity',
+  {
+    sessionId: text('session_id')
+      .primaryKey()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    channelId: text('channel_id'),
+    activeAt: ts('active_at').notNull().defaultNow(),
+  },
+  (t) => [index('session_activity_user_idx').on(t.userId, t.activeAt)],
+);
+
+/** A person's push settings across workspaces: Do-not-disturb until a time. */
+export const pushSettings = pgTable('push_settings', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  dndUntil: ts('dnd_until'),
+});
+
+/**
+ * A member's push level for one channel: every message, mentions only, or nothing. No row: the default
+ * (every message in a direct message, mentions elsewhere); the membership's `muted` means nothing.
+ */
+export const channelPushLevels = pgTable('channel_push_levels', {
+  channelMemberId: text('channel_member_id')
+    .primaryKey()
+    .references(() => channelMembers.id, { onDelete: 'cascade' }),
+  level: text('level', { enum: ['all', 'mentions', 'nothing'] }).notNull(),
+});

@@ -9,6 +9,8 @@ import {
 } from '../../schemas/protocol/index.ts';
 import { startSessionPurge } from '../auth/session-retention.ts';
 import type { AppContext } from '../context.ts';
+import { recordActivity } from '../push/activity.ts';
+import { endPushSubscriptions } from '../push/subscriptions.ts';
 import {
   getUser,
   liveSessions,
@@ -39,6 +41,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
   app.put('/api/users/logout', async (request) => {
     const auth = getAuth(request);
     await revokeSession(ctx.db, auth.sessionId);
+    await endPushSubscriptions(ctx.db, [auth.sessionId]);
     ctx.realtime.disconnectSession(auth.sessionId);
     return { ok: true };
   });
@@ -59,6 +62,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
     const auth = getAuth(request);
     const { sessionId } = sessionIdParams.parse(request.params);
     await revokeOwnSession(ctx.db, ctx.config, auth.userId, sessionId);
+    await endPushSubscriptions(ctx.db, [sessionId]);
     ctx.realtime.disconnectSession(sessionId);
     return { ok: true };
   });
@@ -67,13 +71,18 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
   app.post('/api/users/sessions/revoke-others', async (request) => {
     const auth = getAuth(request);
     const revoked = await revokeOtherSessions(ctx.db, ctx.config, auth.userId, auth.sessionId);
+    await endPushSubscriptions(ctx.db, revoked);
     for (const sessionId of revoked) ctx.realtime.disconnectSession(sessionId);
     return { revoked: revoked.length };
   });
 
   app.put('/api/users/sessions/ping', async (request) => {
-    const { sessionClientId } = pingSessionBody.parse(request.body ?? {});
-    await touchSession(ctx.db, getAuth(request).sessionId, sessionClientId);
+    const { sessionClientId, channelId } = pingSessionBody.parse(request.body ?? {});
+    const auth = getAuth(request);
+    await touchSession(ctx.db, auth.sessionId, sessionClientId);
+    // Activity for the push decision; a channel id is only a claim about where this session is, and it only
+    // ever holds back the caller's own pushes, so it needs no membership check.
+    await recordActivity(ctx.db, auth, channelId ?? null);
     return { ok: true };
   });
 }

@@ -9,6 +9,7 @@ import type { Db } from '../db/client.ts';
 import { messages } from '../db/schema.ts';
 import { badRequest } from '../errors.ts';
 import { forwardedAttachments, recordAttachments } from '../files/attachments.ts';
+import { schedulePushes } from '../push/notify.ts';
 import type { MessagesContext } from './context.ts';
 import { createMessageRow, findByGenId } from './create.ts';
 import { requireLiveMessage } from './find.ts';
@@ -94,7 +95,10 @@ export async function forwardMessage(
       recordAttachments,
     );
     const message = toWireMessage(row);
-    if (created) ctx.broadcast.toChannel(channelId, 'newMessage', message);
+    if (created) {
+      ctx.broadcast.toChannel(channelId, 'newMessage', message);
+      schedulePushes(ctx, message);
+    }
     results.push(message);
   }
   await recordOp(db, op, { messageIds: results.map((m) => m.id) }, args);

@@ -12,6 +12,7 @@ import type {
 import { requireChannelMember } from '../access.ts';
 import type { StoredPoll } from '../db/schema.ts';
 import { badRequest } from '../errors.ts';
+import { schedulePushes } from '../push/notify.ts';
 import type { MessagesContext } from './context.ts';
 import { createMessageRow, findByGenId } from './create.ts';
 import { requireLiveMessage } from './find.ts';
@@ -79,7 +80,10 @@ export async function createPoll(
       ),
   );
   const message = toWireMessage(row);
-  if (created) ctx.broadcast.toChannel(input.channelId, 'newMessage', message);
+  if (created) {
+    ctx.broadcast.toChannel(input.channelId, 'newMessage', message);
+    schedulePushes(ctx, message);
+  }
   return message;
 }
 

@@ -8,6 +8,7 @@ import { startAgentRuns } from '../agents/runs.ts';
 import type { Db } from '../db/client.ts';
 import { messages } from '../db/schema.ts';
 import { postedAttachments, recordAttachments } from '../files/attachments.ts';
+import { schedulePushes } from '../push/notify.ts';
 import { recordMessageActivities } from '../services/activities.ts';
 import { messageContent } from './content.ts';
 import type { MessagesContext } from './context.ts';
@@ -70,6 +71,7 @@ export async function postMessage(
     case 'created':
       ctx.broadcast.toChannel(input.channelId, 'newMessage', outcome.message);
       startAgentRuns(ctx, outcome.message, outcome.access.member, outcome.access.channel);
+      schedulePushes(ctx, outcome.message);
       return { message: outcome.message, created: true };
     case 'repeat':
       return { message: outcome.message, created: false };
@@ -148,6 +150,7 @@ export async function postAlone(
 
   const message = toWireMessage(row);
   ctx.broadcast.toChannel(input.channelId, 'newMessage', message);
+  schedulePushes(ctx, message);
   startAgentRuns(ctx, message, access.member, access.channel);
   return { message, created: true };
 }

@@ -6,6 +6,7 @@
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { Readable } from 'node:stream';
+import { createSecureContext } from 'node:tls';
 import { guardedLookup, RefusedAddress, type Resolver, urlRefusal } from './address-guard.ts';
 
 export interface OutboundOptions {
@@ -13,6 +14,27 @@ export interface OutboundOptions {
   allowPrivate: boolean;
   /** Name resolution; the system's by default (tests give a fixed table). */
   resolve?: Resolver;
+  /** Certificate authorities to trust instead of the default ones (an operator's PEM file). */
+  ca?: string[];
+  /**
+   * A keep-alive agent whose every new connection is made through the address guard (guardedAgent): a
+   * reused socket goes to an address that was checked when it was opened. Without it, a fresh connection.
+   */
+  agent?: http.Agent;
+}
+
+/**
+ * A pooling agent for one kind of destination (Web Push services), its connections guarded like any other.
+ * Extra authorities go into one secure context made here, not into each request (where every request
+ * would carry, and the agent would compare, the whole list).
+ */
+export function guardedAgent(options: Pick<OutboundOptions, 'allowPrivate' | 'resolve' | 'ca'>): https.Agent {
+  return new https.Agent({
+    keepAlive: true,
+    maxSockets: 16,
+    lookup: guardedLookup(options.allowPrivate, options.resolve),
+    ...(options.ca ? { secureContext: createSecureContext({ ca: options.ca }) } : {}),
+  });
 }
 
 export interface OutboundInit {
@@ -35,7 +57,8 @@ export function outboundRequest(
     const req = client.request(url, {
       method: init.method ?? 'GET',
       headers: init.headers ?? {},
-      agent: false,
+      agent: options.agent ?? false,
+      ...(options.ca ? { ca: options.ca } : {}),
       lookup: guardedLookup(options.allowPrivate, options.resolve),
       ...(init.signal ? { signal: init.signal } : {}),
     });

@@ -3,6 +3,7 @@ import { joinChannelPayload, resetUnreadCountPayload } from '../../schemas/proto
 import { requireChannelMember } from '../access.ts';
 import { rooms } from '../context.ts';
 import { resetUnreadCount } from '../messages/unread.ts';
+import { recordActivity } from '../push/activity.ts';
 import { acknowledged } from './ack.ts';
 import type { HandlerDeps } from './handler-deps.ts';
 import type { LanternSocket } from './types.ts';
@@ -25,6 +26,8 @@ export function registerChannelEvents(socket: LanternSocket, deps: HandlerDeps):
     acknowledged(log, 'resetUnreadCount', resetUnreadCountPayload, async (p) => {
       const { member } = await requireChannelMember(db, p.institutionId, p.channelId, userId);
       await resetUnreadCount(db, p.channelId, member.id);
+      // Marking a channel read is reading it: its pushes wait (server/push/decision.ts).
+      await recordActivity(db, { sessionId: socket.data.sessionId, userId }, p.channelId);
       return { ok: true as const };
     }),
   );

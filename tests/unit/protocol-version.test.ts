@@ -15,6 +15,7 @@ const FINGERPRINTS: Record<number, string> = {
   6: '29a9318aa95804a9dd35369bfb5c314e858cb24e546a16261552b2160acc6bb2',
   7: 'ee3e6573f6d8b2a4cc6dc6bc459af6503b931e7ce57e6206b3cc7b42b763d516',
   8: '7f1b2a4a797e037caa203dc84dd1616356294ceb2b2241ffb6fcd91789563fb9',
+  9: '9ad67aba74297688f46d28a1cc5ee7e42348cbeceaf648cd6f62ddcac46f1bb6',
 };
 
 function fingerprint(): string {

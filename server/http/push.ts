@@ -1,0 +1,101 @@
+// Web Push routes (decision 0032): the key browsers subscribe with, this session's subscription, the
+// caller's Do-not-disturb and their push level per channel. Every value is the caller's own: a session
+// stores only its own subscription, a level only for a channel the caller is a member of.
+import { and, eq, ne } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  type ChannelPushLevel,
+  channelPushLevelBody,
+  id,
+  type PushConfigResponse,
+  type PushSettingsResponse,
+  pushSettingsBody,
+  pushTokenBody,
+} from '../../schemas/protocol/index.ts';
+import { requireChannelMember } from '../access.ts';
+import type { AppContext } from '../context.ts';
+import { channelPushLevels, pushSettings, pushSubscriptions } from '../db/schema.ts';
+import { badRequest } from '../errors.ts';
+import { urlRefusal } from '../outbound/address-guard.ts';
+import { vapidKeys } from '../push/vapid.ts';
+import { getAuth } from './auth-hook.ts';
+
+const channelParams = z.object({ id, channelId: id });
+
+export function registerPushRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get(
+    '/api/push/config',
+    async (): Promise<PushConfigResponse> => ({
+      vapidKey: vapidKeys(ctx.secrets.vapidPrivateKey).publicKey,
+      idOnly: ctx.config.PUSH_ID_ONLY,
+    }),
+  );
+
+  app.put('/api/users/sessions/fcm-token', async (request) => {
+    const auth = getAuth(request);
+    const { fcmToken, isPwa } = pushTokenBody.parse(request.body);
+    if (typeof fcmToken === 'string')
+      throw badRequest(
+        'Firebase messaging is not configured on this server; send the browser’s push subscription instead',
+      );
+    // The endpoint is an address a browser (or anyone with a session) names; the server will post to it.
+    const refusal = urlRefusal(new URL(fcmToken.endpoint), ctx.config.PUSH_ALLOW_PRIVATE);
+    if (refusal) throw badRequest(`The push endpoint cannot be used: ${refusal}`);
+    const values = {
+      endpoint: fcmToken.endpoint,
+      p256dh: fcmToken.keys.p256dh,
+      auth: fcmToken.keys.auth,
+      isPwa: isPwa ?? false,
+      updatedAt: new Date(),
+    };
+    await ctx.db.transaction(async (tx) => {
+      // One browser, one endpoint: when someone else signs in on it (the last person's session never
+      // signed out), the earlier session's pushes must stop reaching this screen.
+      await tx
+        .delete(pushSubscriptions)
+        .where(
+          and(
+            eq(pushSubscriptions.endpoint, fcmToken.endpoint),
+            ne(pushSubscriptions.sessionId, auth.sessionId),
+          ),
+        );
+      await tx
+        .insert(pushSubscriptions)
+        .values({ sessionId: auth.sessionId, userId: auth.userId, ...values })
+        .onConflictDoUpdate({ target: pushSubscriptions.sessionId, set: values });
+    });
+    return { ok: true };
+  });
+
+  app.delete('/api/users/sessions/fcm-token', async (request) => {
+    await ctx.db.delete(pushSubscriptions).where(eq(pushSubscriptions.sessionId, getAuth(request).sessionId));
+    return { ok: true };
+  });
+
+  app.put('/api/users/push-settings', async (request): Promise<PushSettingsResponse> => {
+    const auth = getAuth(request);
+    const { dndUntil } = pushSettingsBody.parse(request.body);
+    const until = dndUntil === null ? null : new Date(dndUntil);
+    await ctx.db
+      .insert(pushSettings)
+      .values({ userId: auth.userId, dndUntil: until })
+      .onConflictDoUpdate({ target: pushSettings.userId, set: { dndUntil: until } });
+    return { dndUntil: until?.toISOString() ?? null };
+  });
+
+  app.put(
+    '/api/institutions/:id/channels/:channelId/push-level',
+    async (request): Promise<{ channelId: string; level: ChannelPushLevel }> => {
+      const auth = getAuth(request);
+      const p = channelParams.parse(request.params);
+      const { level } = channelPushLevelBody.parse(request.body);
+      const access = await requireChannelMember(ctx.db, p.id, p.channelId, auth.userId);
+      await ctx.db
+        .insert(channelPushLevels)
+        .values({ channelMemberId: access.channelMember.id, level })
+        .onConflictDoUpdate({ target: channelPushLevels.channelMemberId, set: { level } });
+      return { channelId: p.channelId, level };
+    },
+  );
+}

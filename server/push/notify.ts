@@ -1,0 +1,121 @@
+// After a message is committed and acknowledged: decide who gets a push and send them, off the post's path
+// (the post has already been answered; nothing here can slow or fail it).
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import { liveSessionCondition } from '../auth/session-lifetime.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { channelMembers, members, pushSubscriptions, sessions } from '../db/schema.ts';
+import type { Secrets } from '../secrets.ts';
+import { type PostedMessage, readAudience } from './audience.ts';
+import { decidePushes, type PushDecision } from './decision.ts';
+import { deliver } from './delivery.ts';
+import { buildPayload } from './payload.ts';
+import { vapidKeys } from './vapid.ts';
+
+export type PushContext = { db: Db; config: Config; secrets: Secrets; log: Logger };
+
+/** Pushes in flight per server; more wait, so a burst of @everyone cannot open thousands of sockets. */
+const MAX_CONCURRENT = 32;
+let running = 0;
+const queue: Array<() => void> = [];
+async function limited<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= MAX_CONCURRENT) await new Promise<void>((resolve) => queue.push(resolve));
+  running++;
+  try {
+    return await work();
+  } finally {
+    running--;
+    queue.shift()?.();
+  }
+}
+
+const ENTITIES: Record<string, string> = {
+  '&nbsp;': ' ',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#39;': "'",
+  '&amp;': '&',
+};
+/** The message's text as the notification shows it (the same reduction as messages.plain_text). */
+export function plainText(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(nbsp|lt|gt|quot|#39|amp);/g, (e) => ENTITIES[e] ?? e)
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Sends the pushes a committed message calls for; resolves when all were handed over (tests wait on it). */
+export async function sendPushes(
+  ctx: PushContext,
+  message: PostedMessage,
+  now = new Date(),
+): Promise<number> {
+  // Subscriptions of the channel's people first: most posts reach nobody subscribed, and then this one
+  // query is all a post costs.
+  const subs = await ctx.db
+    .select({
+      sessionId: pushSubscriptions.sessionId,
+      userId: pushSubscriptions.userId,
+      endpoint: pushSubscriptions.endpoint,
+      p256dh: pushSubscriptions.p256dh,
+      auth: pushSubscriptions.auth,
+      isPwa: pushSubscriptions.isPwa,
+      live: sql<boolean>`coalesce(${liveSessionCondition(ctx.config)}, false)`,
+    })
+    .from(pushSubscriptions)
+    .innerJoin(sessions, eq(sessions.id, pushSubscriptions.sessionId))
+    .innerJoin(
+      members,
+      and(eq(members.userId, pushSubscriptions.userId), eq(members.institutionId, message.institutionId)),
+    )
+    .innerJoin(
+      channelMembers,
+      and(eq(channelMembers.memberId, members.id), eq(channelMembers.channelId, message.channelId)),
+    );
+  if (subs.length === 0) return 0;
+  // A session that ended (signed out, idle or too old) takes its subscription with it.
+  const ended = subs.filter((s) => !s.live).map((s) => s.sessionId);
+  if (ended.length > 0)
+    await ctx.db.delete(pushSubscriptions).where(inArray(pushSubscriptions.sessionId, ended));
+
+  const live = subs.filter((s) => s.live);
+  if (live.length === 0) return 0;
+  const audience = await readAudience(ctx.db, message, now, [...new Set(live.map((s) => s.userId))]);
+  if (!audience) return 0;
+  const decisions = decidePushes(audience.facts, audience.recipients, now);
+  const byUser = new Map<string, PushDecision>(decisions.map((d) => [d.userId, d]));
+
+  const vapid = vapidKeys(ctx.secrets.vapidPrivateKey);
+  const text = ctx.config.PUSH_ID_ONLY ? '' : plainText(message.content);
+  const results = await Promise.all(
+    live
+      .filter((s) => byUser.has(s.userId))
+      .map((s) => {
+        const decision = byUser.get(s.userId) as PushDecision;
+        const payload = buildPayload({
+          reason: decision.reason,
+          authorName: audience.authorName,
+          channelName: audience.channelName,
+          channelId: message.channelId,
+          institutionId: message.institutionId,
+          messageId: message.id,
+          text,
+          isPwa: s.isPwa,
+          idOnly: ctx.config.PUSH_ID_ONLY,
+        });
+        const urgency = decision.reason === 'message' ? 'normal' : 'high';
+        return limited(() => deliver({ db: ctx.db, config: ctx.config, vapid }, s, payload, urgency));
+      }),
+  );
+  return results.filter((r) => r === 'sent').length;
+}
+
+/** Starts sendPushes after the current turn, so the post's answer goes out first; failures are logged. */
+export function schedulePushes(ctx: PushContext, message: PostedMessage): void {
+  setImmediate(() => {
+    sendPushes(ctx, message).catch((err: unknown) => ctx.log.warn({ err }, 'Sending pushes failed'));
+  });
+}
