@@ -1,13 +1,15 @@
 // A channel's messages: the live list, sending (a local echo on the next frame from memory,
-// src/store/local-echo.ts, while the rows are written; the worker sends it from the outbox), retry and discard, older pages, and the intents on a message (edit, delete, react, pin, star,
-// polls, forward). Those are applied to the store at once and queued in the outbox
-// (src/store/message-outbox.ts); the worker sends each exactly once.
+// src/store/local-echo.ts, while the rows are written; the worker sends it from the outbox), retry and
+// discard, older pages, and the intents on a message (edit, delete, react, pin, star, polls, forward).
+// Those are applied to the store at once and queued in the outbox (src/store/message-outbox.ts); the
+// worker sends each exactly once.
 
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { MessageDoc } from '../../schemas/collections.ts';
 import { type Attachment, MESSAGE_PAGE_SIZE, type Mention } from '../../schemas/protocol/index.ts';
 import {
   addEcho,
+  afterEchoPainted,
   dropEcho,
   echoesOf,
   echoWritten,
@@ -81,6 +83,8 @@ export async function sendMessage(input: {
   const post = outbox.preparePost(input);
   addEcho(post.message);
   try {
+    // The words stay in the composer's draft until the write succeeds: waiting a frame loses nothing.
+    await afterEchoPainted();
     const { db, worker } = await requireClient();
     await outbox.writePost(db, post);
     echoWritten(input.channelId, post.message.genId);

@@ -55,6 +55,23 @@ export function subscribeEchoes(listener: Listener): () => void {
   };
 }
 
+/**
+ * Resolves once the frame showing a just-added echo has been produced (the task after the next animation
+ * frame), or after 50 ms where no frame comes (a hidden tab, no DOM). The store write waits for it: its
+ * JavaScript (validation, IndexedDB requests, the live query answering) would otherwise run before that
+ * frame and push the echo one or more frames later.
+ */
+export function afterEchoPainted(): Promise<void> {
+  return new Promise((resolve) => {
+    const fallback = setTimeout(resolve, 50);
+    if (typeof requestAnimationFrame !== 'function') return;
+    requestAnimationFrame(() => {
+      clearTimeout(fallback);
+      setTimeout(resolve, 0);
+    });
+  });
+}
+
 /** The stored messages plus the echoes the store does not hold yet; `stored` itself when there are none. */
 export function withEchoes(
   stored: MessageDoc[],

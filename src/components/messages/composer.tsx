@@ -172,8 +172,9 @@ export function Composer({ institutionId, channelId, label, lastOwnMessage }: Co
     const replyTo = conversation?.replyTo ?? null;
     e.commands.clearContent(false);
     setEmpty(true);
-    setAttachments([]);
-    conversation?.setReplyTo(null);
+    if (files.length > 0) setAttachments([]);
+    // Only when replying: resetting it re-renders the whole channel screen within the sending frame.
+    if (replyTo) conversation?.setReplyTo(null);
     try {
       // Called before the first await: its echo is rendered with this key press (src/store/local-echo.ts).
       await sendMessage({
