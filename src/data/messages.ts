@@ -67,9 +67,10 @@ export function useMessageWindow(channelId: string): (MessageWindow & { showOlde
 }
 
 /**
- * Sends a post: its echo is on screen before this first awaits (the caller is the Enter handler), then
- * the message and outbox rows are written as before any echo existed. A failed write drops the echo and
- * throws, so the composer gives the words back. `memberId` is the sender's member id in the workspace.
+ * Sends a post: its echo is on screen before this first awaits (the caller is the Enter handler); after
+ * that frame the message and outbox rows are written exactly as they always were. A failed write drops
+ * the echo and throws, so the composer gives the words back. `memberId` is the sender's member id in the
+ * workspace.
  */
 export async function sendMessage(input: {
   institutionId: string;
