@@ -28,13 +28,19 @@ const PAGE_PROBE = `(() => {
   const selector = ${JSON.stringify(ROW_SELECTOR)};
   const probe = { firstRow: null, awaited: null, keyAt: null };
   window.__bench = probe;
-  const afterPaint = (done) => requestAnimationFrame(() => {
+  const afterPaint = (done) => requestAnimationFrame((frame) => {
     const ch = new MessageChannel();
-    ch.port1.onmessage = () => done(performance.now());
+    ch.port1.onmessage = () => done(performance.now(), frame);
     ch.port2.postMessage(0);
   });
+  // The first frame after Enter: every animation-frame callback of one frame gets the same timestamp, so a
+  // row whose callback has it was painted in the very next frame.
   addEventListener('keydown', (e) => {
-    if (e.key === 'Enter' && probe.awaited && probe.keyAt === null) probe.keyAt = e.timeStamp;
+    if (e.key === 'Enter' && probe.awaited && probe.keyAt === null) {
+      probe.keyAt = e.timeStamp;
+      probe.keyFrame = null;
+      requestAnimationFrame((frame) => { probe.keyFrame = frame; });
+    }
   }, true);
   const check = () => {
     if (probe.firstRow === null && !probe.firstRowSeen && document.querySelector(selector)) {
@@ -46,7 +52,7 @@ const PAGE_PROBE = `(() => {
       for (const row of document.querySelectorAll(selector)) {
         if (row.textContent && row.textContent.includes(a.text)) {
           a.seen = true;
-          afterPaint((t) => { a.paintedAt = t; a.paintedEpoch = performance.timeOrigin + t; });
+          afterPaint((t, frame) => { a.paintedAt = t; a.paintedEpoch = performance.timeOrigin + t; a.frame = frame; });
           break;
         }
       }
@@ -139,7 +145,7 @@ export async function storedMessageCount(page: Page): Promise<number> {
 export async function awaitRow(page: Page, text: string): Promise<void> {
   await page.evaluate((t) => {
     const probe = (window as unknown as { __bench: { awaited: unknown; keyAt: number | null } }).__bench;
-    probe.awaited = { text: t, seen: false, paintedAt: null, paintedEpoch: null };
+    probe.awaited = { text: t, seen: false, paintedAt: null, paintedEpoch: null, frame: null };
     probe.keyAt = null;
   }, text);
 }
@@ -150,6 +156,8 @@ export interface AwaitedRow {
   paintedAt: number;
   /** paintedAt on the epoch clock (performance.timeOrigin + paintedAt). */
   paintedEpoch: number;
+  /** Frames from Enter to the row's: 1 = the very next frame (null when no key was pressed). */
+  frames: number | null;
 }
 
 export async function awaitedRow(page: Page): Promise<AwaitedRow> {
@@ -159,13 +167,18 @@ export async function awaitedRow(page: Page): Promise<AwaitedRow> {
         window as unknown as {
           __bench: {
             keyAt: number | null;
-            awaited: { paintedAt: number | null; paintedEpoch: number } | null;
+            keyFrame: number | null;
+            awaited: { paintedAt: number | null; paintedEpoch: number; frame: number } | null;
           };
         }
       ).__bench;
       const a = probe.awaited;
       if (!a || a.paintedAt === null) return null;
-      return { keyAt: probe.keyAt, paintedAt: a.paintedAt, paintedEpoch: a.paintedEpoch };
+      if (probe.keyAt !== null && probe.keyFrame === null) return null;
+      // Frames are 1/60 s apart here (headless Chromium); the count is rounded to whole frames.
+      const frames =
+        probe.keyFrame === null ? null : 1 + Math.round((a.frame - probe.keyFrame) / (1000 / 60));
+      return { keyAt: probe.keyAt, paintedAt: a.paintedAt, paintedEpoch: a.paintedEpoch, frames };
     },
     null,
     { polling: 20, timeout: 30_000 },

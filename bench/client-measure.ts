@@ -234,10 +234,11 @@ export async function floorFigures(
   }
 }
 
-/** Enter in the composer → the pending row painted, in ms, per send. */
-export async function localEcho(page: Page, sends: number): Promise<number[]> {
+/** Enter in the composer → the pending row painted, per send: in ms, and in frames (1 = the next frame). */
+export async function localEcho(page: Page, sends: number): Promise<{ times: number[]; frames: number[] }> {
   const box = page.getByRole('textbox', { name: 'Message #general' });
   const times: number[] = [];
+  const frames: number[] = [];
   for (let i = 0; i < sends; i++) {
     const text = `Echo ${i} ${Math.random().toString(36).slice(2, 8)}`;
     await box.fill(text);
@@ -245,9 +246,10 @@ export async function localEcho(page: Page, sends: number): Promise<number[]> {
     await box.press('Enter');
     const row = await awaitedRow(page);
     if (row.keyAt !== null) times.push(row.paintedAt - row.keyAt);
+    if (row.frames !== null) frames.push(row.frames);
     await sleep(300);
   }
-  return times;
+  return { times, frames };
 }
 
 /** A message posted through REST by the second person → its row painted here, in ms, per post. */

@@ -57,6 +57,7 @@ interface SizeResult {
   offline: (number | null)[];
   floor: { first: (number | null)[]; reload: (number | null)[]; offline: (number | null)[] };
   echo?: number[];
+  echoFrames?: number[];
   live?: number[];
 }
 
@@ -100,7 +101,9 @@ async function measureSize(size: number, withEcho: boolean): Promise<SizeResult>
         await page.getByRole('textbox', { name: 'Message #general' }).waitFor({ timeout: 120_000 });
         await new Promise((r) => setTimeout(r, 3_000));
         try {
-          result.echo = await localEcho(page, sends);
+          const echo = await localEcho(page, sends);
+          result.echo = echo.times;
+          result.echoFrames = echo.frames;
           result.live = await liveMessages(page, server, seed, sends);
           log('  echo and live messages done');
         } catch (error) {
@@ -194,6 +197,14 @@ function report(result: SizeResult, smallest: SizeResult | null): string {
       met: p95 !== null && p95 <= GOAL_ECHO_P95,
     });
     rows.push({ what: '  p50', figure: ms(percentile(result.echo, 50)) });
+  }
+  if (result.echoFrames && result.echoFrames.length > 0) {
+    const next = result.echoFrames.filter((f) => f <= 1).length;
+    rows.push({
+      what: '  painted in the first frame after Enter',
+      figure: `${next} of ${result.echoFrames.length}`,
+    });
+    rows.push({ what: '  frames after Enter, p95', figure: String(percentile(result.echoFrames, 95)) });
   }
   if (result.live) {
     const p95 = percentile(result.live, 95);

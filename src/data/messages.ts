@@ -1,12 +1,23 @@
-// A channel's messages: the live list, sending (a local echo at once, the worker sends it from the
-// outbox), retry and discard, older pages, and the intents on a message (edit, delete, react, pin, star,
-// polls, forward). Those are applied to the store at once and queued in the outbox
-// (src/store/message-outbox.ts); the worker sends each exactly once.
+// A channel's messages: the live list, sending (a local echo on the next frame from memory,
+// src/store/local-echo.ts, while the rows are written; the worker sends it from the outbox), retry and
+// discard, older pages, and the intents on a message (edit, delete, react, pin, star, polls, forward).
+// Those are applied to the store at once and queued in the outbox (src/store/message-outbox.ts); the
+// worker sends each exactly once.
 
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { MessageDoc } from '../../schemas/collections.ts';
 import { type Attachment, MESSAGE_PAGE_SIZE, type Mention } from '../../schemas/protocol/index.ts';
+import {
+  addEcho,
+  afterEchoPainted,
+  dropEcho,
+  echoesOf,
+  echoWritten,
+  subscribeEchoes,
+  withEchoes,
+} from '../store/local-echo.ts';
 import { myVote } from '../store/message-ops.ts';
+import { orderMessages } from '../store/message-order.ts';
 import * as ops from '../store/message-outbox.ts';
 import {
   FIRST_WINDOW,
@@ -20,7 +31,10 @@ import { requeueUpload } from '../store/uploads.ts';
 import { type LanternClient, requireClient } from './client.ts';
 import { useLanternClient } from './live-query.ts';
 
-/** The channel's newest messages (src/store/message-window.ts); showOlder() widens the window. */
+/**
+ * The channel's newest messages (src/store/message-window.ts) with the echoes of messages just sent
+ * whose rows the store has not shown yet; showOlder() widens the window.
+ */
 export function useMessageWindow(channelId: string): (MessageWindow & { showOlder: () => void }) | undefined {
   const client = useLanternClient();
   const [widened, setWidened] = useState({ channelId, size: FIRST_WINDOW });
@@ -34,26 +48,54 @@ export function useMessageWindow(channelId: string): (MessageWindow & { showOlde
     );
     return () => sub.unsubscribe();
   }, [client, channelId, size]);
+  // Read synchronously, so the Enter that sends renders the echo in the same task.
+  const echoes = useSyncExternalStore(subscribeEchoes, () => echoesOf(channelId));
+  const current = state?.channelId === channelId ? state.window : undefined;
+  // An echo whose stored row is in the window has done its job.
+  useEffect(() => {
+    if (!current || echoes.length === 0) return;
+    const held = new Set(current.messages.map((m) => m.genId));
+    for (const echo of echoes) if (held.has(echo.genId)) dropEcho(channelId, echo.genId);
+  }, [current, echoes, channelId]);
+  const messages = useMemo(
+    () => (current ? withEchoes(current.messages, echoes, orderMessages) : undefined),
+    [current, echoes],
+  );
   const showOlder = useCallback(() => setWidened({ channelId, size: size + WINDOW_STEP }), [channelId, size]);
-  if (!state || state.channelId !== channelId) return undefined;
-  return { ...state.window, showOlder };
+  if (!current || !messages) return undefined;
+  return { messages, hasOlderStored: current.hasOlderStored, showOlder };
 }
 
+/**
+ * Sends a post: its echo is on screen before this first awaits (the caller is the Enter handler); after
+ * that frame the message and outbox rows are written exactly as they always were. A failed write drops
+ * the echo and throws, so the composer gives the words back. `memberId` is the sender's member id in the
+ * workspace.
+ */
 export async function sendMessage(input: {
   institutionId: string;
   channelId: string;
+  memberId: string;
   content: string;
   replyTo?: string | null;
   mentions?: Mention[];
   attachments?: Attachment[];
 }): Promise<string> {
-  const { db, worker } = await requireClient();
-  const institution = await db.institutions.findOne(input.institutionId).exec();
-  const memberId = institution?.member.id ?? '';
-  const genId = await outbox.enqueuePost(db, { ...input, memberId });
-  // The worker also watches the outbox; the nudge only saves it a tick.
-  void worker.drainOutbox();
-  return genId;
+  const post = outbox.preparePost(input);
+  addEcho(post.message);
+  try {
+    // The words stay in the composer's draft until the write succeeds: waiting a frame loses nothing.
+    await afterEchoPainted();
+    const { db, worker } = await requireClient();
+    await outbox.writePost(db, post);
+    echoWritten(input.channelId, post.message.genId);
+    // The worker also watches the outbox; the nudge only saves it a tick.
+    void worker.drainOutbox();
+    return post.message.genId;
+  } catch (error) {
+    dropEcho(input.channelId, post.message.genId);
+    throw error;
+  }
 }
 
 /** Retry a failed message; files of it whose upload failed are retried too. */

@@ -22,19 +22,20 @@ export interface NewPost {
   attachments?: Attachment[];
 }
 
-/** Local echo: the message is pending at once; returns its genId. */
-export async function enqueuePost(
-  db: OutboxCollections,
-  post: NewPost,
-  now: number = Date.now(),
-): Promise<string> {
+/** A post's two rows, built before anything is written (the in-memory echo shows `message` at once). */
+export interface PreparedPost {
+  message: MessageDoc;
+  outbox: OutboxDoc;
+}
+
+export function preparePost(post: NewPost, now: number = Date.now()): PreparedPost {
   const genId = newGenId(now);
   const createdAt = new Date(now).toISOString();
   const replyTo = post.replyTo ?? null;
   const attachments = post.attachments ?? [];
   const mentions = post.mentions ?? [];
-  await db.messages.insert(
-    pendingMessage({
+  return {
+    message: pendingMessage({
       genId,
       institutionId: post.institutionId,
       channelId: post.channelId,
@@ -45,20 +46,43 @@ export async function enqueuePost(
       mentions,
       createdAt,
     }),
-  );
-  await db.outbox.insert({
-    key: genId,
-    order: nextOrder(now),
-    state: 'queued',
-    institutionId: post.institutionId,
-    channelId: post.channelId,
-    genId,
-    operation: { kind: 'post', content: post.content, replyTo, attachments, mentions },
-    attempts: 0,
-    lastError: null,
-    createdAt,
-  });
-  return genId;
+    outbox: {
+      key: genId,
+      order: nextOrder(now),
+      state: 'queued',
+      institutionId: post.institutionId,
+      channelId: post.channelId,
+      genId,
+      operation: { kind: 'post', content: post.content, replyTo, attachments, mentions },
+      attempts: 0,
+      lastError: null,
+      createdAt,
+    },
+  };
+}
+
+/**
+ * The durable part of a send: the pending message row, then its outbox row. Should the outbox row fail,
+ * the message row goes too, so no pending row is left that nothing will ever send.
+ */
+export async function writePost(db: OutboxCollections, post: PreparedPost): Promise<string> {
+  const message = await db.messages.insert(post.message);
+  try {
+    await db.outbox.insert(post.outbox);
+  } catch (error) {
+    await message.incrementalRemove().catch(() => {});
+    throw error;
+  }
+  return post.message.genId;
+}
+
+/** Local echo from the store: the message is pending once written; returns its genId. */
+export async function enqueuePost(
+  db: OutboxCollections,
+  post: NewPost,
+  now: number = Date.now(),
+): Promise<string> {
+  return writePost(db, preparePost(post, now));
 }
 
 /** Removes an outbox row; a row already gone (removed concurrently) is fine. */

@@ -26,6 +26,7 @@ describe('a file chosen offline', () => {
     const genId = await sendMessage({
       institutionId: ws.id,
       channelId: ws.general.id,
+      memberId: w.me.memberId,
       content: '<p>See attached</p>',
       attachments: [attachment],
     });

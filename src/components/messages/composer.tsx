@@ -74,7 +74,7 @@ export function Composer({ institutionId, channelId, label, lastOwnMessage }: Co
   const draft = useDraft(channelId);
   const settings = useSettings();
   const conversation = useConversation();
-  const { membersById } = useWorkspace();
+  const { membersById, me } = useWorkspace();
   const drafts = useDraftWriter(institutionId, channelId);
   const [restored, setRestored] = useState(false);
   const [empty, setEmpty] = useState(true);
@@ -172,12 +172,15 @@ export function Composer({ institutionId, channelId, label, lastOwnMessage }: Co
     const replyTo = conversation?.replyTo ?? null;
     e.commands.clearContent(false);
     setEmpty(true);
-    setAttachments([]);
-    conversation?.setReplyTo(null);
+    if (files.length > 0) setAttachments([]);
+    // Only when replying: resetting it re-renders the whole channel screen within the sending frame.
+    if (replyTo) conversation?.setReplyTo(null);
     try {
+      // Called before the first await: its echo is rendered with this key press (src/store/local-echo.ts).
       await sendMessage({
         institutionId,
         channelId,
+        memberId: me.id,
         content: html,
         mentions: mentionsOf(json),
         replyTo: replyTo?.id ?? undefined,
@@ -185,7 +188,7 @@ export function Composer({ institutionId, channelId, label, lastOwnMessage }: Co
       });
       drafts.persist('');
     } catch (error) {
-      // Nothing reached the outbox: give the words back rather than lose them.
+      // Nothing reached the outbox and the echo is gone: give the words back rather than lose them.
       e.commands.setContent(html, { emitUpdate: false });
       setEmpty(e.isEmpty);
       setAttachments(files);
