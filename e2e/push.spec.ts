@@ -36,12 +36,16 @@ test('a teammate’s @everyone becomes a notification shown by the service worke
   });
 
   const ana = await server.signInApi('ana@example.com');
-  const { id: subId, subscription } = push.subscribe();
-  await server.api('PUT', '/api/users/sessions/fcm-token', ana.token, { fcmToken: subscription });
-
   await server.api('POST', `/api/institutions/${workspaceId}/invited-members`, ana.token, {
-    emails: ['bo@example.com'],
+    emails: ['bo@example.com', 'cy@example.com'],
   });
+  // The subscriber is a teammate who has not opened #general: Ana's page may have, and a push is held
+  // back from someone active in the message's channel in the last 20 s.
+  const cy = await server.signInApi('cy@example.com');
+  await server.api('POST', `/api/institutions/${workspaceId}/members`, cy.token);
+  const { id: subId, subscription } = push.subscribe();
+  await server.api('PUT', '/api/users/sessions/fcm-token', cy.token, { fcmToken: subscription });
+
   const bo = await server.signInApi('bo@example.com');
   await server.api('PUT', '/api/users', bo.token, { name: 'Bo' });
   await server.api('POST', `/api/institutions/${workspaceId}/members`, bo.token);
