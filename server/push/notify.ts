@@ -1,7 +1,9 @@
 // After a message is committed and acknowledged: decide who gets a push and send them, off the post's path
 // (the post has already been answered; nothing here can slow or fail it).
+
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import { plainText } from '../../schemas/plain-text.ts';
 import { liveSessionCondition } from '../auth/session-lifetime.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
@@ -28,23 +30,6 @@ async function limited<T>(work: () => Promise<T>): Promise<T> {
     running--;
     queue.shift()?.();
   }
-}
-
-const ENTITIES: Record<string, string> = {
-  '&nbsp;': ' ',
-  '&lt;': '<',
-  '&gt;': '>',
-  '&quot;': '"',
-  '&#39;': "'",
-  '&amp;': '&',
-};
-/** The message's text as the notification shows it (the same reduction as messages.plain_text). */
-export function plainText(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&(nbsp|lt|gt|quot|#39|amp);/g, (e) => ENTITIES[e] ?? e)
-    .replace(/\s+/g, ' ')
-    .trim();
 }
 
 /** Sends the pushes a committed message calls for; resolves when all were handed over (tests wait on it). */

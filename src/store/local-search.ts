@@ -1,24 +1,7 @@
-// Search on this device (issue 4 item 5, offline): the stored messages' plain text, case-insensitive,
+// Search on this device, offline: the stored messages' plain text, case-insensitive,
 // every word of the query present, newest first, with the matches marked like the server's highlight.
 import type { MessageDoc } from '../../schemas/collections.ts';
-
-const ENTITIES: Record<string, string> = {
-  '&nbsp;': ' ',
-  '&lt;': '<',
-  '&gt;': '>',
-  '&quot;': '"',
-  '&#39;': "'",
-  '&amp;': '&',
-};
-
-/** The text a person reads: tags out, the common entities decoded, spaces collapsed. */
-export function plainText(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;|&lt;|&gt;|&quot;|&#39;|&amp;/g, (e) => ENTITIES[e] ?? e)
-    .replace(/\s+/g, ' ')
-    .trim();
-}
+import { plainText } from '../../schemas/plain-text.ts';
 
 const escapeHtml = (s: string): string =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
