@@ -1,15 +1,11 @@
 // Sign-in routes (no session needed): ask for a code by e-mail, trade the code for an access token.
 import type { FastifyInstance } from 'fastify';
-import {
-  SESSION_CLIENT_HEADER,
-  type SigninResponse,
-  signinBody,
-  signinOtpQuery,
-} from '../../schemas/protocol/index.ts';
+import { type SigninResponse, signinBody, signinOtpQuery } from '../../schemas/protocol/index.ts';
 import { requestSigninCode, verifySigninCode } from '../auth/otp.ts';
 import { requireSignupAllowed } from '../auth/signup-policy.ts';
 import type { AppContext } from '../context.ts';
 import { createSession, findOrCreateUser, toUser } from '../services/users.ts';
+import { signinDevice } from './signin-device.ts';
 
 export function registerAuthRoutes(
   app: FastifyInstance,
@@ -30,12 +26,7 @@ export function registerAuthRoutes(
     // Again here: SIGNUP may have changed, or an invitation been revoked, since the code was mailed.
     await requireSignupAllowed(ctx.db, ctx.config, email);
     const user = await findOrCreateUser(ctx.db, email);
-    const { token } = await createSession(
-      ctx.db,
-      user.id,
-      request.headers['user-agent'],
-      request.headers[SESSION_CLIENT_HEADER.toLowerCase()] as string | undefined,
-    );
+    const { token } = await createSession(ctx.db, user.id, signinDevice(request));
     return { accessToken: token, user: toUser(user) };
   });
 }

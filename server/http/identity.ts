@@ -10,7 +10,6 @@ import {
   providerId,
   providerSigninBody,
   providerStartQuery,
-  SESSION_CLIENT_HEADER,
   type SigninMethodsResponse,
   type SigninResponse,
   signinMethodParams,
@@ -37,6 +36,7 @@ import {
 } from '../identity/provider-logins.ts';
 import { createSession, getUser, toUser, type UserRow } from '../services/users.ts';
 import { getAuth } from './auth-hook.ts';
+import { signinDevice } from './signin-device.ts';
 
 const CALLBACK_PATH = '/api/auth/provider/callback';
 const CALLBACK_FIELDS = ['state', 'code', 'error', 'error_description'] as const;
@@ -162,12 +162,7 @@ export function registerIdentityRoutes(
   });
 
   async function signedIn(user: UserRow, request: FastifyRequest): Promise<SigninResponse> {
-    const { token } = await createSession(
-      ctx.db,
-      user.id,
-      request.headers['user-agent'],
-      request.headers[SESSION_CLIENT_HEADER.toLowerCase()] as string | undefined,
-    );
+    const { token } = await createSession(ctx.db, user.id, signinDevice(request));
     return { accessToken: token, user: toUser(user) };
   }
 

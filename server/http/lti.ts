@@ -18,6 +18,7 @@ import { PlatformKeys } from '../lti/platform-keys.ts';
 import { listPlatforms, registerPlatform, removePlatform, toolUrls, toPlatform } from '../lti/platforms.ts';
 import { toolKey } from '../lti/tool-key.ts';
 import { getAuth } from './auth-hook.ts';
+import { signinDevice } from './signin-device.ts';
 
 const workspaceParams = z.object({ id });
 const platformParams = z.object({ id, platformId: id });
@@ -197,7 +198,7 @@ export function registerLtiRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.post('/api/lti/launch', async (request) => {
     const { ltik, state } = ltiLaunchBody.parse(request.body);
-    return exchangeLaunch(ctx.db, ltik, state, request.headers['user-agent']);
+    return exchangeLaunch(ctx.db, ltik, state, signinDevice(request));
   });
 
   app.post('/api/lti/deep-link', async (request) => {

@@ -8,7 +8,7 @@ import { hashToken } from '../auth/tokens.ts';
 import type { Db } from '../db/client.ts';
 import { ltiLaunches, ltiPlatforms } from '../db/schema.ts';
 import { unauthorized } from '../errors.ts';
-import { createSession, getUser, toUser } from '../services/users.ts';
+import { createSession, getUser, type SigninDevice, toUser } from '../services/users.ts';
 
 /** How long an instructor has to pick the channel to place. */
 const DEEP_LINK_TTL_MS = 30 * 60_000;
@@ -17,7 +17,7 @@ export async function exchangeLaunch(
   db: Db,
   ltik: string,
   state: string | undefined,
-  userAgent: string | undefined,
+  device: SigninDevice,
 ): Promise<LtiLaunchResponse> {
   // A launch whose login kept its state in the platform's storage is exchanged only with that state: the
   // browser that opens the ltik must be the one that started the login (no login CSRF by a sent link).
@@ -48,7 +48,7 @@ export async function exchangeLaunch(
     });
   }
   const user = await getUser(db, launch.userId);
-  const { token } = await createSession(db, user.id, userAgent);
+  const { token } = await createSession(db, user.id, device);
   return {
     accessToken: token,
     user: toUser(user),

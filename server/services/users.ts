@@ -58,13 +58,18 @@ export async function getUser(db: Db, userId: string): Promise<UserRow> {
   return row;
 }
 
+/** Where a sign-in comes from (server/http/signin-device.ts reads it from the request). */
+export interface SigninDevice {
+  userAgent?: string;
+  /** The device id the client sent with its sign-in (spec §3 sessionClientId); else its first ping sets it. */
+  sessionClientId?: string | null;
+}
+
 /** A new session; the token is returned once and only its hash is stored. */
 export async function createSession(
   db: Db,
   userId: string,
-  userAgent: string | undefined,
-  /** The device id the client sent with its sign-in (spec §3 sessionClientId); else its first ping sets it. */
-  sessionClientId?: string | null,
+  { userAgent, sessionClientId }: SigninDevice,
 ): Promise<{ token: string; session: SessionRow }> {
   const token = newToken();
   const [session] = await db
