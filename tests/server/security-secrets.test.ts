@@ -91,5 +91,6 @@ describe.each(databases)('a server whose secrets.json lost a key (%s)', (kind) =
     } finally {
       await t.close();
     }
-  });
+    // A server on disk, an MCP process and a restart: slow on a loaded 2-core machine.
+  }, 90_000);
 });
