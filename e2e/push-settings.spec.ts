@@ -1,0 +1,157 @@
+// Settings → Notifications, from the page's side of Web Push: the spec §8 permission texts, and the
+// Enable button that asks from the click and then subscribes this browser and hands the subscription to
+// the session. Headless Chromium's PushManager talks to Google's push service, which is not reachable
+// here, so the page's PushManager is pointed at the tests' local HTTPS push service: it hands back that
+// service's subscription and records the application server key it was given. Everything after is real:
+// the server stores the subscription, and a teammate's @everyone arrives at the local service, decrypted.
+import { expect, type Page, test } from '@playwright/test';
+import {
+  type BrowserSubscription,
+  type PushService,
+  startPushService,
+} from '../tests/support/push-service.ts';
+import { LanternServer } from './support/server.ts';
+import { createWorkspaceThroughUi, signInThroughUi } from './support/ui.ts';
+
+const SHOTS = 'e2e/artifacts';
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+let server: LanternServer;
+let push: PushService;
+
+test.beforeAll(async () => {
+  push = await startPushService();
+  server = await LanternServer.create({ PUSH_ALLOW_PRIVATE: 'true', PUSH_CA_FILE: push.caFile });
+  await server.start();
+});
+
+test.afterAll(async () => {
+  await server?.dispose();
+  await push?.close();
+});
+
+/** The page's PushManager hands out the local service's subscription (see the file's comment). */
+async function pointPushManagerAt(page: Page, subscription: BrowserSubscription) {
+  await page.addInitScript((sub) => {
+    const w = window as unknown as { __pushKeys: string[] };
+    w.__pushKeys = [];
+    let current: PushSubscription | null = null;
+    const make = () =>
+      ({
+        endpoint: sub.endpoint,
+        expirationTime: null,
+        options: { userVisibleOnly: true, applicationServerKey: null },
+        getKey: () => null,
+        toJSON: () => sub,
+        unsubscribe: async () => {
+          current = null;
+          return true;
+        },
+      }) as unknown as PushSubscription;
+    PushManager.prototype.subscribe = async (options?: PushSubscriptionOptionsInit) => {
+      const key = options?.applicationServerKey;
+      const bytes =
+        key instanceof ArrayBuffer ? new Uint8Array(key) : new Uint8Array((key as Uint8Array).buffer);
+      w.__pushKeys.push(
+        btoa(String.fromCharCode(...bytes))
+          .replace(/\+/g, '-')
+          .replace(/\//g, '_')
+          .replace(/=+$/, ''),
+      );
+      current = make();
+      return current;
+    };
+    PushManager.prototype.getSubscription = async () => current;
+  }, subscription);
+}
+
+async function shoot(page: Page, name: string) {
+  const section = page.getByRole('region', { name: 'Notifications', exact: true });
+  for (const [label, size] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
+    await page.setViewportSize(size);
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await section.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/${name}-${label}-${scheme}.png` });
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize(DESKTOP);
+}
+
+test('Enable notifications subscribes this browser; the server pushes a teammate’s @everyone to it', async ({
+  page,
+  context,
+}) => {
+  const { id: subId, subscription } = push.subscribe();
+  await pointPushManagerAt(page, subscription);
+  await signInThroughUi(page, server, 'ana@example.com');
+  const workspaceId = await createWorkspaceThroughUi(page, 'Harbour');
+  await page.waitForFunction(async () => {
+    await navigator.serviceWorker.ready;
+    return navigator.serviceWorker.controller !== null;
+  });
+  await page.goto(`${server.url}/client/${workspaceId}/settings`);
+  const state = page.getByTestId('push-permission');
+  await expect(state).toHaveText(
+    'Get a notification when someone mentions you or sends you a direct message.',
+  );
+  await shoot(page, 'settings-notifications-default');
+
+  // The person says yes in the browser's prompt (Playwright answers it by the granted permission).
+  await context.grantPermissions(['notifications'], { origin: server.url });
+  await page.getByRole('button', { name: 'Enable notifications' }).click();
+  await expect(state).toHaveText(
+    "You've enabled notifications. You'll now receive push notification updates.",
+  );
+  await expect(page.getByRole('button', { name: 'Enable notifications' })).toHaveCount(0);
+  const ana = await server.signInApi('ana@example.com');
+  const { vapidKey } = await server.api<{ vapidKey: string }>('GET', '/api/push/config', ana.token);
+  expect(await page.evaluate(() => (window as unknown as { __pushKeys: string[] }).__pushKeys)).toEqual([
+    vapidKey,
+  ]);
+  await shoot(page, 'settings-notifications-granted');
+
+  // Ana leaves #general so her open page does not hold the push back (active there within 20 s).
+  await page.goto(`${server.url}/client/${workspaceId}/settings`);
+  await server.api('POST', `/api/institutions/${workspaceId}/invited-members`, ana.token, {
+    emails: ['bo@example.com'],
+  });
+  const bo = await server.signInApi('bo@example.com');
+  await server.api('PUT', '/api/users', bo.token, { name: 'Bo' });
+  await server.api('POST', `/api/institutions/${workspaceId}/members`, bo.token);
+  const joined = await server.api<{ channels: { id: string; name: string }[] }>(
+    'GET',
+    `/api/institutions/${workspaceId}/channels/joined`,
+    bo.token,
+  );
+  const general = joined.channels.find((c) => c.name === 'general');
+  if (!general) throw new Error('no general channel');
+  await server.api('POST', `/api/institutions/${workspaceId}/channels/${general.id}/messages`, bo.token, {
+    content: '<p>Lunch is here</p>',
+    genId: crypto.randomUUID(),
+    mentions: [{ type: 'everyone', id: 'everyone' }],
+  });
+  const received = await push.waitFor((p) => p.subscriptionId === subId, 30_000);
+  expect(received.payload).toMatchObject({
+    title: 'Bo in #general',
+    body: 'Lunch is here',
+    channelId: general.id,
+  });
+});
+
+test('a browser that was refused shows how to re-enable', async ({ page }) => {
+  await signInThroughUi(page, server, 'dee@example.com');
+  const workspaceId = await createWorkspaceThroughUi(page, 'Dock');
+  await page.goto(`${server.url}/client/${workspaceId}/settings`);
+  // Headless Chromium answers an ungranted prompt with "denied", as a person's "Block" would.
+  await page.getByRole('button', { name: 'Enable notifications' }).click();
+  await expect(page.getByTestId('push-permission')).toHaveText(
+    'You have denied notification permission. To re-enable, go to browser settings > Notifications.',
+  );
+  await shoot(page, 'settings-notifications-denied');
+});
