@@ -74,7 +74,7 @@ export function NotificationsSection() {
     <section aria-label="Notifications">
       <h2 className="mb-1 text-xs font-semibold tracking-wide text-muted uppercase">Notifications</h2>
       <div className="divide-y divide-line rounded-lg border border-line bg-surface">
-        <div className="flex items-start gap-3 px-4 py-3">
+        <div className="flex flex-wrap items-start gap-3 px-4 py-3">
           <span className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-accent-soft text-accent-fg">
             {permission === 'granted' ? (
               <BellRing className="size-4" aria-hidden />
@@ -82,20 +82,20 @@ export function NotificationsSection() {
               <BellOff className="size-4" aria-hidden />
             )}
           </span>
-          <div className="min-w-0 flex-1">
+          <div className="min-w-0 flex-1 basis-48">
             <p className="text-sm font-medium">Push notifications</p>
             <p className="text-[13px] text-muted" data-testid="push-permission">
               {text ?? 'Get a notification when someone mentions you or sends you a direct message.'}
             </p>
           </div>
           {permission === 'default' ? (
-            <Button size="sm" loading={asking} onClick={ask}>
+            <Button size="sm" loading={asking} onClick={ask} className="ml-11 sm:ml-0">
               Enable notifications
             </Button>
           ) : null}
         </div>
         <div className="flex flex-wrap items-center gap-3 px-4 py-3">
-          <div className="min-w-0 flex-1">
+          <div className="min-w-0 flex-1 basis-56">
             <p className="text-sm font-medium">Do not disturb</p>
             <p className="text-[13px] text-muted" data-testid="dnd-state">
               {dnd
