@@ -102,9 +102,10 @@ test('Enable notifications subscribes this browser; the server pushes a teammate
   );
   await shoot(page, 'settings-notifications-default');
 
-  // The person says yes in the browser's prompt (Playwright answers it by the granted permission).
+  // The person allows notifications (the prompt's answer, or the browser's site settings): the page
+  // notices, says so and subscribes. (The click that asks is covered by the refused case below:
+  // headless Chromium answers a prompt nobody granted with "denied".)
   await context.grantPermissions(['notifications'], { origin: server.url });
-  await page.getByRole('button', { name: 'Enable notifications' }).click();
   await expect(state).toHaveText(
     "You've enabled notifications. You'll now receive push notification updates.",
   );
@@ -154,4 +155,24 @@ test('a browser that was refused shows how to re-enable', async ({ page }) => {
     'You have denied notification permission. To re-enable, go to browser settings > Notifications.',
   );
   await shoot(page, 'settings-notifications-denied');
+
+  // Channel details → Notifications: the push level is the server's (the PUT answers it back).
+  await page.getByRole('link', { name: 'general' }).click();
+  await page.getByRole('button', { name: 'Channel details' }).click();
+  const panel = page.getByRole('dialog', { name: 'general' });
+  await panel.getByRole('tab', { name: 'Notifications' }).click();
+  await expect(panel.getByRole('radio', { name: /Mentions only/ })).toBeChecked();
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith('/push-level') && r.request().method() === 'PUT',
+  );
+  await panel.getByRole('radio', { name: /All new messages/ }).click();
+  const answer = await saved;
+  expect(answer.status()).toBe(200);
+  expect(await answer.json()).toMatchObject({ level: 'all' });
+  await expect(panel.getByRole('radio', { name: /All new messages/ })).toBeChecked();
+  // Muting overrides the level: the choice is kept but cannot be changed until unmuted.
+  await panel.getByRole('switch', { name: 'Mute channel' }).click();
+  await expect(panel.getByText('Unmute the channel to choose what reaches your devices.')).toBeVisible();
+  await expect(panel.getByRole('radio', { name: /Nothing/ })).toBeDisabled();
+  await panel.screenshot({ path: `${SHOTS}/channel-notifications-muted-desktop-light.png` });
 });

@@ -58,7 +58,17 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
  * Subscribes (or reuses the browser's subscription) and sends it to the server unless the same endpoint
  * went out less than 7 days ago. `force` sends regardless (the person just pressed the button).
  */
-export async function syncPushSubscription(http: Http, force = false): Promise<void> {
+let syncing: Promise<void> | null = null;
+
+export function syncPushSubscription(http: Http, force = false): Promise<void> {
+  // One at a time: two callers at once (start, a permission change) would subscribe twice.
+  syncing ??= syncOnce(http, force).finally(() => {
+    syncing = null;
+  });
+  return syncing;
+}
+
+async function syncOnce(http: Http, force: boolean): Promise<void> {
   if (pushPermission() !== 'granted') return;
   const registration = await navigator.serviceWorker.ready;
   let subscription = await registration.pushManager.getSubscription();
@@ -87,6 +97,26 @@ export async function syncPushSubscription(http: Http, force = false): Promise<v
     },
   });
   localStorage.setItem(SENT_KEY, JSON.stringify({ endpoint: subscription.endpoint, at: Date.now() }));
+}
+
+/** Calls back when the person changes the permission in the browser's own settings (where supported). */
+export function watchPushPermission(onChange: (permission: PushPermission) => void): () => void {
+  if (pushPermission() === 'unsupported' || !navigator.permissions?.query) return () => undefined;
+  let status: PermissionStatus | null = null;
+  let stopped = false;
+  const listener = () => onChange(pushPermission());
+  void navigator.permissions
+    .query({ name: 'notifications' })
+    .then((s) => {
+      if (stopped) return;
+      status = s;
+      s.addEventListener('change', listener);
+    })
+    .catch(() => undefined);
+  return () => {
+    stopped = true;
+    status?.removeEventListener('change', listener);
+  };
 }
 
 /** From a click (iOS grants only from a gesture): ask, then subscribe. Returns the person's answer. */

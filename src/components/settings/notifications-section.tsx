@@ -5,7 +5,13 @@ import { BellOff, BellRing } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { notifyError } from '../../app/notify.ts';
 import { requireClient } from '../../data/client.ts';
-import { enablePush, type PushPermission, pushPermission } from '../../data/push.ts';
+import {
+  enablePush,
+  type PushPermission,
+  pushPermission,
+  syncPushSubscription,
+  watchPushPermission,
+} from '../../data/push.ts';
 import { Button } from '../ui/button.tsx';
 
 const PERMISSION_TEXT: Record<PushPermission, string | null> = {
@@ -37,11 +43,22 @@ export function NotificationsSection() {
   const [dnd, setDnd] = useState<Date | null>(readDnd);
   const [savingDnd, setSavingDnd] = useState(false);
 
-  // The person may change the permission in the browser's own settings while this page is open.
+  // The person may change the permission in the browser's own settings while this page is open; once it
+  // is granted this browser subscribes (a no-op when the subscription went out recently).
+  useEffect(() => {
+    if (permission !== 'granted') return;
+    void requireClient()
+      .then(({ http }) => syncPushSubscription(http))
+      .catch((error: unknown) => console.info('Push subscription not made', error));
+  }, [permission]);
   useEffect(() => {
     const sync = () => setPermission(pushPermission());
     document.addEventListener('visibilitychange', sync);
-    return () => document.removeEventListener('visibilitychange', sync);
+    const stop = watchPushPermission(setPermission);
+    return () => {
+      document.removeEventListener('visibilitychange', sync);
+      stop();
+    };
   }, []);
 
   const ask = () => {
