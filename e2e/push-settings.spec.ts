@@ -83,7 +83,7 @@ async function shoot(page: Page, name: string) {
   await page.setViewportSize(DESKTOP);
 }
 
-test('Enable notifications subscribes this browser; the server pushes a teammate’s @everyone to it', async ({
+test('allowing notifications subscribes this browser; the server pushes a teammate’s @everyone to it', async ({
   page,
   context,
 }) => {
