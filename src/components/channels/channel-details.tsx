@@ -431,7 +431,7 @@ function NotificationsTab({ channel }: { channel: ChannelDoc }) {
                 value={option.level}
                 checked={level === option.level}
                 onChange={() => choose(option.level)}
-                className="mt-0.5 size-4 accent-[var(--accent)]"
+                className="mt-0.5 size-4 shrink-0 accent-[var(--accent)]"
               />
               <span className="min-w-0">
                 <span className="block text-sm font-medium">{option.label}</span>
