@@ -156,6 +156,17 @@ test('a browser that was refused shows how to re-enable', async ({ page }) => {
   );
   await shoot(page, 'settings-notifications-denied');
 
+  // Do-not-disturb for an hour: the server's answer is what the row shows; then off again.
+  const dnd = page.waitForResponse((r) => r.url().endsWith('/api/users/push-settings'));
+  await page.getByRole('button', { name: '1 hour' }).click();
+  const until = ((await (await dnd).json()) as { dndUntil: string }).dndUntil;
+  expect(Date.parse(until) - Date.now()).toBeGreaterThan(55 * 60_000);
+  await expect(page.getByTestId('dnd-state')).toContainText('Paused until');
+  await page.getByRole('button', { name: 'Turn off' }).click();
+  await expect(page.getByTestId('dnd-state')).toHaveText(
+    'No push notifications on any device while it is on.',
+  );
+
   // Channel details → Notifications: the push level is the server's (the PUT answers it back).
   await page.getByRole('link', { name: 'general' }).click();
   await page.getByRole('button', { name: 'Channel details' }).click();
