@@ -143,6 +143,21 @@ test('allowing notifications subscribes this browser; the server pushes a teamma
     body: 'Lunch is here',
     channelId: general.id,
   });
+
+  // Signing out deletes the session's subscription on the server and drops it in the browser.
+  const deleted = page.waitForResponse(
+    (r) => r.url().endsWith('/api/users/sessions/fcm-token') && r.request().method() === 'DELETE',
+  );
+  await page
+    .getByRole('button', { name: /Harbour/ })
+    .first()
+    .click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  expect((await deleted).status()).toBe(200);
+  await expect(page).toHaveURL(/\/signin/);
+  expect(
+    await page.evaluate(async () => (await navigator.serviceWorker.ready).pushManager.getSubscription()),
+  ).toBeNull();
 });
 
 test('a browser that was refused shows how to re-enable', async ({ page }) => {

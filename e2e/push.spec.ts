@@ -3,7 +3,7 @@
 // through the DevTools protocol (headless Chromium cannot reach a real push service), which shows the
 // notification with the sender and channel as title, the text as body and the channel id as tag.
 // The subscription is made as the browser would hand it over (its keys held by the local service); the
-// page's own subscribe flow comes with the settings screen.
+// page's own subscribe flow is e2e/push-settings.spec.ts. Opening the channel then closes the notification.
 import { expect, test } from '@playwright/test';
 import { type PushService, startPushService } from '../tests/support/push-service.ts';
 import { LanternServer } from './support/server.ts';
