@@ -3,7 +3,7 @@
 // through the DevTools protocol (headless Chromium cannot reach a real push service), which shows the
 // notification with the sender and channel as title, the text as body and the channel id as tag.
 // The subscription is made as the browser would hand it over (its keys held by the local service); the
-// page's own subscribe flow comes with the settings screen.
+// page's own subscribe flow is e2e/push-settings.spec.ts. Opening the channel then closes the notification.
 import { expect, test } from '@playwright/test';
 import { type PushService, startPushService } from '../tests/support/push-service.ts';
 import { LanternServer } from './support/server.ts';
@@ -63,6 +63,10 @@ test('a teammate’s @everyone becomes a notification shown by the service worke
   });
   const received = await push.waitFor((p) => p.subscriptionId === subId);
 
+  // Ana is elsewhere (Settings) when it arrives; a fresh page load closes every notification (spec §4).
+  await page.goto(`${server.url}/client/${workspaceId}/settings`);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+
   // Hand the decrypted payload to the app's service worker, as the browser's push service would.
   const cdp = await context.newCDPSession(page);
   const registrationId = new Promise<string>((resolve) => {
@@ -90,4 +94,12 @@ test('a teammate’s @everyone becomes a notification shown by the service worke
       }),
     )
     .toEqual([{ title: 'Bo in #general', body: 'Standup moved to 10:30', tag: general.id }]);
+
+  // Opening the channel in the app (no reload) closes its notification on this device.
+  await page.getByRole('link', { name: 'general' }).click();
+  await expect
+    .poll(() =>
+      page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).length),
+    )
+    .toBe(0);
 });

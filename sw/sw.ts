@@ -30,6 +30,7 @@ clientsClaim();
 
 type ToClients =
   | { type: 'PLAY_NOTIFICATION_SOUND' }
+  | { type: 'PUSH_SUBSCRIPTION_CHANGED' }
   | { type: 'NOTIFICATION_CLICKED'; channelId?: string; clientId?: string };
 
 async function tell(message: ToClients): Promise<readonly WindowClient[]> {
@@ -44,6 +45,18 @@ self.addEventListener('message', (event) => {
     event.waitUntil(
       self.registration.getNotifications().then((list) => {
         for (const n of list) n.close();
+      }),
+    );
+  } else if (data?.type === 'closeChannelNotifications') {
+    // Opening a channel on this device clears its notifications (tagged with the channel id).
+    const channelId = (data as { channelId?: unknown }).channelId;
+    if (typeof channelId !== 'string') return;
+    event.waitUntil(
+      self.registration.getNotifications({ tag: channelId }).then(async (list) => {
+        for (const n of list) n.close();
+        const left = await self.registration.getNotifications();
+        const nav = self.navigator as Navigator & { setAppBadge?: (n: number) => Promise<void> };
+        await nav.setAppBadge?.(left.length).catch(() => undefined);
       }),
     );
   } else if (data?.type === 'PLAY_NOTIFICATION_SOUND') {
@@ -118,4 +131,10 @@ self.addEventListener('notificationclick', (event) => {
       }
     })(),
   );
+});
+
+// The browser replaced the subscription: the worker holds no session token, so the open pages send the
+// new one (src/data/push.ts); with none open, the next start notices the changed endpoint.
+self.addEventListener('pushsubscriptionchange', (event) => {
+  (event as ExtendableEvent).waitUntil(tell({ type: 'PUSH_SUBSCRIPTION_CHANGED' }));
 });

@@ -1,11 +1,21 @@
 // Registers the Workbox service worker (sw/sw.ts) in production builds and answers its messages
 // (spec §3 service-worker message types). Development runs without it so hot reload stays honest.
 import { Workbox } from 'workbox-window';
+import { requireClient } from '../data/client.ts';
 import { isInAppBrowser } from './in-app-browser.ts';
+
+/** Spec §9: an installed app waits this long after a notification click before refetching. */
+export const PWA_CLICK_REFRESH_DELAY_MS = 2000;
 
 export type ServiceWorkerMessage =
   | { type: 'PLAY_NOTIFICATION_SOUND' }
-  | { type: 'NOTIFICATION_CLICKED'; channelId?: string; clientId?: string };
+  | {
+      type: 'NOTIFICATION_CLICKED';
+      channelId?: string;
+      clientId?: string;
+      isPwa?: boolean;
+      requiresRefresh?: boolean;
+    };
 
 export interface ServiceWorkerHooks {
   /** A notification was clicked: open its channel. */
@@ -13,6 +23,12 @@ export interface ServiceWorkerHooks {
 }
 
 let registered = false;
+
+/** Opening a channel closes its notifications on this device (they are tagged with the channel id). */
+export function closeChannelNotifications(channelId: string): void {
+  if (!('serviceWorker' in navigator)) return;
+  navigator.serviceWorker.controller?.postMessage({ type: 'closeChannelNotifications', channelId });
+}
 
 export function registerServiceWorker(hooks: ServiceWorkerHooks): void {
   if (!import.meta.env.PROD || registered || isInAppBrowser()) return;
@@ -29,6 +45,15 @@ export function registerServiceWorker(hooks: ServiceWorkerHooks): void {
       playChime();
     } else if (data.type === 'NOTIFICATION_CLICKED' && data.channelId) {
       hooks.openChannel(data.clientId, data.channelId);
+      // Spec §4: an installed app's store slept through what the push announced; once it is awake,
+      // a forced refresh pulls the channels' first pages again.
+      if (data.isPwa && data.requiresRefresh) {
+        setTimeout(() => {
+          void requireClient()
+            .then(({ worker }) => worker.refresh('manual', true))
+            .catch((error: unknown) => console.warn('Refresh after notification failed', error));
+        }, PWA_CLICK_REFRESH_DELAY_MS);
+      }
     }
   });
   wb.register().catch((error: unknown) => console.warn('Service worker registration failed', error));

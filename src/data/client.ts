@@ -8,6 +8,7 @@ import { clearFileBlobs } from '../store/file-blobs.ts';
 import { createHttp, type Http } from '../store/http.ts';
 import { markOutdated } from './app-version.ts';
 import { deviceId } from './device-id.ts';
+import { installPushRefresh } from './push.ts';
 import { installRefreshTriggers } from './refresh-triggers.ts';
 import { installSessionPing } from './session-ping.ts';
 import { connectWorker } from './worker-connection.ts';
@@ -76,6 +77,7 @@ export function startClient(options: ClientOptions = {}): Promise<LanternClient>
         if (doc?.token && token !== null && doc.token !== token) ping.pingNow();
         token = doc?.token ?? '';
       });
+      installPushRefresh(client.http, async () => (await db.session.findOne('current').exec()) !== null);
       // Only a window may ask for persistent storage (not the worker); the outbox must survive eviction.
       void navigator.storage?.persist?.().catch(() => false);
     }

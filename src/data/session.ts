@@ -6,6 +6,7 @@ import type { SigninResponse, User } from '../../schemas/protocol/index.ts';
 import { openFirstScreens } from '../first-screen/store.ts';
 import { clearLocalSession, requireClient } from './client.ts';
 import { useObservable } from './live-query.ts';
+import { dropPushSubscription } from './push.ts';
 import { refreshInstitutions } from './workspaces.ts';
 
 export function useSession(): { token: string; user: User } | null | undefined {
@@ -46,6 +47,8 @@ export async function adoptSession(res: SigninResponse): Promise<void> {
 /** Ends the server session, disconnects the socket and clears the stores (spec §4 Session). */
 export async function signOut(): Promise<void> {
   const { http, db, worker } = await requireClient();
+  // Before the logout call: deleting the subscription needs the session.
+  await dropPushSubscription(http);
   try {
     await http.call('logout');
   } catch {

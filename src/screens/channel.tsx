@@ -22,6 +22,7 @@ import { notFound, ROUTE_ID } from '../app/http-status-error.ts';
 import { rememberLastChannel } from '../app/last-channel.ts';
 import { useIsDesktop } from '../app/media.ts';
 import { notifyError } from '../app/notify.ts';
+import { closeChannelNotifications } from '../app/service-worker.ts';
 import { usePageTitle } from '../app/title.ts';
 import { channelLabel, useWorkspace } from '../app/workspace-context.ts';
 import { ChannelDetails, type DetailsTab } from '../components/channels/channel-details.tsx';
@@ -110,6 +111,7 @@ export function ChannelScreen() {
   useEffect(() => {
     rememberLastChannel(institutionId, channelId);
     visitChannel(institutionId, channelId);
+    closeChannelNotifications(channelId);
     void openChannel(institutionId, channelId).catch((error: unknown) => console.warn('openChannel', error));
     return () => {
       void closeChannel().catch(() => {});

@@ -9,6 +9,7 @@ import { useWorkspace } from '../app/workspace-context.ts';
 import { DevicesSection } from '../components/settings/devices-section.tsx';
 import { HandOverSection } from '../components/settings/hand-over-section.tsx';
 import { LtiPlatformsSection } from '../components/settings/lti-platforms-section.tsx';
+import { NotificationsSection } from '../components/settings/notifications-section.tsx';
 import { SigninMethodsSection } from '../components/settings/signin-methods-section.tsx';
 import { SwitchRow } from '../components/ui/switch.tsx';
 import { ScreenBody, ScreenHeader } from '../components/workspace/screen-header.tsx';
@@ -103,6 +104,7 @@ export function SettingsScreen() {
           </section>
           <HandOverSection />
           {access?.canManageMembers ? <LtiPlatformsSection institutionId={institution.id} /> : null}
+          <NotificationsSection />
           <DevicesSection />
           <SigninMethodsSection />
           <p className="-mb-3 text-[13px] text-muted">These are saved on this device.</p>

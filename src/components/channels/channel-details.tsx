@@ -1,11 +1,16 @@
 // Channel details, opened from the channel header: About (rename, delete, leave), Members, Roles and
-// Requests for managers, and Notifications (mute). A side panel on desktop, the whole screen on phones.
+// Requests for managers, and Notifications (mute, and the channel's push level). A side panel on desktop, the whole screen on phones.
 import { Bell, BellOff, Hash, Lock, LogOut, Pencil, Trash2 } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { ChannelDoc } from '../../../schemas/collections.ts';
-import type { ChannelMemberEntry, ChannelRequest, ChannelRole } from '../../../schemas/protocol/index.ts';
+import type {
+  ChannelMemberEntry,
+  ChannelPushLevel,
+  ChannelRequest,
+  ChannelRole,
+} from '../../../schemas/protocol/index.ts';
 import { errorMessage, notifyError } from '../../app/notify.ts';
 import { useWorkspace } from '../../app/workspace-context.ts';
 import { useChannelMembersOf } from '../../data/channel-members.ts';
@@ -19,6 +24,8 @@ import {
   useChannelPermissions,
   useMyChannelMembership,
 } from '../../data/channels.ts';
+import { requireClient } from '../../data/client.ts';
+import { savedPushLevel, setPushLevel } from '../../data/push.ts';
 import type { ChannelAccess } from '../../store/channel-access.ts';
 import { Button } from '../ui/button.tsx';
 import { Dialog } from '../ui/dialog.tsx';
@@ -359,10 +366,31 @@ function RenameDialog({
   );
 }
 
+const LEVELS: { level: ChannelPushLevel; label: string; description: string }[] = [
+  { level: 'all', label: 'All new messages', description: 'A push for every message in this channel.' },
+  {
+    level: 'mentions',
+    label: 'Mentions only',
+    description: 'When someone mentions you, your role or group, @everyone or @here, or replies to you.',
+  },
+  { level: 'nothing', label: 'Nothing', description: 'No push notifications from this channel.' },
+];
+
 function NotificationsTab({ channel }: { channel: ChannelDoc }) {
   const { institution } = useWorkspace();
   const membership = useMyChannelMembership(channel.id);
   const muted = membership?.muted === true;
+  const isDirect = (channel.directMessageMembers?.length ?? 0) > 0;
+  const [level, setLevel] = useState<ChannelPushLevel>(() => savedPushLevel(channel.id, isDirect));
+  const [saving, setSaving] = useState(false);
+  const choose = (next: ChannelPushLevel) => {
+    setSaving(true);
+    void requireClient()
+      .then(({ http }) => setPushLevel(http, institution.id, channel.id, next))
+      .then(setLevel)
+      .catch(notifyError)
+      .finally(() => setSaving(false));
+  };
   return (
     <div className="flex flex-col">
       <div className="flex items-center gap-3 py-3 text-[13px] text-muted">
@@ -382,6 +410,37 @@ function NotificationsTab({ channel }: { channel: ChannelDoc }) {
           }
         />
       </div>
+      <fieldset className="mt-4" disabled={saving || !membership || muted}>
+        <legend className="mb-1 text-xs font-semibold tracking-wide text-muted uppercase">
+          Push notifications
+        </legend>
+        <p className="mb-2 text-[13px] text-muted">
+          {muted
+            ? 'Unmute the channel to choose what reaches your devices.'
+            : 'What reaches your devices from this channel when you are not reading it.'}
+        </p>
+        <div className="divide-y divide-line rounded-lg border border-line">
+          {LEVELS.map((option) => (
+            <label
+              key={option.level}
+              className="flex cursor-pointer items-start gap-3 px-4 py-3 has-disabled:cursor-default has-disabled:opacity-60"
+            >
+              <input
+                type="radio"
+                name={`push-level-${channel.id}`}
+                value={option.level}
+                checked={level === option.level}
+                onChange={() => choose(option.level)}
+                className="mt-0.5 size-4 shrink-0 accent-[var(--accent)]"
+              />
+              <span className="min-w-0">
+                <span className="block text-sm font-medium">{option.label}</span>
+                <span className="block text-[13px] text-muted">{option.description}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
     </div>
   );
 }
