@@ -34,7 +34,9 @@ export function registerServiceWorker(hooks: ServiceWorkerHooks): void {
     return;
   }
   const wb = new Workbox('/sw.js', { scope: '/' });
-  wb.addEventListener('message', (event) => {
+  // Straight from the container, not Workbox's 'message' event: Workbox only passes on messages from
+  // a worker this page itself saw installing, so a page that loaded already controlled heard nothing.
+  navigator.serviceWorker.addEventListener('message', (event: MessageEvent) => {
     const data = event.data as ServiceWorkerMessage | undefined;
     if (!data || typeof data !== 'object') return;
     if (data.type === 'PLAY_NOTIFICATION_SOUND') {
