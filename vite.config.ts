@@ -38,6 +38,8 @@ export default defineConfig({
       manifest: false,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2,mp3}'],
+        // Store screenshots are for the browser's install sheet, not for offline use.
+        globIgnores: ['**/node_modules/**/*', 'screenshots/**'],
         maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
       },
       devOptions: { enabled: false },
