@@ -69,6 +69,7 @@ test('a teammate’s @everyone becomes a notification shown by the service worke
   // Playwright tells every page it has focus; that pretence ends here.
   await cdp.send('Emulation.setFocusEmulationEnabled', { enabled: false });
   await (await context.newPage()).bringToFront();
+  await expect.poll(() => page.evaluate(() => document.hasFocus())).toBe(false);
   const registrationId = new Promise<string>((resolve) => {
     cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
       const mine = registrations.find((r) => r.scopeURL.startsWith(server.url) && !r.isDeleted);
