@@ -37,7 +37,9 @@ export default defineConfig({
       // The manifest is a static file in public/ linked from index.html.
       manifest: false,
       injectManifest: {
-        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2,mp3}'],
+        // Store screenshots are for the browser's install sheet, not for offline use.
+        globIgnores: ['**/node_modules/**/*', 'screenshots/**'],
         maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
       },
       devOptions: { enabled: false },

@@ -69,6 +69,11 @@ test('a teammate’s @everyone becomes a notification shown by the service worke
 
   // Hand the decrypted payload to the app's service worker, as the browser's push service would.
   const cdp = await context.newCDPSession(page);
+  // Another tab in front: a push while a Lantern page has focus becomes a toast instead (decision 0034).
+  // Playwright tells every page it has focus; that pretence ends here.
+  await cdp.send('Emulation.setFocusEmulationEnabled', { enabled: false });
+  await (await context.newPage()).bringToFront();
+  await expect.poll(() => page.evaluate(() => document.hasFocus())).toBe(false);
   const registrationId = new Promise<string>((resolve) => {
     cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
       const mine = registrations.find((r) => r.scopeURL.startsWith(server.url) && !r.isDeleted);

@@ -574,6 +574,8 @@ export interface SettingsDoc {
   showImagesInChannel: boolean;
   mostRecentSiginProviderUsed: string | null;
   installPromptDismissed: boolean;
+  /** Play message-received.mp3 for a notification (spec §9). */
+  playNotificationSound: boolean;
 }
 export const SETTINGS_DEFAULTS: SettingsDoc = {
   id: 'settings',
@@ -586,10 +588,11 @@ export const SETTINGS_DEFAULTS: SettingsDoc = {
   showImagesInChannel: true,
   mostRecentSiginProviderUsed: null,
   installPromptDismissed: false,
+  playNotificationSound: true,
 };
 export const settingsSchema: RxJsonSchema<SettingsDoc> = {
   title: 'settings',
-  version: 0,
+  version: 1,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -603,6 +606,7 @@ export const settingsSchema: RxJsonSchema<SettingsDoc> = {
     showImagesInChannel: { type: 'boolean' },
     mostRecentSiginProviderUsed: { type: ['string', 'null'] },
     installPromptDismissed: { type: 'boolean' },
+    playNotificationSound: { type: 'boolean' },
   },
   required: ['id'],
 };
@@ -655,4 +659,5 @@ type Migration = (old: Record<string, unknown>) => Record<string, unknown>;
 export const collectionMigrations: Partial<Record<CollectionName, Record<number, Migration>>> = {
   messages: { 1: (old) => ({ ...old, agentAnswer: null }) },
   members: { 1: (old) => ({ ...old, kind: 'user' }) },
+  settings: { 1: (old) => ({ ...old, playNotificationSound: true }) },
 };

@@ -31,7 +31,8 @@ clientsClaim();
 type ToClients =
   | { type: 'PLAY_NOTIFICATION_SOUND' }
   | { type: 'PUSH_SUBSCRIPTION_CHANGED' }
-  | { type: 'NOTIFICATION_CLICKED'; channelId?: string; clientId?: string };
+  | { type: 'NOTIFICATION_CLICKED'; channelId?: string; clientId?: string }
+  | { type: 'PUSH_RECEIVED'; title: string; body: string; channelId?: string; clientId?: string };
 
 async function tell(message: ToClients): Promise<readonly WindowClient[]> {
   const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
@@ -86,13 +87,34 @@ function readPush(event: PushEvent): PushFields {
   }
 }
 
-// Every push shows a notification (browsers require it), one per channel: a newer one replaces the
-// channel's earlier one (tag) and still alerts (renotify). The app badge counts what is waiting.
+/** The Lantern window the person is looking at, if any (decision 0034). */
+async function focusedWindow(): Promise<WindowClient | undefined> {
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  return windows.find((w) => w.focused && w.visibilityState === 'visible');
+}
+
+// A push while a Lantern page has focus goes to that page instead (decision 0034): it shows a toast
+// unless the channel is open, and plays the sound; a system notification on top would alert twice
+// (browsers only insist on one when no page of the site is in the foreground). Otherwise every push
+// shows a notification, one per channel: a newer one replaces the channel's earlier one (tag) and
+// still alerts (renotify). The app badge counts what is waiting.
 self.addEventListener('push', (event) => {
   const push = readPush(event);
   const title = push.idOnly || !push.title ? 'New message' : push.title;
   event.waitUntil(
     (async () => {
+      const foreground = await focusedWindow();
+      if (foreground) {
+        const message: ToClients = {
+          type: 'PUSH_RECEIVED',
+          title,
+          body: push.idOnly ? '' : (push.body ?? ''),
+          ...(push.channelId ? { channelId: push.channelId } : {}),
+          ...(push.clientId ? { clientId: push.clientId } : {}),
+        };
+        foreground.postMessage(message);
+        return;
+      }
       await self.registration.showNotification(title, {
         body: push.idOnly ? '' : (push.body ?? ''),
         icon: '/icons/icon-192.png',

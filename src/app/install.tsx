@@ -1,6 +1,6 @@
 // Install prompts of the root shell (spec §4, §9): the browser's install offer as a long-lived toast,
 // dismissed for good when cancelled, and the iOS add-to-home-screen tutorial dialog.
-import { Share, SquarePlus } from 'lucide-react';
+import { BookOpen, ChevronLeft, ChevronRight, Copy, Share, SquarePlus, Star } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../components/ui/button.tsx';
@@ -69,6 +69,7 @@ export function IosInstallDialog() {
           Tap <Share className="inline size-4 align-text-bottom" aria-label="Share" /> Share in the toolbar.
         </>
       ),
+      picture: <ShareButtonPicture />,
     },
     {
       key: 'add',
@@ -77,6 +78,7 @@ export function IosInstallDialog() {
           Choose <SquarePlus className="inline size-4 align-text-bottom" aria-hidden /> Add to Home Screen.
         </>
       ),
+      picture: <AddToHomeScreenPicture />,
     },
     { key: 'rename', body: <>Optionally rename it.</> },
     { key: 'confirm', body: <>Tap Add.</> },
@@ -96,7 +98,10 @@ export function IosInstallDialog() {
             <span className="flex size-5 shrink-0 items-center justify-center rounded-full bg-accent-soft text-xs font-semibold text-accent-fg">
               {i + 1}
             </span>
-            <span>{step.body}</span>
+            <span className="flex min-w-0 flex-1 flex-col gap-2">
+              <span>{step.body}</span>
+              {'picture' in step ? step.picture : null}
+            </span>
           </li>
         ))}
       </ol>
@@ -104,5 +109,40 @@ export function IosInstallDialog() {
         <Button onClick={close}>Got it</Button>
       </div>
     </Dialog>
+  );
+}
+
+/** Safari's bottom toolbar with the Share button picked out: what step 1 looks like on the phone. */
+function ShareButtonPicture() {
+  return (
+    <span
+      aria-hidden
+      className="flex h-11 items-center justify-around rounded-lg border border-line bg-surface-2 px-3 text-muted"
+    >
+      <ChevronLeft className="size-5" />
+      <ChevronRight className="size-5 opacity-50" />
+      <span className="flex size-8 items-center justify-center rounded-full bg-accent-soft text-accent-fg ring-2 ring-accent">
+        <Share className="size-5" />
+      </span>
+      <BookOpen className="size-5" />
+      <Copy className="size-5" />
+    </span>
+  );
+}
+
+/** The share sheet's row, as step 2 asks to find it. */
+function AddToHomeScreenPicture() {
+  return (
+    <span
+      aria-hidden
+      className="flex flex-col overflow-hidden rounded-lg border border-line bg-surface-2 text-[13px]"
+    >
+      <span className="flex items-center justify-between px-3 py-2 text-muted">
+        Add to Favourites <Star className="size-4" />
+      </span>
+      <span className="flex items-center justify-between border-t border-line bg-accent-soft px-3 py-2 font-medium text-accent-fg">
+        Add to Home Screen <SquarePlus className="size-4" />
+      </span>
+    </span>
   );
 }

@@ -2,6 +2,7 @@
 // window width, and the service worker's messages turned into navigation.
 import { useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
 import { TooltipProvider } from '../components/ui/tooltip.tsx';
 import { UpdateBanner } from '../components/update-banner.tsx';
 import { useOutdated } from '../data/app-version.ts';
@@ -11,6 +12,11 @@ import { dismissFirstScreen } from '../first-screen/capture.ts';
 import { CHANNEL_PATH } from '../first-screen/frame.ts';
 import { IosInstallDialog, useInstallPrompt } from './install.tsx';
 import { isDesktopWidth } from './media.ts';
+import {
+  playNotificationSound,
+  preloadNotificationSound,
+  setNotificationSoundEnabled,
+} from './notification-sound.ts';
 import { registerServiceWorker } from './service-worker.ts';
 import { Toaster } from './toaster.tsx';
 
@@ -27,6 +33,15 @@ export function RootLayout() {
   useEffect(() => {
     if (!CHANNEL_PATH.test(pathname)) dismissFirstScreen();
   }, [pathname]);
+  const pathnameRef = useRef(pathname);
+  pathnameRef.current = pathname;
+
+  // Spec §9: the sound and a silent file are preloaded at start; the switch is read when a push plays.
+  useEffect(() => preloadNotificationSound(), []);
+  useEffect(
+    () => setNotificationSoundEnabled(settings.playNotificationSound),
+    [settings.playNotificationSound],
+  );
 
   useEffect(() => {
     registerServiceWorker({
@@ -34,6 +49,24 @@ export function RootLayout() {
         // Spec §2: a notification without a client id opens the channel in the current workspace.
         const workspace = clientId ?? selectedRef.current;
         if (workspace) void navigate(`/client/${workspace}/channel/${channelId}`);
+      },
+      foregroundPush: (push) => {
+        // Spec §2, §4: a push for the open channel says nothing; another channel gets a toast and the sound.
+        if (!push.channelId || openChannelId(pathnameRef.current) === push.channelId) return;
+        const workspace = push.clientId ?? selectedRef.current;
+        const channelId = push.channelId;
+        toast(push.title, {
+          description: push.body || undefined,
+          ...(workspace
+            ? {
+                action: {
+                  label: 'View in channel',
+                  onClick: () => void navigate(`/client/${workspace}/channel/${channelId}`),
+                },
+              }
+            : {}),
+        });
+        void playNotificationSound();
       },
     });
     navigator.serviceWorker?.controller?.postMessage({ type: 'closeAllNotifications' });
@@ -68,4 +101,9 @@ export function RootLayout() {
       <Toaster />
     </TooltipProvider>
   );
+}
+
+/** The channel id in a /client/{id}/channel/{id} path, if that is what is open. */
+export function openChannelId(pathname: string): string | null {
+  return /^\/client\/[^/]+\/channel\/([^/?#]+)/.exec(pathname)?.[1] ?? null;
 }

@@ -3,6 +3,15 @@
 import { Workbox } from 'workbox-window';
 import { requireClient } from '../data/client.ts';
 import { isInAppBrowser } from './in-app-browser.ts';
+import { playNotificationSound } from './notification-sound.ts';
+
+/** A push that arrived while this page had focus (sw/sw.ts, decision 0034). */
+export interface ForegroundPush {
+  title: string;
+  body: string;
+  channelId?: string;
+  clientId?: string;
+}
 
 /** Spec §9: an installed app waits this long after a notification click before refetching. */
 export const PWA_CLICK_REFRESH_DELAY_MS = 2000;
@@ -15,11 +24,14 @@ export type ServiceWorkerMessage =
       clientId?: string;
       isPwa?: boolean;
       requiresRefresh?: boolean;
-    };
+    }
+  | ({ type: 'PUSH_RECEIVED' } & ForegroundPush);
 
 export interface ServiceWorkerHooks {
   /** A notification was clicked: open its channel. */
   openChannel: (clientId: string | undefined, channelId: string) => void;
+  /** A push arrived while this page was in the foreground. */
+  foregroundPush: (push: ForegroundPush) => void;
 }
 
 let registered = false;
@@ -38,11 +50,20 @@ export function registerServiceWorker(hooks: ServiceWorkerHooks): void {
     return;
   }
   const wb = new Workbox('/sw.js', { scope: '/' });
-  wb.addEventListener('message', (event) => {
+  // Straight from the container, not Workbox's 'message' event: Workbox only passes on messages from
+  // a worker this page itself saw installing, so a page that loaded already controlled heard nothing.
+  navigator.serviceWorker.addEventListener('message', (event: MessageEvent) => {
     const data = event.data as ServiceWorkerMessage | undefined;
     if (!data || typeof data !== 'object') return;
     if (data.type === 'PLAY_NOTIFICATION_SOUND') {
-      playChime();
+      void playNotificationSound();
+    } else if (data.type === 'PUSH_RECEIVED') {
+      hooks.foregroundPush({
+        title: String(data.title ?? ''),
+        body: String(data.body ?? ''),
+        ...(typeof data.channelId === 'string' ? { channelId: data.channelId } : {}),
+        ...(typeof data.clientId === 'string' ? { clientId: data.clientId } : {}),
+      });
     } else if (data.type === 'NOTIFICATION_CLICKED' && data.channelId) {
       hooks.openChannel(data.clientId, data.channelId);
       // Spec §4: an installed app's store slept through what the push announced; once it is awake,
@@ -57,27 +78,4 @@ export function registerServiceWorker(hooks: ServiceWorkerHooks): void {
     }
   });
   wb.register().catch((error: unknown) => console.warn('Service worker registration failed', error));
-}
-
-/** A short two-note chime made with Web Audio, so no sound file has to be shipped or cached. */
-function playChime(): void {
-  try {
-    const audio = new AudioContext();
-    const gain = audio.createGain();
-    gain.connect(audio.destination);
-    gain.gain.setValueAtTime(0.0001, audio.currentTime);
-    gain.gain.exponentialRampToValueAtTime(0.15, audio.currentTime + 0.02);
-    gain.gain.exponentialRampToValueAtTime(0.0001, audio.currentTime + 0.35);
-    for (const [i, freq] of [880, 1320].entries()) {
-      const osc = audio.createOscillator();
-      osc.frequency.value = freq;
-      osc.connect(gain);
-      osc.start(audio.currentTime + i * 0.08);
-      osc.stop(audio.currentTime + 0.35);
-    }
-    setTimeout(() => void audio.close(), 500);
-  } catch (error) {
-    // Browsers refuse audio before a user gesture; a missed chime is not worth a notice.
-    console.info('Notification sound not played', error);
-  }
 }

@@ -24,6 +24,7 @@ type Toggle = keyof Pick<
   | 'showImagesInChannel'
   | 'showAdvancedKeyboard'
   | 'showIosAddToScreenTutorial'
+  | 'playNotificationSound'
 >;
 
 const GROUPS: { title: string; items: { key: Toggle; label: string; description: string }[] }[] = [
@@ -61,6 +62,11 @@ const GROUPS: { title: string; items: { key: Toggle; label: string; description:
   {
     title: 'Device',
     items: [
+      {
+        key: 'playNotificationSound',
+        label: 'Sound for new messages',
+        description: 'Play a short chime when a notification arrives.',
+      },
       {
         key: 'showIosAddToScreenTutorial',
         label: 'Home screen tip on iPhone and iPad',

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { createRxDatabase, type RxJsonSchema } from 'rxdb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { describe, expect, it } from 'vitest';
-import { memberSchema, messageSchema } from '../../schemas/collections.ts';
+import { memberSchema, messageSchema, settingsSchema } from '../../schemas/collections.ts';
 import { openLanternDatabase } from '../../src/store/database.ts';
 
 /** The schemas as version 0 shipped them: without agentAnswer and kind. */
@@ -65,6 +65,29 @@ describe('store migration', () => {
     expect(message?.toJSON()).toMatchObject({ ...pending, agentAnswer: null });
     const member = await db.members.findOne('m1').exec();
     expect(member?.toJSON()).toMatchObject({ name: 'Ada', kind: 'user' });
+    await db.close();
+  });
+
+  it('keeps the settings of version 0 and turns the notification sound on', async () => {
+    const name = `migrate-${randomUUID()}`;
+    const old = await createRxDatabase({ name, storage: getRxStorageDexie(), multiInstance: false });
+    await old.addCollections({
+      settings: { schema: shippedVersion0(settingsSchema, 'playNotificationSound') },
+    });
+    await old.collections.settings?.insert({
+      id: 'settings',
+      showDMs: false,
+      installPromptDismissed: true,
+    } as never);
+    await old.close();
+
+    const db = await openLanternDatabase(name, { collections: ['settings'] });
+    const settings = await db.settings.findOne('settings').exec();
+    expect(settings?.toJSON()).toMatchObject({
+      showDMs: false,
+      installPromptDismissed: true,
+      playNotificationSound: true,
+    });
     await db.close();
   });
 });

@@ -1,0 +1,159 @@
+// A push that arrives while Lantern is in the foreground (spec §2, §4, decision 0034): the service
+// worker hands it to the focused page, which shows a toast with 'View in channel' and plays
+// message-received.mp3 when it is for another channel, and stays quiet for the open one. The push is
+// delivered to the real service worker through the DevTools protocol, as in push.spec.ts.
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { LanternServer } from './support/server.ts';
+import { createWorkspaceThroughUi, signInThroughUi } from './support/ui.ts';
+
+let server: LanternServer;
+
+test.beforeAll(async () => {
+  server = await LanternServer.create();
+  await server.start();
+});
+
+test.afterAll(async () => {
+  await server?.dispose();
+});
+
+/** Sends a push payload (spec §3 fields) to this origin's service worker, as a push service would. */
+async function deliverPush(context: BrowserContext, page: Page, payload: Record<string, unknown>) {
+  const cdp = await context.newCDPSession(page);
+  const registrationId = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const mine = registrations.find((r) => r.scopeURL.startsWith(server.url) && !r.isDeleted);
+      if (mine) resolve(mine.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin: new URL(server.url).origin,
+    registrationId: await registrationId,
+    data: JSON.stringify(payload),
+  });
+  await cdp.detach();
+}
+
+/** What the page asked to play, by file name. */
+function played(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { __played: string[] }).__played);
+}
+
+test('a push for another channel shows a toast that opens it; the open channel stays quiet', async ({
+  page,
+  context,
+}) => {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __played: string[] };
+    w.__played = [];
+    const play = HTMLMediaElement.prototype.play;
+    HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+      w.__played.push(new URL(this.src).pathname);
+      return play.call(this).catch(() => undefined);
+    };
+  });
+  await context.grantPermissions(['notifications'], { origin: server.url });
+  await signInThroughUi(page, server, 'ana@example.com');
+  const workspaceId = await createWorkspaceThroughUi(page, 'Harbour');
+  const ana = await server.signInApi('ana@example.com');
+  const random = await server.api<{ channel: { id: string } }>(
+    'POST',
+    `/api/institutions/${workspaceId}/channels`,
+    ana.token,
+    { name: 'random' },
+  );
+  const joined = await server.api<{ channels: { id: string; name: string }[] }>(
+    'GET',
+    `/api/institutions/${workspaceId}/channels/joined`,
+    ana.token,
+  );
+  const general = joined.channels.find((c) => c.name === 'general');
+  if (!general) throw new Error('no general channel');
+  const randomId = random.channel.id;
+
+  await page.goto(`${server.url}/client/${workspaceId}/channel/${general.id}`);
+  await expect(page.getByRole('textbox', { name: 'Message #general' })).toBeVisible();
+  await page.waitForFunction(async () => {
+    await navigator.serviceWorker.ready;
+    return navigator.serviceWorker.controller !== null;
+  });
+  await page.bringToFront();
+
+  await deliverPush(context, page, {
+    title: 'Bo in #random',
+    body: 'Lunch at noon?',
+    channelId: randomId,
+    clientId: workspaceId,
+    isPwa: false,
+    requiresRefresh: false,
+  });
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Bo in #random' });
+  await expect(toast).toContainText('Lunch at noon?');
+  await expect.poll(() => played(page)).toContain('/message-received.mp3');
+  // The page took it: no system notification on top of the toast.
+  const notifications = await page.evaluate(async () =>
+    (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => n.title),
+  );
+  expect(notifications).toEqual([]);
+  await page.screenshot({ path: 'e2e/artifacts/foreground-toast-desktop-light.png' });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: 'e2e/artifacts/foreground-toast-desktop-dark.png' });
+  await page.emulateMedia({ colorScheme: 'light' });
+
+  await toast.getByRole('button', { name: 'View in channel' }).click();
+  await expect(page).toHaveURL(`${server.url}/client/${workspaceId}/channel/${randomId}`);
+  await expect(page.getByRole('textbox', { name: 'Message #random' })).toBeVisible();
+
+  // The same channel is open now: nothing is shown and nothing is played.
+  await deliverPush(context, page, {
+    title: 'Bo in #random',
+    body: 'Second thought: 12:30',
+    channelId: randomId,
+    clientId: workspaceId,
+    isPwa: false,
+    requiresRefresh: false,
+  });
+  // A push for #general afterwards proves the first one was handled (and ignored), not still in flight.
+  await deliverPush(context, page, {
+    title: 'Bo in #general',
+    body: 'Standup moved',
+    channelId: general.id,
+    isPwa: false,
+    requiresRefresh: false,
+  });
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Bo in #general' })).toBeVisible();
+  await expect(page.getByText('Second thought: 12:30')).toHaveCount(0);
+  // One chime for the #random toast, one for #general, none for the push to the open channel.
+  await expect
+    .poll(async () => (await played(page)).filter((p) => p === '/message-received.mp3').length)
+    .toBe(2);
+
+  // Without a client id, 'View in channel' opens the channel in the current workspace.
+  await page
+    .locator('[data-sonner-toast]')
+    .filter({ hasText: 'Bo in #general' })
+    .getByRole('button', { name: 'View in channel' })
+    .click();
+  await expect(page).toHaveURL(`${server.url}/client/${workspaceId}/channel/${general.id}`);
+
+  // Switched off in Settings, the sound stays off after a reload; the toast still shows.
+  await page.goto(`${server.url}/client/${workspaceId}/settings`);
+  const sound = page.getByRole('switch', { name: 'Sound for new messages' });
+  await expect(sound).toBeChecked();
+  await sound.click();
+  await expect(sound).not.toBeChecked();
+  await page.reload();
+  await expect(page.getByRole('switch', { name: 'Sound for new messages' })).not.toBeChecked();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await deliverPush(context, page, {
+    title: 'Bo in #random',
+    body: 'Quiet please',
+    channelId: randomId,
+    clientId: workspaceId,
+    isPwa: false,
+    requiresRefresh: false,
+  });
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Quiet please' })).toBeVisible();
+  expect(await played(page)).not.toContain('/message-received.mp3');
+});

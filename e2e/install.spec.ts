@@ -1,0 +1,92 @@
+// Installing the app (spec §4, §9): Chromium finds the manifest installable (no installability
+// errors through the DevTools protocol), the install toast says the spec's words, and on an iPhone the
+// 'Add Lantern to Your Home Screen' dialog opens until it is closed once.
+import { devices, expect, test } from '@playwright/test';
+import { LanternServer } from './support/server.ts';
+import { createWorkspaceThroughUi, signInThroughUi } from './support/ui.ts';
+
+const SHOTS = 'e2e/artifacts';
+let server: LanternServer;
+
+test.beforeAll(async () => {
+  server = await LanternServer.create();
+  await server.start();
+});
+
+test.afterAll(async () => {
+  await server?.dispose();
+});
+
+test('the app is installable and offers itself with the install toast', async ({ page, context }) => {
+  await signInThroughUi(page, server, 'ana@example.com');
+  await createWorkspaceThroughUi(page, 'Harbour');
+  await page.waitForFunction(async () => {
+    await navigator.serviceWorker.ready;
+    return navigator.serviceWorker.controller !== null;
+  });
+  const cdp = await context.newCDPSession(page);
+  // Playwright's contexts are incognito, where Chromium never installs: that one reason is the test's.
+  await expect
+    .poll(async () =>
+      (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors
+        .map((e) => e.errorId)
+        .filter((id) => id !== 'in-incognito'),
+    )
+    .toEqual([]);
+  const manifest = await cdp.send('Page.getAppManifest');
+  expect(manifest.errors).toEqual([]);
+  if (process.env.MANIFEST_SHOTS) {
+    await page.screenshot({ path: `${SHOTS}/app-wide.png` });
+  }
+
+  // Headless Chromium never decides to offer installation itself: hand the page the browser's event.
+  await page.evaluate(() => {
+    const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+      prompt: async () => undefined,
+      userChoice: Promise.resolve({ outcome: 'dismissed' }),
+    });
+    window.dispatchEvent(offer);
+  });
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Install Lantern' });
+  await expect(toast).toContainText('Install the app for a better experience!');
+  await expect(toast.getByRole('button', { name: 'Install' })).toBeVisible();
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `${SHOTS}/install-toast-desktop-${scheme}.png` });
+  }
+});
+
+test.describe('on an iPhone', () => {
+  const { userAgent, deviceScaleFactor, isMobile, hasTouch } = devices['iPhone 13'];
+  test.use({ userAgent, deviceScaleFactor, isMobile, hasTouch, viewport: { width: 390, height: 844 } });
+
+  test('the home screen tutorial opens on load until it is closed', async ({ page }) => {
+    await page.goto(`${server.url}/`);
+    const dialog = page.getByRole('dialog', { name: 'Add Lantern to Your Home Screen' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('listitem')).toContainText([
+      'Share in the toolbar.',
+      'Add to Home Screen.',
+      'Optionally rename it.',
+      'Tap Add.',
+    ]);
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: `${SHOTS}/ios-dialog-phone-${scheme}.png` });
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    await dialog.getByRole('button', { name: 'Got it' }).click();
+    await expect(dialog).toBeHidden();
+    await page.reload();
+    await expect(page.getByLabel('E-mail')).toBeVisible();
+    await page.waitForTimeout(1000);
+    await expect(dialog).toBeHidden();
+    if (process.env.MANIFEST_SHOTS) {
+      await signInThroughUi(page, server, 'bo@example.com');
+      await createWorkspaceThroughUi(page, 'Harbour');
+      await page.screenshot({ path: `${SHOTS}/app-narrow.png` });
+    }
+  });
+});
