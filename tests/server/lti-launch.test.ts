@@ -21,6 +21,7 @@ import {
   registeredPlatform,
   startLtiWorld,
 } from './lti-world.ts';
+import { makeWorkspace } from './messaging-world.ts';
 
 const MEMBERSHIP = 'http://purl.imsglobal.org/vocab/lis/v2/membership#';
 
@@ -221,6 +222,15 @@ describe.each(databases)('LTI launches on %s', (kind) => {
     const dlBody = dl.body as Extract<typeof dl.body, { accessToken: string }>;
     expect(dlBody.channelId).toBeNull();
     expect(dlBody.deepLinkToken).toEqual(expect.any(String));
+    // A channel of another workspace (a stranger's) cannot be placed in this course, and the refusal
+    // does not use up the placement.
+    const elsewhere = await makeWorkspace(world.t, 'Elsewhere');
+    const foreign = await makeApi(world.t.url, dlBody.accessToken).post('/api/lti/deep-link', {
+      deepLinkToken: dlBody.deepLinkToken,
+      channelId: elsewhere.general.id,
+    });
+    expect(foreign.status).toBeGreaterThanOrEqual(400);
+    expect(foreign.status).toBeLessThan(500);
     const answer = await makeApi(world.t.url, dlBody.accessToken).post<LtiDeepLinkResponse>(
       '/api/lti/deep-link',
       {
