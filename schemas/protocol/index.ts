@@ -26,6 +26,7 @@ export * from './mcp.ts';
 export * from './members.ts';
 export * from './message-actions.ts';
 export * from './messages.ts';
+export * from './metrics.ts';
 export * from './push.ts';
 export * from './routes.ts';
 export * from './search.ts';

@@ -70,6 +70,18 @@ import {
   messageListResponse,
   messagePage,
 } from './messages.ts';
+import {
+  channelCreationTrendResponse,
+  engagingMessagesResponse,
+  growingChannelsResponse,
+  hourlyActivityHeatmapResponse,
+  latestChannelsResponse,
+  metricSettings,
+  metricStatsResponse,
+  mostVisitedChannelsResponse,
+  mostVisitedGroupsResponse,
+  mostVisitedMembersResponse,
+} from './metrics.ts';
 import { channelPushLevelResponse, pushConfigResponse, pushSettingsResponse } from './push.ts';
 import { messageSearchResponse } from './search.ts';
 import { sectionCreatedResponse, sectionsResponse } from './sections.ts';
@@ -104,6 +116,7 @@ const members = `${workspace}/members`;
 const agent = `${workspace}/agents/:agentId`;
 const knowledge = `${agent}/knowledge-sources`;
 const mcp = `${agent}/mcp-connections`;
+const metric = `${workspace}/metric`;
 
 /** Named so a caller says which route it calls: `restRoutes.joinedChannels`. */
 export const restRoutes = {
@@ -253,6 +266,22 @@ export const restRoutes = {
   registerLtiPlatform: route('POST', `${workspace}/lti-platforms`, ltiPlatform),
   removeLtiPlatform: route('DELETE', `${workspace}/lti-platforms/:platformId`, okResponse),
   ltiRegistrationLink: route('POST', `${workspace}/lti-registration-links`, ltiRegistrationLinkResponse),
+  // Workspace metrics (issue 14; schemas/protocol/metrics.ts): admins only.
+  metricStats: route('GET', `${metric}/stats`, metricStatsResponse),
+  metricEngagingMessages: route('GET', `${metric}/engaging-messages`, engagingMessagesResponse),
+  metricLatestChannels: route('GET', `${metric}/latest-channels`, latestChannelsResponse),
+  metricGrowingChannels: route('GET', `${metric}/growing-channels`, growingChannelsResponse),
+  metricMostVisitedChannels: route('GET', `${metric}/most-visited-channels`, mostVisitedChannelsResponse),
+  metricMostVisitedGroups: route('GET', `${metric}/most-visited-groups`, mostVisitedGroupsResponse),
+  metricMostVisitedMembers: route('GET', `${metric}/most-visited-members`, mostVisitedMembersResponse),
+  metricChannelCreationTrend: route('GET', `${metric}/channel-creation-trend`, channelCreationTrendResponse),
+  metricHourlyActivityHeatmap: route(
+    'GET',
+    `${metric}/hourly-activity-heatmap`,
+    hourlyActivityHeatmapResponse,
+  ),
+  metricSettings: route('GET', `${metric}/settings`, metricSettings),
+  updateMetricSettings: route('PUT', `${metric}/settings`, metricSettings),
 } as const satisfies Record<string, RestRoute>;
 
 export type RestRouteName = keyof typeof restRoutes;

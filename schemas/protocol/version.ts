@@ -23,8 +23,9 @@ import { z } from 'zod';
  *     POST /api/lti/deep-link, a workspace's LTI platforms (list, register, remove) and dynamic-registration links.
  * 9 — Web Push: GET /api/push/config, PUT/DELETE /api/users/sessions/fcm-token, PUT /api/users/push-settings,
  *     PUT .../channels/:channelId/push-level, the push message fields; the ping's optional channelId.
+ * 10 — workspace metrics: the nine GET .../metric/* answers and GET/PUT .../metric/settings (metrics.ts).
  */
-export const PROTOCOL_VERSION = 9;
+export const PROTOCOL_VERSION = 10;
 
 /**
  * The oldest client protocol the server still answers (docs/decisions/0020-protocol-version-on-the-wire.md).
