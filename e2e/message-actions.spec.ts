@@ -232,7 +232,10 @@ test('reactions, a reply, an edit, a pin, a vote and a star made offline arrive 
   await gracePage.getByRole('link', { name: /Activity/ }).click();
   await expect(gracePage.getByTestId('message-card').filter({ hasText: 'mentioned you' })).toBeVisible();
   await expect(gracePage.getByRole('link', { name: /Activity/ })).toContainText(/\d/);
-  await expect(gracePage.getByTestId('message-card').filter({ hasText: 'reacted 👍' })).toBeVisible();
+  const reacted = gracePage.getByTestId('message-card').filter({ hasText: 'reacted 👍' });
+  await expect(reacted).toBeVisible();
+  // The picture is of Ada, who reacted, not of Grace, whose message it was.
+  await expect(reacted.locator('[aria-hidden]').first()).toHaveText(/^A/);
   await gracePage.screenshot({ path: `${ARTIFACTS}/activity-desktop.png` });
 
   await adaPage.waitForTimeout(500);

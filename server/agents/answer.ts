@@ -8,8 +8,12 @@ import { toWireMessage } from '../messages/wire.ts';
 import type { Passage } from './retrieval.ts';
 
 export const THINKING_HTML = '<p>Thinking…</p>';
-export const NO_MODEL_LINE =
-  'No language model is configured; here are the passages from my knowledge that best match your question.';
+/**
+ * The line above the passages when no language model is configured. It does not say why: that is for the
+ * workspace's admins (Agents settings says it, and the run is in the agent's audit), not for the channel.
+ */
+export const NO_MODEL_LINE = 'Here is what my knowledge says about that:';
+export const NO_MATCH_LINE = 'I found nothing in my knowledge about that.';
 
 export const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -63,8 +67,7 @@ export const passageCitations = (passages: Passage[]): AgentCitation[] =>
 
 /** The no-provider answer: one line saying so, then each passage with its numbered citation. */
 export function passagesAnswer(passages: Passage[]): string {
-  if (passages.length === 0)
-    return '<p>No language model is configured, and nothing in my knowledge matches your question.</p>';
+  if (passages.length === 0) return `<p>${NO_MATCH_LINE}</p>`;
   const body = passages
     .map(
       (p, i) =>

@@ -1,6 +1,7 @@
-// Splits a document's text into overlapping passages of about 800 characters, cut at paragraph, sentence
-// or word boundaries where possible, so a retrieved passage reads as a whole and a fact on a boundary is
-// still found in one piece.
+// Splits a document's text into passages that follow its structure: one passage per paragraph, the heading of
+// its section in front of it, so a retrieved passage reads as a whole and never mixes unrelated sections.
+// Only a paragraph longer than about 800 characters is cut further, into overlapping windows ended at
+// sentence or word boundaries, so a fact on a boundary is still found in one piece.
 export const CHUNK_SIZE = 800;
 export const CHUNK_OVERLAP = 150;
 
@@ -25,8 +26,44 @@ function cutPoint(text: string, start: number, size: number): number {
   return hardEnd;
 }
 
+/** A Markdown heading, or a short single line without closing punctuation: it names the section below it. */
+function isHeading(line: string): boolean {
+  return !line.includes('\n') && (/^#{1,6} /.test(line) || (line.length <= 80 && !/[.!?:;,)]$/.test(line)));
+}
+
+/** A block's leading Markdown heading line split from the text under it ("# Travel\nTaxis …"). */
+function blocksOf(text: string): string[] {
+  return text.split(/\n\s*\n/).flatMap((block) => {
+    const trimmed = block.trim();
+    const heading = /^(#{1,6} [^\n]*)\n([\s\S]*)$/.exec(trimmed);
+    return heading ? [heading[1] ?? '', (heading[2] ?? '').trim()] : [trimmed];
+  });
+}
+
+/** Passages of a document: its paragraphs, each under its section's heading; long ones windowed. */
 export function splitIntoChunks(raw: string, size = CHUNK_SIZE, overlap = CHUNK_OVERLAP): string[] {
-  const text = normalizeText(raw);
+  const chunks: string[] = [];
+  let heading = '';
+  let headingUsed = true;
+  for (const paragraph of blocksOf(normalizeText(raw))) {
+    if (!paragraph) continue;
+    if (isHeading(paragraph)) {
+      // Two headings in a row: the first named an empty section; keep it only if nothing used it.
+      if (!headingUsed) chunks.push(heading);
+      heading = paragraph.replace(/^#{1,6} /, '');
+      headingUsed = false;
+      continue;
+    }
+    const prefix = heading && heading.length < size / 4 ? `${heading}\n` : '';
+    for (const window of windows(paragraph, size - prefix.length, overlap)) chunks.push(prefix + window);
+    headingUsed = true;
+  }
+  if (!headingUsed) chunks.push(heading);
+  return chunks;
+}
+
+/** A paragraph cut into overlapping windows of about `size` characters (one window when it fits). */
+function windows(text: string, size: number, overlap: number): string[] {
   const chunks: string[] = [];
   let start = 0;
   while (start < text.length) {

@@ -37,7 +37,10 @@ export interface ModelRunInput {
   answer: AnswerStream;
 }
 
-/** A model failure in words a person can act on (the status and the server's own message). */
+export const MODEL_FAILED_NOTE =
+  "Sorry, I could not finish this answer: the language model did not answer. Admins can see why in the agent's runs.";
+
+/** A model failure in words an admin can act on (the status and the server's own message). */
 export function describeModelError(label: string, error: unknown): string {
   const cause = RetryError.isInstance(error) ? error.lastError : error;
   let detail: string;
@@ -115,7 +118,8 @@ export async function answerWithModel(ctx: MessagesContext, input: ModelRunInput
     const base = { tokensIn, tokensOut, toolCalls: kit.called };
     if (failure) {
       const error = describeModelError(chosen.label, failure);
-      answer.addNote(`Sorry, I could not finish this answer. ${error}`);
+      // The model's own error (status, key, address) is for admins: it goes to the run's audit, not the channel.
+      answer.addNote(MODEL_FAILED_NOTE);
       await answer.finish('failed');
       return { ...base, outcome: 'failed', error };
     }

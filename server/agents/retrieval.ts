@@ -25,6 +25,23 @@ export function orQuery(question: string): string {
   return words.join(' or ');
 }
 
+/**
+ * The best passages, each text once: a passage whose middle is already inside one kept (the same document
+ * added twice, or the overlap of a long paragraph's windows) is left out, so an answer never quotes a passage
+ * twice.
+ */
+export function distinctPassages(ranked: readonly Passage[], limit: number): Passage[] {
+  const kept: Passage[] = [];
+  for (const passage of ranked) {
+    if (kept.length === limit) break;
+    const text = passage.content;
+    const probe = text.slice(Math.floor(text.length / 3), Math.floor(text.length / 3) + 80);
+    if (kept.some((k) => k.content.includes(probe) || passage.content.includes(k.content))) continue;
+    kept.push(passage);
+  }
+  return kept;
+}
+
 export async function retrievePassages(
   db: Db,
   agentId: string,
@@ -35,7 +52,7 @@ export async function retrievePassages(
   if (!search) return [];
   const query = sql`websearch_to_tsquery('english', ${search})`;
   const vector = sql`to_tsvector('english', ${knowledgeChunks.content})`;
-  return db
+  const ranked = await db
     .select({
       sourceId: knowledgeChunks.sourceId,
       title: knowledgeSources.title,
@@ -51,5 +68,6 @@ export async function retrievePassages(
       ),
     )
     .orderBy(desc(sql`ts_rank(${vector}, ${query})`), knowledgeChunks.position)
-    .limit(limit);
+    .limit(limit * 3);
+  return distinctPassages(ranked, limit);
 }

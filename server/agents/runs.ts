@@ -23,7 +23,7 @@ import {
 import { AnswerStream } from './answer-stream.ts';
 import { htmlToText } from './extract.ts';
 import { trackAnswer } from './interrupted-answers.ts';
-import { chooseModel } from './model-provider.ts';
+import { chooseModel, ModelChoiceError } from './model-provider.ts';
 import { answerWithModel, type RunResult } from './model-run.ts';
 import { retrievePassages } from './retrieval.ts';
 import { enqueueRun } from './run-queue.ts';
@@ -234,7 +234,14 @@ async function runAgent(
     result = await answer(ctx, run, stream);
   } catch (err) {
     const reason = err instanceof Error ? err.message : 'something went wrong';
-    stream.addNote(`Sorry, I could not answer: ${reason}`);
+    // A RunFailure is meant for the asker; anything else is the server's own trouble, kept for the audit.
+    const shown =
+      err instanceof RunFailure
+        ? reason
+        : err instanceof ModelChoiceError
+          ? "this agent's language model is not available on this server. Admins can see why in the agent's runs"
+          : 'something went wrong';
+    stream.addNote(`Sorry, I could not answer: ${shown}`);
     await stream.finish('failed').catch(() => undefined);
     result = { outcome: 'failed', error: reason, tokensIn: 0, tokensOut: 0, toolCalls: [], model: null };
   }

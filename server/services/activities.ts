@@ -84,11 +84,19 @@ export async function recordMessageActivities(
   const reply = options.reply ?? true;
   if (mentions.length === 0 && !(reply && row.replyTo)) return;
   const inChannel = await channelMemberIds(tx, row.channelId);
-  if (mentions.length > 0) {
-    const recipients = await mentionedMemberIds(tx, row.channelId, mentions);
+  // One entry per person per message: a reply that mentions its target is a mention, and an edit that adds
+  // a mention of someone already told (of the reply, or an earlier mention) tells them nothing new.
+  const told = reply ? new Set<string>() : await alreadyTold(tx, row.id);
+  const mentioned = new Set(mentions.length > 0 ? await mentionedMemberIds(tx, row.channelId, mentions) : []);
+  if (mentioned.size > 0) {
     await insertActivities(
       tx,
-      { type: 'mention', recipients, message: row, actorMemberId: row.memberId },
+      {
+        type: 'mention',
+        recipients: [...mentioned].filter((m) => !told.has(m)),
+        message: row,
+        actorMemberId: row.memberId,
+      },
       inChannel,
     );
   }
@@ -98,13 +106,22 @@ export async function recordMessageActivities(
       .from(messages)
       .where(eq(messages.id, row.replyTo))
       .limit(1);
-    if (target)
+    if (target && !mentioned.has(target.memberId))
       await insertActivities(
         tx,
         { type: 'reply', recipients: [target.memberId], message: row, actorMemberId: row.memberId },
         inChannel,
       );
   }
+}
+
+/** Who already has a mention or reply entry for this message. */
+async function alreadyTold(tx: Db, messageId: string): Promise<Set<string>> {
+  const rows = await tx
+    .select({ memberId: activities.recipientMemberId })
+    .from(activities)
+    .where(and(eq(activities.messageId, messageId), inArray(activities.type, ['mention', 'reply'])));
+  return new Set(rows.map((r) => r.memberId));
 }
 
 /** Someone reacted to a message: its author hears of it (not of their own reactions). */

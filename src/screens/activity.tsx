@@ -102,6 +102,7 @@ export function ActivityScreen() {
               <li key={a.id}>
                 <MessageCard
                   message={a.message}
+                  actorMemberId={a.actorMemberId}
                   eyebrow={activityLine(a)}
                   unread={!a.read}
                   onOpen={() =>

@@ -102,6 +102,31 @@ describe.each(databases)('activity feed on %s', (kind) => {
     expect(await entriesFor(team.member, ownReply.id)).toEqual([]);
   });
 
+  it('a reply that also mentions its target is one entry (a mention), and an edit adding the mention again adds none', async () => {
+    const original = await postWith(team.member, {});
+    const both = await postWith(team.admin, {
+      replyTo: original.id,
+      mentions: [{ type: 'member', id: team.member.memberId }],
+    });
+    expect(await entriesFor(team.member, both.id)).toEqual([['mention', team.admin.memberId]]);
+
+    // A plain reply, then an edit that mentions the person replied to and someone new.
+    const reply = await postWith(team.admin, { replyTo: original.id });
+    const socket = await connect(t, team.admin.token);
+    await emitAck(socket, 'editMessage', {
+      institutionId: team.ws.id,
+      channelId: room.id,
+      messageId: reply.id,
+      content: '<p>hey you two</p>',
+      mentions: [
+        { type: 'member', id: team.member.memberId },
+        { type: 'member', id: team.primaryOwner.memberId },
+      ],
+    });
+    expect(await entriesFor(team.member, reply.id)).toEqual([['reply', team.admin.memberId]]);
+    expect(await entriesFor(team.primaryOwner, reply.id)).toEqual([['mention', team.admin.memberId]]);
+  });
+
   it('a reaction raises an entry with its emoji for the author, and taking it back removes it', async () => {
     const message = await postWith(team.member, {});
     const socket = await connect(t, team.admin.token);

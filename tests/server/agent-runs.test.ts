@@ -104,6 +104,33 @@ describe.each(databases)('agent runs without a model (%s)', (kind) => {
     expect(runs[0]).toMatchObject({ outcome: 'succeeded', model: null, tokensIn: 0, tokensOut: 0 });
   });
 
+  it('quotes each matching passage once, from its own section only, and leaves the configuration to admins', async () => {
+    const handbook = [
+      '# Travel',
+      'Train tickets are reimbursed in second class. Taxis need a receipt.',
+      '# Parking',
+      'The car park closes at ten and visitors park on level two.',
+    ].join('\n\n');
+    // The same handbook added twice, as people do: still one quote.
+    const agent = await newAgent({ Handbook: handbook, 'Handbook (copy)': handbook });
+    const socket = await watch(asker, ws.general);
+    const edited = collect(socket, 'newEditMessage');
+    const question = await ask(asker, ws.general, agent, 'Are train tickets reimbursed?');
+    await eventually(() => edited.some((m) => m.replyTo === question.id && m.agentAnswer?.status === 'done'));
+    const answer = edited.find((m) => m.replyTo === question.id && m.agentAnswer?.status === 'done');
+    expect(answer?.content.match(/Train tickets are reimbursed/g)).toHaveLength(1);
+    expect(answer?.content).not.toContain('car park');
+    expect(answer?.content).not.toMatch(/language model|configured/i);
+    expect(answer?.agentAnswer?.citations).toEqual([
+      {
+        index: 1,
+        sourceId: expect.any(String),
+        title: expect.stringMatching(/^Handbook/),
+        passage: expect.stringContaining('Travel\nTrain tickets'),
+      },
+    ]);
+  });
+
   it("refuses with the cap's message once the workspace has used its daily tokens", async () => {
     const agent = await newAgent({ Notes: 'The office opens at eight.' });
     await t.ctx.db.update(institutions).set({ agentDailyTokenCap: 100 }).where(eq(institutions.id, ws.id));

@@ -2,9 +2,9 @@
 // streams, a hint while a tool waits for approval, failures as an error note, then its tool-call cards
 // and the sources it cites (footnotes in the text open the passage).
 import { AlertTriangle, Hand } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { MessageDoc } from '../../../schemas/collections.ts';
-import type { AgentAnswer } from '../../../schemas/protocol/index.ts';
+import type { AgentAnswer, AgentCitation } from '../../../schemas/protocol/index.ts';
 import { useWorkspace } from '../../app/workspace-context.ts';
 import { cn } from '../ui/cn.ts';
 import { PassageDialog, SourcesList } from './citations.tsx';
@@ -41,6 +41,12 @@ export function ThinkingIndicator() {
 const STREAMING_CARET =
   "[&>*:last-child]:after:ml-0.5 [&>*:last-child]:after:inline-block [&>*:last-child]:after:h-[1.05em] [&>*:last-child]:after:w-[2px] [&>*:last-child]:after:animate-pulse [&>*:last-child]:after:rounded-full [&>*:last-child]:after:bg-violet-500 [&>*:last-child]:after:align-text-bottom [&>*:last-child]:after:content-['']";
 
+/** The answer's text already quotes each passage (the answer without a model): listing them again repeats them. */
+function quotesEveryPassage(html: string, citations: readonly AgentCitation[]): boolean {
+  const text = new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '';
+  return citations.every((c) => text.includes(c.passage.slice(0, 60)));
+}
+
 export function AgentAnswerBody({ message, meId }: { message: MessageDoc; meId: string }) {
   const { membersById } = useWorkspace();
   const [open, setOpen] = useState<number | null>(null);
@@ -55,6 +61,10 @@ export function AgentAnswerBody({ message, meId }: { message: MessageDoc; meId: 
     (message.content === THINKING_HTML && status !== 'failed' && status !== 'awaiting_approval');
   const waiting = answer?.toolCalls.some((c) => c.status === 'awaiting_approval') ?? false;
   const place = { institutionId: message.institutionId, channelId: message.channelId, messageId: message.id };
+  const excerpts = useMemo(
+    () => citations.length > 0 && !quotesEveryPassage(message.content, citations),
+    [message.content, citations],
+  );
 
   return (
     <div data-testid="agent-answer" data-agent-status={status}>
@@ -97,7 +107,9 @@ export function AgentAnswerBody({ message, meId }: { message: MessageDoc; meId: 
           askerName={askerName}
         />
       ))}
-      {citations.length > 0 ? <SourcesList citations={citations} onOpen={setOpen} /> : null}
+      {citations.length > 0 ? (
+        <SourcesList citations={citations} onOpen={setOpen} excerpts={excerpts} />
+      ) : null}
       <PassageDialog
         citation={citations.find((c) => c.index === open) ?? null}
         onClose={() => setOpen(null)}

@@ -8,9 +8,12 @@ import { CITATION_CHIP_CLASS } from './citation-markers.ts';
 export function SourcesList({
   citations,
   onOpen,
+  excerpts = true,
 }: {
   citations: readonly AgentCitation[];
   onOpen: (index: number) => void;
+  /** False when the answer's text already quotes every passage: the list then names the sources only. */
+  excerpts?: boolean;
 }) {
   const sorted = [...citations].sort((a, b) => a.index - b.index);
   return (
@@ -32,7 +35,7 @@ export function SourcesList({
                 {c.index}
               </span>
               <span className="shrink-0 font-medium">{c.title}</span>
-              <span className="min-w-0 truncate text-muted">{c.passage}</span>
+              {excerpts ? <span className="min-w-0 truncate text-muted">{c.passage}</span> : null}
             </button>
           </li>
         ))}

@@ -41,8 +41,11 @@ export function MessageCard({
   unread,
   onOpen,
   showChannel = true,
+  actorMemberId,
 }: {
   message: MessageDoc | Message;
+  /** Who acted on the message (a reaction's author), shown as the picture instead of the message's author. */
+  actorMemberId?: string;
   /** Escaped HTML with <mark> around matched words (from search), shown instead of the plain line. */
   highlight?: string;
   eyebrow?: ReactNode;
@@ -54,6 +57,9 @@ export function MessageCard({
   const channel = useChannel(message.channelId);
   const author = workspace.membersById.get(message.memberId);
   const name = useAuthorName(workspace.institution.id, message.memberId, author);
+  const pictured = actorMemberId ?? message.memberId;
+  const actor = actorMemberId ? workspace.membersById.get(actorMemberId) : author;
+  const actorName = useAuthorName(workspace.institution.id, pictured, actor);
   const label = channel ? channelLabel(channel, workspace) : null;
   const created = new Date(message.createdAt);
   return (
@@ -71,7 +77,7 @@ export function MessageCard({
           <span className="sr-only">Unread</span>
         </span>
       ) : null}
-      <Avatar id={message.memberId} name={name} src={author?.profileImage} size="md" />
+      <Avatar id={pictured} name={actorName} src={actor?.profileImage} size="md" />
       <div className="min-w-0 flex-1">
         {eyebrow ? <div className="mb-0.5 text-[12px] text-muted">{eyebrow}</div> : null}
         <div className="flex items-baseline gap-2">
