@@ -77,3 +77,65 @@ test('unread count rises on another channel and resets when it is opened', async
     })
     .toBe(0);
 });
+
+test('messages seen live in the open channel are never unread again: not after a reload, not on another device', async ({
+  page,
+  browser,
+}) => {
+  await signInThroughUi(page, server, 'lena@example.com');
+  const workspaceId = await createWorkspaceThroughUi(page, 'Quay Crew');
+  await page.getByRole('button', { name: 'Create channel' }).click();
+  await page.getByLabel('Name').fill('random');
+  await page.getByRole('button', { name: 'Create channel' }).last().click();
+  await expect(page).toHaveTitle('#random - Lantern');
+  await openChannelFromSidebar(page, 'general');
+
+  const lena = await server.signInApi('lena@example.com');
+  await server.api('POST', `/api/institutions/${workspaceId}/invited-members`, lena.token, {
+    emails: ['omar@example.com'],
+  });
+  const omar = await server.signInApi('omar@example.com');
+  await server.api('POST', `/api/institutions/${workspaceId}/members`, omar.token);
+  const joined = await server.api<Joined>(
+    'GET',
+    `/api/institutions/${workspaceId}/channels/joined`,
+    omar.token,
+  );
+  const general = joined.channels.find((c) => c.name === 'general');
+  if (!general) throw new Error('no #general');
+
+  // With #general open, Omar posts twice; both appear live.
+  for (const text of ['Crane is fixed', 'Berth 4 is free']) {
+    await server.api('POST', `/api/institutions/${workspaceId}/channels/${general.id}/messages`, omar.token, {
+      content: `<p>${text}</p>`,
+      genId: crypto.randomUUID(),
+    });
+  }
+  await expect(messageList(page).filter({ hasText: 'Berth 4 is free' })).toBeVisible();
+
+  // The server learns they were read, so Lena's laptop (a second device) shows no count for #general.
+  await expect
+    .poll(async () => {
+      const now = await server.api<Joined>(
+        'GET',
+        `/api/institutions/${workspaceId}/channels/joined`,
+        lena.token,
+      );
+      return now.channelMembers.find((m) => m.channelId === general.id)?.unreadCount;
+    })
+    .toBe(0);
+  const laptop = await browser.newContext();
+  const laptopPage = await laptop.newPage();
+  await signInThroughUi(laptopPage, server, 'lena@example.com');
+  await openChannelFromSidebar(laptopPage, 'random');
+  await expect(sidebarChannel(laptopPage, 'general')).toBeVisible();
+  await expect(sidebarChannel(laptopPage, 'general').getByTestId('unread-count')).toHaveCount(0);
+  await laptop.close();
+
+  // A reload, then another channel: #general still shows nothing unread.
+  await page.reload();
+  await expect(messageList(page).filter({ hasText: 'Berth 4 is free' })).toBeVisible();
+  await openChannelFromSidebar(page, 'random');
+  await page.waitForTimeout(1_500);
+  await expect(sidebarChannel(page, 'general').getByTestId('unread-count')).toHaveCount(0);
+});

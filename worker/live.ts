@@ -9,6 +9,8 @@ export interface LiveDeps {
   db: SyncDatabase;
   pull(channelId: string): Promise<void>;
   openChannelIds(): ReadonlySet<string>;
+  /** Someone else's new message arrived in a channel open on screen: it is read (the server is told). */
+  seen?(channelId: string): void;
   log?: (message: string, error?: unknown) => void;
 }
 
@@ -47,7 +49,12 @@ export class LiveApplier {
       openChannelIds: this.deps.openChannelIds(),
       isNew,
     });
-    if (!raise) return;
+    if (!raise) {
+      const fromSomeoneElse = isNew && message.memberId !== institution?.member.id;
+      if (fromSomeoneElse && this.deps.openChannelIds().has(message.channelId))
+        this.deps.seen?.(message.channelId);
+      return;
+    }
     const memberships = await db.channelMembers.find({ selector: { channelId: message.channelId } }).exec();
     for (const m of memberships) await m.incrementalModify((d) => ({ ...d, unreadCount: d.unreadCount + 1 }));
   }

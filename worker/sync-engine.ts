@@ -46,6 +46,9 @@ export interface SyncEngineDeps {
   log?: (message: string, error?: unknown) => void;
 }
 
+/** How long after a live message in an open channel the server is told it was read. */
+const READ_DELAY_MS = 1_000;
+
 export class SyncEngine implements WorkerApi, WorkerEventSource {
   private readonly db: SyncDatabase;
   private readonly http: Http;
@@ -57,6 +60,8 @@ export class SyncEngine implements WorkerApi, WorkerEventSource {
   private status: ConnectionStatus = 'offline';
   private readonly events = new WorkerEventHub({ connection: 'offline' });
   private readonly openChannels = new Map<string, { institutionId: string; channelId: string }>();
+  /** Channels whose live messages will be reported read (readSoon). */
+  private readonly readTimers = new Map<string, unknown>();
   private readonly puller: Puller;
   private readonly live: LiveApplier;
   private readonly outbox: OutboxLoop;
@@ -98,7 +103,8 @@ export class SyncEngine implements WorkerApi, WorkerEventSource {
     this.live = new LiveApplier({
       db: this.db,
       pull: (id) => this.puller.pull(id),
-      openChannelIds: () => new Set([...this.openChannels.values()].map((c) => c.channelId)),
+      openChannelIds: () => this.openChannelIds(),
+      seen: (channelId) => this.readSoon(channelId),
       log: this.log,
     });
     this.outbox = new OutboxLoop({
@@ -260,6 +266,8 @@ export class SyncEngine implements WorkerApi, WorkerEventSource {
 
   close(): void {
     this.closed = true;
+    for (const timer of this.readTimers.values()) this.clock.clearTimeout(timer);
+    this.readTimers.clear();
     this.disconnect();
     this.outbox.stop();
     this.outboxWatch?.unsubscribe();
@@ -387,9 +395,28 @@ export class SyncEngine implements WorkerApi, WorkerEventSource {
     const institutions = await this.db.institutions.find().exec();
     for (const inst of institutions) {
       const joined = await this.http.call('joinedChannels', { params: { id: inst.id } });
-      await replaceJoinedChannels(this.db, inst.id, joined);
+      await replaceJoinedChannels(this.db, inst.id, joined, this.openChannelIds());
     }
     await this.joinRooms();
+  }
+
+  private openChannelIds(): Set<string> {
+    return new Set([...this.openChannels.values()].map((c) => c.channelId));
+  }
+
+  /**
+   * Messages that arrived live in a channel open on screen were seen: the server's count goes back to zero a
+   * moment later (one reset per second at most per channel), so a reload or another device does not count
+   * them as unread (issue 15 item 1).
+   */
+  private readSoon(channelId: string): void {
+    if (this.readTimers.has(channelId)) return;
+    const timer = this.clock.setTimeout(() => {
+      this.readTimers.delete(channelId);
+      const open = [...this.openChannels.values()].find((c) => c.channelId === channelId);
+      if (open) void this.resetUnread(open);
+    }, READ_DELAY_MS);
+    this.readTimers.set(channelId, timer);
   }
 
   private async resetOpenUnread(): Promise<void> {

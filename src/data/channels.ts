@@ -93,7 +93,7 @@ export function useChannelPermissions(channelId: string): ChannelAccess | undefi
 export async function refreshJoinedChannels(institutionId: string): Promise<void> {
   const { http, db, worker } = await requireClient();
   const res = await http.call('joinedChannels', { params: { id: institutionId } });
-  await replaceJoinedChannels(db, institutionId, res);
+  await replaceJoinedChannels(db, institutionId, res, openHere ? new Set([openHere]) : undefined);
   await worker.channelsChanged();
 }
 
@@ -154,8 +154,12 @@ export async function startDirectMessage(institutionId: string, memberId: string
   return channel;
 }
 
+/** The channel this tab shows, if any: its unread count stays zero when the joined list is fetched again. */
+let openHere: string | null = null;
+
 /** Shows a channel in this tab: resets its unread count here and on the server, and catches it up. */
 export async function openChannel(institutionId: string, channelId: string): Promise<void> {
+  openHere = channelId;
   const { db, worker, tabId } = await requireClient();
   const memberships = await db.channelMembers.find({ selector: { channelId } }).exec();
   await Promise.all(
@@ -165,6 +169,7 @@ export async function openChannel(institutionId: string, channelId: string): Pro
 }
 
 export async function closeChannel(): Promise<void> {
+  openHere = null;
   const { worker, tabId } = await requireClient();
   await worker.setOpenChannel(tabId, null);
 }

@@ -29,14 +29,24 @@ export async function upsertMembership(
   }
 }
 
-/** The server's joined list for one workspace replaces the local one (left channels lose their rows). */
+/**
+ * The server's joined list for one workspace replaces the local one (left channels lose their rows). Channels
+ * open on screen (`openChannelIds`) keep no unread count: a count fetched just before their reset reached the
+ * server would otherwise bring back messages the person is looking at.
+ */
 export async function replaceJoinedChannels(
   db: ChannelCollections,
   institutionId: string,
   joined: { channels: Channel[]; channelMembers: ChannelMember[]; channelRoles?: ChannelRole[] },
+  openChannelIds: ReadonlySet<string> = new Set(),
 ): Promise<void> {
   const ids = new Set(joined.channels.map((c) => c.id));
-  const byChannel = new Map(joined.channelMembers.map((m) => [m.channelId, m]));
+  const byChannel = new Map(
+    joined.channelMembers.map((m) => [
+      m.channelId,
+      openChannelIds.has(m.channelId) ? { ...m, unreadCount: 0 } : m,
+    ]),
+  );
   for (const channel of joined.channels)
     await upsertMembership(db, channel, byChannel.get(channel.id) ?? null);
   const stale = await db.syncState.find({ selector: { institutionId } }).exec();
