@@ -121,8 +121,12 @@ export const configSchema = z.object({
   /** nodemailer SMTP transport; without it mail is written to DATA_DIR/mail as .eml files. */
   SMTP_URL: optionalUrl.optional(),
   MAIL_FROM: z.string().default('Lantern <no-reply@lantern.local>'),
-  /** Public address of the app, used in links inside e-mails. */
-  PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+  /**
+   * Public address of the app, used in links inside e-mails. Unset: http://localhost:PORT, the address this
+   * server answers on. Never guessed from a request's Host header: anyone can send any Host, and invitation
+   * mail would then carry their link (docs/decisions/0042-public-url.md).
+   */
+  PUBLIC_URL: optionalUrl.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Directory of the built client (vite build); served as static files when it exists. */
   CLIENT_DIR: z.string().default('./dist'),
@@ -380,7 +384,8 @@ export const configSchema = z.object({
 
 export type RawConfig = z.infer<typeof configSchema>;
 
-export interface Config extends RawConfig {
+export interface Config extends Omit<RawConfig, 'PUBLIC_URL'> {
+  PUBLIC_URL: string;
   dataDir: string;
   dbDir: string;
   mailDir: string;
@@ -396,6 +401,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const dataDir = path.resolve(parsed.data.DATA_DIR);
   return {
     ...parsed.data,
+    PUBLIC_URL: parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`,
     dataDir,
     dbDir: path.join(dataDir, 'db'),
     mailDir: path.join(dataDir, 'mail'),
