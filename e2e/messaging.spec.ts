@@ -124,3 +124,25 @@ test('a message sent in one browser appears live in a teammate’s browser', asy
   await ada.close();
   await grace.close();
 });
+
+test('a message of spaces, empty lines or zero-width characters is not offered for sending', async ({
+  page,
+}) => {
+  await signInThroughUi(page, server, 'noor@example.com');
+  await createWorkspaceThroughUi(page, 'Blank Test');
+  await openChannelFromSidebar(page, 'general');
+  const box = composer(page, '#general');
+  await box.click();
+  await box.pressSequentially('   ');
+  await box.press('Shift+Enter');
+  await box.press('Shift+Enter');
+  await page.keyboard.insertText('\u200b');
+  const send = page.getByRole('button', { name: 'Send message' });
+  await expect(send).toBeDisabled();
+  await box.press('Enter');
+  await page.waitForTimeout(500);
+  await expect(messageList(page)).toHaveCount(0);
+  // A word makes it a message again.
+  await box.pressSequentially('hello');
+  await expect(send).toBeEnabled();
+});

@@ -75,6 +75,8 @@ export function isBlankHtml(html: string): boolean {
   const text = html
     .replace(/<[^<>]*>/g, '')
     .replace(/&nbsp;|&#160;|\u00a0/g, ' ')
+    // Zero-width characters show nothing either: a message of them alone is as empty as one of spaces.
+    .replace(/[\u200b-\u200d\u2060\ufeff]|&#8203;|&#x200b;/gi, '')
     .trim();
   return text.length === 0;
 }

@@ -105,6 +105,12 @@ describe.each(databases)('messages over REST on %s', (kind) => {
     });
     expect(empty.status).toBe(400);
     expect(empty.body.message).toBe('Message cannot be empty');
+    const zeroWidth = await bob.api.post(messagesUrl(ws, ws.general.id), {
+      content: '<p>\u200b&nbsp;\ufeff</p><p>&#8203;</p>',
+      genId: randomUUID(),
+    });
+    expect(zeroWidth.status).toBe(400);
+    expect(zeroWidth.body.message).toBe('Message cannot be empty');
     const onlyScript = await bob.api.post(messagesUrl(ws, ws.general.id), {
       content: '<script>alert(1)</script>',
       genId: randomUUID(),

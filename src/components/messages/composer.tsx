@@ -41,6 +41,19 @@ export interface ComposerProps {
 }
 
 /** Draft writes run one at a time and only the newest waiting value is written next. */
+/**
+ * Nothing a person would read: only spaces, empty lines and zero-width characters, and no mention. Such a
+ * message is never sent (the server would refuse it as empty and it would sit there "Not sent").
+ */
+export function isBlank(editor: Editor): boolean {
+  let mention = false;
+  editor.state.doc.descendants((node) => {
+    if (node.type.name === 'mention') mention = true;
+    return !mention;
+  });
+  return !mention && editor.state.doc.textContent.replace(/[\s\u200b-\u200d\u2060\ufeff]/g, '') === '';
+}
+
 function useDraftWriter(institutionId: string, channelId: string) {
   const writing = useRef(false);
   const next = useRef<string | null>(null);
@@ -139,8 +152,8 @@ export function Composer({ institutionId, channelId, label, lastOwnMessage }: Co
       },
     },
     onUpdate: ({ editor: e }) => {
-      setEmpty(e.isEmpty);
-      drafts.persist(e.isEmpty ? '' : e.getHTML());
+      setEmpty(isBlank(e));
+      drafts.persist(isBlank(e) ? '' : e.getHTML());
     },
   });
   const attachRef = useRef(attach);
@@ -155,19 +168,20 @@ export function Composer({ institutionId, channelId, label, lastOwnMessage }: Co
       editor.commands.setContent(content, { emitUpdate: false });
       drafts.lastWritten.current = content;
       editor.setEditable(true);
-      setEmpty(editor.isEmpty);
+      setEmpty(isBlank(editor));
       setRestored(true);
     } else if (content !== drafts.lastWritten.current && !editor.isFocused) {
       editor.commands.setContent(content, { emitUpdate: false });
       drafts.lastWritten.current = content;
-      setEmpty(editor.isEmpty);
+      setEmpty(isBlank(editor));
     }
   }, [draft, restored, editor, drafts.lastWritten]);
 
   async function send(e: Editor) {
     const files = attachmentsRef.current;
-    if (e.isEmpty && files.length === 0) return;
-    const html = e.isEmpty ? '' : e.getHTML();
+    const blank = isBlank(e);
+    if (blank && files.length === 0) return;
+    const html = blank ? '' : e.getHTML();
     const json = e.getJSON();
     const replyTo = conversation?.replyTo ?? null;
     e.commands.clearContent(false);
@@ -190,7 +204,7 @@ export function Composer({ institutionId, channelId, label, lastOwnMessage }: Co
     } catch (error) {
       // Nothing reached the outbox and the echo is gone: give the words back rather than lose them.
       e.commands.setContent(html, { emitUpdate: false });
-      setEmpty(e.isEmpty);
+      setEmpty(isBlank(e));
       setAttachments(files);
       conversation?.setReplyTo(replyTo);
       notifyError(error);
