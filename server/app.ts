@@ -28,6 +28,7 @@ import { registerLtiRoutes } from './http/lti.ts';
 import { registerMcpRoutes } from './http/mcp.ts';
 import { registerMessageListRoutes } from './http/message-lists.ts';
 import { registerMessageRoutes } from './http/messages.ts';
+import { registerMetricRoutes } from './http/metrics.ts';
 import { installProtocolVersionCheck } from './http/protocol-version.ts';
 import { registerPushRoutes } from './http/push.ts';
 import { installRateLimits } from './http/rate-limits.ts';
@@ -130,6 +131,7 @@ export async function createApp(config: Config): Promise<LanternServer> {
   registerMcpRoutes(app, ctx);
   registerLtiRoutes(app, ctx);
   registerPushRoutes(app, ctx);
+  registerMetricRoutes(app, ctx);
   await registerStatic(app, config.CLIENT_DIR);
   await app.ready();
   // Without Redis this is the only node, so an answer still "thinking" was left by a crash.
