@@ -88,6 +88,7 @@ export function EngagingMessagesScreen() {
               actions={<CsvButton onExport={exportCsv} disabled={data.length === 0} />}
             >
               <MetricTable
+                minWidth={560}
                 caption="Engaging messages"
                 head={[
                   { label: '#' },

@@ -24,7 +24,7 @@ function GrowthCell({ growth }: { growth: Growth }) {
   return (
     <td className="text-right tabular-nums whitespace-nowrap">
       <span className="font-medium">{formatCount(growth.gained)}</span>
-      {change !== null ? (
+      {change !== null && !(change === 0 && growth.gained === 0) ? (
         <span
           className={cn(
             'ml-1.5 text-xs',

@@ -52,6 +52,7 @@ export function LatestChannelsScreen() {
               actions={<CsvButton onExport={exportCsv} />}
             >
               <MetricTable
+                minWidth={500}
                 caption="Latest channels"
                 head={[
                   { label: 'Channel' },

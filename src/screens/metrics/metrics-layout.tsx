@@ -127,11 +127,10 @@ function PageHeading({ page }: { page: MetricsPage }) {
     : 'Since the workspace began';
   return (
     <div className="flex flex-wrap items-end justify-between gap-3">
-      <div className="min-w-0">
+      <div className="min-w-0 flex-1 basis-72">
         <h2 className="text-lg font-semibold tracking-tight">{page.title}</h2>
-        <p className="text-[13px] text-muted">
-          {page.description} <span className="whitespace-nowrap">{span}.</span>
-        </p>
+        <p className="text-[13px] text-muted">{page.description}</p>
+        <p className="mt-0.5 text-xs text-muted">{span}</p>
       </div>
       <Segmented
         label="Date range"

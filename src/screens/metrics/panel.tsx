@@ -137,15 +137,18 @@ export function CsvButton({ onExport, disabled }: { onExport: () => void; disabl
 export function MetricTable({
   caption,
   head,
+  minWidth,
   children,
 }: {
   caption: string;
   head: readonly { label: string; numeric?: boolean }[];
+  /** Below this many pixels the table scrolls sideways (tables with many columns, on a phone). */
+  minWidth?: number;
   children: ReactNode;
 }) {
   return (
     <div className="-mx-4 overflow-x-auto md:-mx-5">
-      <table className="w-full min-w-[520px] border-collapse text-[13px]">
+      <table className="w-full border-collapse text-[13px]" style={{ minWidth }}>
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr className="border-y border-line bg-surface-2 text-left text-xs text-muted">
