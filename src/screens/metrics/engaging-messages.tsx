@@ -12,6 +12,9 @@ import { useMetricsRange } from './metrics-range.ts';
 import { CsvButton, EmptyNote, MetricTable, Num, Panel, RemoteBlock } from './panel.tsx';
 import { RankedBars } from './ranked-bars.tsx';
 
+/** Columns a phone has no room for. */
+const WIDE_ONLY = 'hidden sm:table-cell';
+
 export function EngagingMessagesScreen() {
   const { institution } = useWorkspace();
   const { window, preset } = useMetricsRange();
@@ -75,7 +78,7 @@ export function EngagingMessagesScreen() {
                   label="Most engaging messages by score"
                   data={data.slice(0, 10).map((m) => ({
                     key: m.messageId,
-                    name: `${m.authorName} in #${m.channelName}: ${m.excerpt || '(no text)'}`,
+                    name: `${m.excerpt || '(no text)'} — ${m.authorName} in #${m.channelName}`,
                     value: m.score,
                     valueText: `${formatCount(m.score)} ${m.score === 1 ? 'interaction' : 'interactions'}`,
                   }))}
@@ -88,14 +91,14 @@ export function EngagingMessagesScreen() {
               actions={<CsvButton onExport={exportCsv} disabled={data.length === 0} />}
             >
               <MetricTable
-                minWidth={560}
                 caption="Engaging messages"
                 head={[
                   { label: '#' },
                   { label: 'Message' },
-                  { label: 'Replies', numeric: true },
-                  { label: 'Reactions', numeric: true },
-                  { label: 'Votes', numeric: true },
+                  // On a phone the three parts fold into a line under the message.
+                  { label: 'Replies', numeric: true, className: WIDE_ONLY },
+                  { label: 'Reactions', numeric: true, className: WIDE_ONLY },
+                  { label: 'Votes', numeric: true, className: WIDE_ONLY },
                   { label: 'Score', numeric: true },
                 ]}
               >
@@ -109,10 +112,14 @@ export function EngagingMessagesScreen() {
                       <p className="mt-0.5 truncate text-xs text-muted">
                         {m.authorName} in #{m.channelName} · {formatInstantDay(m.createdAt)}
                       </p>
+                      <p className="mt-0.5 text-xs text-muted sm:hidden">
+                        {formatCount(m.replies)} replies · {formatCount(m.reactions)} reactions ·{' '}
+                        {formatCount(m.pollVotes)} votes
+                      </p>
                     </td>
-                    <Num>{formatCount(m.replies)}</Num>
-                    <Num>{formatCount(m.reactions)}</Num>
-                    <Num>{formatCount(m.pollVotes)}</Num>
+                    <Num className={WIDE_ONLY}>{formatCount(m.replies)}</Num>
+                    <Num className={WIDE_ONLY}>{formatCount(m.reactions)}</Num>
+                    <Num className={WIDE_ONLY}>{formatCount(m.pollVotes)}</Num>
                     <Num className="font-semibold">{formatCount(m.score)}</Num>
                   </tr>
                 ))}

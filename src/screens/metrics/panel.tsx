@@ -141,7 +141,7 @@ export function MetricTable({
   children,
 }: {
   caption: string;
-  head: readonly { label: string; numeric?: boolean }[];
+  head: readonly { label: string; numeric?: boolean; className?: string }[];
   /** Below this many pixels the table scrolls sideways (tables with many columns, on a phone). */
   minWidth?: number;
   children: ReactNode;
