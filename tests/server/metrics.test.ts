@@ -40,7 +40,7 @@ describe.each(databases)('workspace metrics (%s)', (kind) => {
   beforeAll(async () => {
     t = await startTestServer(kind);
     team = await makeTeam(t);
-  });
+  }, 120_000);
   afterAll(async () => {
     disconnectAll();
     await t.close();
@@ -73,7 +73,9 @@ describe.each(databases)('workspace metrics (%s)', (kind) => {
     }
     const put = await team.member.api.put(metric('settings'), { memberMetricsEnabled: false });
     expect(put.status).toBe(403);
-    expect((await team.admin.api.get<MetricSettings>(metric('settings'))).body.memberMetricsEnabled).toBe(true);
+    expect((await team.admin.api.get<MetricSettings>(metric('settings'))).body.memberMetricsEnabled).toBe(
+      true,
+    );
   });
 
   it('refuses a bad query with a sentence, never a 500', async () => {
@@ -146,7 +148,13 @@ describe.each(databases)('workspace metrics (%s)', (kind) => {
     const res = await team.admin.api.get<EngagingMessagesResponse>(metric('engaging-messages'));
     expect(res.status).toBe(200);
     const top = res.body.data.find((m) => m.messageId === popular.id);
-    expect(top).toMatchObject({ reactions: 2, replies: 1, pollVotes: 0, score: 3, excerpt: 'the popular one' });
+    expect(top).toMatchObject({
+      reactions: 2,
+      replies: 1,
+      pollVotes: 0,
+      score: 3,
+      excerpt: 'the popular one',
+    });
     expect(res.body.data.some((m) => m.messageId === own.id)).toBe(true);
     expect(res.body.data.some((m) => m.channelId === secret.id)).toBe(false);
     expect(JSON.stringify(res.body)).not.toContain('salary');
