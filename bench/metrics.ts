@@ -122,7 +122,9 @@ async function main(): Promise<void> {
         const times: number[] = [];
         for (let i = 0; i < runs + 3; i++) {
           const s = performance.now();
-          const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+          // A kept-alive socket the server closes as it is reused (after the slow floor) is retried once.
+          const ask = () => fetch(url, { headers: { authorization: `Bearer ${token}` } });
+          const res = await ask().catch(ask);
           await res.arrayBuffer();
           if (res.status !== 200) throw new Error(`${e}: ${res.status}`);
           if (i >= 3) times.push(performance.now() - s);
