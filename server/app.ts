@@ -40,6 +40,7 @@ import { registerToolCallRoutes } from './http/tool-calls.ts';
 import { registerUserRoutes } from './http/users.ts';
 import { registerWorkspaceMemberRoutes } from './http/workspace-members.ts';
 import { createMailer } from './mail/mailer.ts';
+import { installMetricRollups } from './metrics/rollup-triggers.ts';
 import { createRealtime, type Realtime } from './realtime/index.ts';
 import { BODY_LIMITS } from './request-limits.ts';
 import { secretDependents } from './secret-dependents.ts';
@@ -76,6 +77,11 @@ export async function createApp(config: Config): Promise<LanternServer> {
     databaseUrl: config.DATABASE_URL,
     dbDir: config.dbDir,
     onIdleError: (error) => log.warn({ err: error }, 'Database connection lost; the pool reconnects'),
+  });
+  // The metrics rollups' triggers (decision 0038): before any request can write a counted row.
+  await installMetricRollups(database.db).catch(async (err: unknown) => {
+    await database.close();
+    throw err;
   });
   const secrets = await loadSecrets(config.dataDir, secretDependents(database.db)).catch(
     async (err: unknown) => {

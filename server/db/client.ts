@@ -10,7 +10,6 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { installMetricRollups } from '../metrics/rollup-triggers.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -36,7 +35,6 @@ export async function openDatabase(opts: {
     pool.on('error', (error) => opts.onIdleError?.(error));
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
-    await installMetricRollups(db as unknown as Db);
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
   // 'memory://' keeps PGlite in memory (tests); anything else is a directory on disk.
@@ -44,6 +42,5 @@ export async function openDatabase(opts: {
   const client = await PGlite.create(opts.dbDir);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
-  await installMetricRollups(db as unknown as Db);
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
 }

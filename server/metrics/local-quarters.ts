@@ -11,7 +11,8 @@ import { offsetSpans } from './zone.ts';
 export async function firstQuarter(db: Db, institutionId: string): Promise<Date | null> {
   const [row] = rowsOf<{ first: string | Date | null }>(
     await db.execute(
-      sql`select min(quarter) as first from metric_quarters where institution_id = ${institutionId}`,
+      sql`select min(quarter) as first from metric_quarters
+        where institution_id = ${institutionId} and (messages <> 0 or channels <> 0 or members <> 0)`,
     ),
   );
   return row?.first ? new Date(row.first) : null;

@@ -77,6 +77,7 @@ export async function rebuildMetricRollups(
       insert into metric_member_quarters as t (institution_id, member_id, quarter, posts)
       select ${id}, member_id, metric_quarter(created_at), count(*)::integer
         from messages where institution_id = ${id} and deleted_at is null
+          and member_id in (select id from members where institution_id = ${id})
         group by member_id, metric_quarter(created_at)
       on conflict (member_id, quarter) do update set posts = excluded.posts`);
     await tx.execute(sql`

@@ -46,9 +46,12 @@ begin
       values (m.channel_id, m.institution_id, delta)
       on conflict (channel_id) do update set messages = t.messages + excluded.messages;
   end if;
-  insert into metric_member_quarters as t (institution_id, member_id, quarter, posts)
-    values (m.institution_id, m.member_id, q, delta)
-    on conflict (member_id, quarter) do update set posts = t.posts + excluded.posts;
+  -- A departed member's messages stay, but their activity rows went with them.
+  if exists (select 1 from members where id = m.member_id) then
+    insert into metric_member_quarters as t (institution_id, member_id, quarter, posts)
+      values (m.institution_id, m.member_id, q, delta)
+      on conflict (member_id, quarter) do update set posts = t.posts + excluded.posts;
+  end if;
   if m.reply_to is not null then
     insert into metric_engagement as t
         (message_id, institution_id, channel_id, created_at, replies, reactions, poll_votes, score)

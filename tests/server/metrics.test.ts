@@ -40,7 +40,7 @@ describe.each(databases)('workspace metrics (%s)', (kind) => {
   beforeAll(async () => {
     t = await startTestServer(kind);
     team = await makeTeam(t);
-  });
+  }, 120_000);
   afterAll(async () => {
     disconnectAll();
     await t.close();
