@@ -156,7 +156,11 @@ export function MetricTable({
               <th
                 key={h.label}
                 scope="col"
-                className={cn('px-4 py-2 font-medium first:md:pl-5 last:md:pr-5', h.numeric && 'text-right')}
+                className={cn(
+                  'px-4 py-2 font-medium first:md:pl-5 last:md:pr-5',
+                  h.numeric && 'text-right',
+                  h.className,
+                )}
               >
                 {h.label}
               </th>
