@@ -28,6 +28,7 @@ import { registerLtiRoutes } from './http/lti.ts';
 import { registerMcpRoutes } from './http/mcp.ts';
 import { registerMessageListRoutes } from './http/message-lists.ts';
 import { registerMessageRoutes } from './http/messages.ts';
+import { registerMetricRoutes } from './http/metrics.ts';
 import { installProtocolVersionCheck } from './http/protocol-version.ts';
 import { registerPushRoutes } from './http/push.ts';
 import { installRateLimits } from './http/rate-limits.ts';
@@ -39,6 +40,7 @@ import { registerToolCallRoutes } from './http/tool-calls.ts';
 import { registerUserRoutes } from './http/users.ts';
 import { registerWorkspaceMemberRoutes } from './http/workspace-members.ts';
 import { createMailer } from './mail/mailer.ts';
+import { installMetricRollups } from './metrics/rollup-triggers.ts';
 import { createRealtime, type Realtime } from './realtime/index.ts';
 import { BODY_LIMITS } from './request-limits.ts';
 import { secretDependents } from './secret-dependents.ts';
@@ -75,6 +77,11 @@ export async function createApp(config: Config): Promise<LanternServer> {
     databaseUrl: config.DATABASE_URL,
     dbDir: config.dbDir,
     onIdleError: (error) => log.warn({ err: error }, 'Database connection lost; the pool reconnects'),
+  });
+  // The metrics rollups' triggers (decision 0038): before any request can write a counted row.
+  await installMetricRollups(database.db).catch(async (err: unknown) => {
+    await database.close();
+    throw err;
   });
   const secrets = await loadSecrets(config.dataDir, secretDependents(database.db)).catch(
     async (err: unknown) => {
@@ -130,6 +137,7 @@ export async function createApp(config: Config): Promise<LanternServer> {
   registerMcpRoutes(app, ctx);
   registerLtiRoutes(app, ctx);
   registerPushRoutes(app, ctx);
+  registerMetricRoutes(app, ctx);
   await registerStatic(app, config.CLIENT_DIR);
   await app.ready();
   // Without Redis this is the only node, so an answer still "thinking" was left by a crash.

@@ -128,6 +128,8 @@ export const institutions = pgTable('institutions', {
   createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
   /** Most tokens (in + out) the workspace's agent runs may use per UTC day; null: no cap. */
   agentDailyTokenCap: bigint('agent_daily_token_cap', { mode: 'number' }),
+  /** Metrics may name members (most-visited members); a workspace turns it off for its people's privacy. */
+  memberMetricsEnabled: boolean('member_metrics_enabled').notNull().default(true),
   createdAt: createdAt(),
 });
 
@@ -432,9 +434,17 @@ export const visits = pgTable(
       .references(() => members.id, { onDelete: 'cascade' }),
     targetType: text('target_type', { enum: ['member', 'channel', 'group'] }).notNull(),
     targetId: text('target_id').notNull(),
+    /**
+     * Counted for metrics: no counted visit by the same person to the same target in the 30 minutes
+     * before. Set by the database when the row is written (server/metrics/rollup-triggers.ts).
+     */
+    counted: boolean('counted').notNull().default(true),
     createdAt: createdAt(),
   },
-  (t) => [index('visits_metrics_idx').on(t.institutionId, t.targetType, t.createdAt)],
+  (t) => [
+    index('visits_metrics_idx').on(t.institutionId, t.targetType, t.createdAt),
+    index('visits_visitor_target_idx').on(t.visitorMemberId, t.targetId, t.createdAt),
+  ],
 );
 
 /**
@@ -957,3 +967,95 @@ export const channelPushLevels = pgTable('channel_push_levels', {
     .references(() => channelMembers.id, { onDelete: 'cascade' }),
   level: text('level', { enum: ['all', 'mentions', 'nothing'] }).notNull(),
 });
+
+// ───────────────────────── Metrics rollups (server/metrics, decision 0038) ─────────────────────────
+// Kept by database triggers in the same transaction as the rows they count, so every writer (post,
+// batch, forward, agent answer, delete, reaction, vote, join, leave) keeps them right without knowing.
+// Times are 15-minute UTC buckets ("quarters"): every local midnight and hour of every current IANA zone
+// (+05:30, +05:45, +08:45 included) falls on one, so local buckets are sums of whole quarters.
+// No foreign keys: rows of a deleted workspace or channel are removed by the triggers themselves.
+
+/** Per workspace and quarter: messages posted (not deleted), channels created, members joined. */
+export const metricQuarters = pgTable(
+  'metric_quarters',
+  {
+    institutionId: text('institution_id').notNull(),
+    quarter: ts('quarter').notNull(),
+    messages: integer('messages').notNull().default(0),
+    channels: integer('channels').notNull().default(0),
+    members: integer('members').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.institutionId, t.quarter] })],
+);
+
+/** Per channel and quarter: messages posted (not deleted) and members who joined (and are still in). */
+export const metricChannelQuarters = pgTable(
+  'metric_channel_quarters',
+  {
+    institutionId: text('institution_id').notNull(),
+    channelId: text('channel_id').notNull(),
+    quarter: ts('quarter').notNull(),
+    messages: integer('messages').notNull().default(0),
+    members: integer('members').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.channelId, t.quarter] }),
+    index('metric_channel_quarters_institution_idx').on(t.institutionId, t.quarter),
+  ],
+);
+
+/** Per channel: messages (not deleted) and members now, so "since the start" never sums quarters. */
+export const metricChannelTotals = pgTable('metric_channel_totals', {
+  channelId: text('channel_id').primaryKey(),
+  institutionId: text('institution_id').notNull(),
+  messages: integer('messages').notNull().default(0),
+  members: integer('members').notNull().default(0),
+});
+
+/** Per member and quarter: what they did, for "active members" (posted, reacted or voted, visited). */
+export const metricMemberQuarters = pgTable(
+  'metric_member_quarters',
+  {
+    institutionId: text('institution_id').notNull(),
+    memberId: text('member_id').notNull(),
+    quarter: ts('quarter').notNull(),
+    posts: integer('posts').notNull().default(0),
+    /** Reactions and poll votes given: only known as they happen, so a rebuild keeps them. */
+    reactions: integer('reactions').notNull().default(0),
+    visits: integer('visits').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.quarter] })],
+);
+
+/** Counted visits per target, visitor and quarter (a visit counts once per person and target per 30 min). */
+export const metricVisitQuarters = pgTable(
+  'metric_visit_quarters',
+  {
+    institutionId: text('institution_id').notNull(),
+    targetType: text('target_type', { enum: ['member', 'channel', 'group'] }).notNull(),
+    targetId: text('target_id').notNull(),
+    visitorMemberId: text('visitor_member_id').notNull(),
+    quarter: ts('quarter').notNull(),
+    visits: integer('visits').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.institutionId, t.targetType, t.quarter, t.targetId, t.visitorMemberId] })],
+);
+
+/** Messages that engaged people (replies, reactions, poll votes), only while not deleted. */
+export const metricEngagement = pgTable(
+  'metric_engagement',
+  {
+    messageId: text('message_id').primaryKey(),
+    institutionId: text('institution_id').notNull(),
+    channelId: text('channel_id').notNull(),
+    createdAt: ts('created_at').notNull(),
+    replies: integer('replies').notNull().default(0),
+    reactions: integer('reactions').notNull().default(0),
+    pollVotes: integer('poll_votes').notNull().default(0),
+    score: integer('score').notNull().default(0),
+  },
+  (t) => [
+    index('metric_engagement_rank_idx').on(t.institutionId, t.score, t.createdAt),
+    index('metric_engagement_created_idx').on(t.institutionId, t.createdAt),
+  ],
+);

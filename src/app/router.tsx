@@ -26,7 +26,7 @@ function SignedIn() {
   );
 }
 
-const notAvailable = () => import('../screens/not-available.tsx');
+const metrics = () => import('../screens/metrics/index.ts');
 const agentsSettings = () => import('../screens/agents-settings.tsx');
 const agentSettings = () => import('../screens/agent-settings.tsx');
 
@@ -141,7 +141,26 @@ export const routes: RouteObject[] = [
                     path: 'settings/agents/:agentId',
                     ...onDemand(agentSettings, (m) => m.AgentSettingsScreen),
                   },
-                  { path: 'metrics/*', ...onDemand(notAvailable, (m) => m.MetricsScreen) },
+                  {
+                    // One chunk for the frame and its pages; an unknown page under it goes to / (spec §2).
+                    path: 'metrics',
+                    ...onDemand(metrics, (m) => m.MetricsLayout),
+                    children: [
+                      { index: true, ...onDemand(metrics, (m) => m.MetricsOverview) },
+                      { path: 'engaging-messages', ...onDemand(metrics, (m) => m.EngagingMessagesScreen) },
+                      { path: 'growing-channels', ...onDemand(metrics, (m) => m.GrowingChannelsScreen) },
+                      { path: 'latest-channels', ...onDemand(metrics, (m) => m.LatestChannelsScreen) },
+                      {
+                        path: 'most-visited-channels',
+                        ...onDemand(metrics, (m) => m.MostVisitedChannelsScreen),
+                      },
+                      { path: 'most-visited-groups', ...onDemand(metrics, (m) => m.MostVisitedGroupsScreen) },
+                      {
+                        path: 'most-visited-members',
+                        ...onDemand(metrics, (m) => m.MostVisitedMembersScreen),
+                      },
+                    ],
+                  },
                 ],
               },
             ],

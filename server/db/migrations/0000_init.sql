@@ -196,6 +196,7 @@ CREATE TABLE "institutions" (
 	"name" text NOT NULL,
 	"created_by" text,
 	"agent_daily_token_cap" bigint,
+	"member_metrics_enabled" boolean DEFAULT true NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -359,6 +360,62 @@ CREATE TABLE "messages" (
 	"agent_answer" jsonb
 );
 --> statement-breakpoint
+CREATE TABLE "metric_channel_quarters" (
+	"institution_id" text NOT NULL,
+	"channel_id" text NOT NULL,
+	"quarter" timestamp with time zone NOT NULL,
+	"messages" integer DEFAULT 0 NOT NULL,
+	"members" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "metric_channel_quarters_channel_id_quarter_pk" PRIMARY KEY("channel_id","quarter")
+);
+--> statement-breakpoint
+CREATE TABLE "metric_channel_totals" (
+	"channel_id" text PRIMARY KEY NOT NULL,
+	"institution_id" text NOT NULL,
+	"messages" integer DEFAULT 0 NOT NULL,
+	"members" integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "metric_engagement" (
+	"message_id" text PRIMARY KEY NOT NULL,
+	"institution_id" text NOT NULL,
+	"channel_id" text NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	"replies" integer DEFAULT 0 NOT NULL,
+	"reactions" integer DEFAULT 0 NOT NULL,
+	"poll_votes" integer DEFAULT 0 NOT NULL,
+	"score" integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "metric_member_quarters" (
+	"institution_id" text NOT NULL,
+	"member_id" text NOT NULL,
+	"quarter" timestamp with time zone NOT NULL,
+	"posts" integer DEFAULT 0 NOT NULL,
+	"reactions" integer DEFAULT 0 NOT NULL,
+	"visits" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "metric_member_quarters_member_id_quarter_pk" PRIMARY KEY("member_id","quarter")
+);
+--> statement-breakpoint
+CREATE TABLE "metric_quarters" (
+	"institution_id" text NOT NULL,
+	"quarter" timestamp with time zone NOT NULL,
+	"messages" integer DEFAULT 0 NOT NULL,
+	"channels" integer DEFAULT 0 NOT NULL,
+	"members" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "metric_quarters_institution_id_quarter_pk" PRIMARY KEY("institution_id","quarter")
+);
+--> statement-breakpoint
+CREATE TABLE "metric_visit_quarters" (
+	"institution_id" text NOT NULL,
+	"target_type" text NOT NULL,
+	"target_id" text NOT NULL,
+	"visitor_member_id" text NOT NULL,
+	"quarter" timestamp with time zone NOT NULL,
+	"visits" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "metric_visit_quarters_institution_id_target_type_quarter_target_id_visitor_member_id_pk" PRIMARY KEY("institution_id","target_type","quarter","target_id","visitor_member_id")
+);
+--> statement-breakpoint
 CREATE TABLE "push_settings" (
 	"user_id" text PRIMARY KEY NOT NULL,
 	"dnd_until" timestamp with time zone
@@ -440,6 +497,7 @@ CREATE TABLE "visits" (
 	"visitor_member_id" text NOT NULL,
 	"target_type" text NOT NULL,
 	"target_id" text NOT NULL,
+	"counted" boolean DEFAULT true NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -555,6 +613,9 @@ CREATE INDEX "messages_search_idx" ON "messages" USING gin (to_tsvector('simple'
 CREATE INDEX "messages_channel_seq_idx" ON "messages" USING btree ("channel_id","seq");--> statement-breakpoint
 CREATE INDEX "messages_channel_created_seq_idx" ON "messages" USING btree ("channel_id","created_seq");--> statement-breakpoint
 CREATE INDEX "messages_unfinished_answer_idx" ON "messages" USING btree ("id") WHERE ("messages"."agent_answer"->>'status') in ('thinking', 'streaming', 'awaiting_approval');--> statement-breakpoint
+CREATE INDEX "metric_channel_quarters_institution_idx" ON "metric_channel_quarters" USING btree ("institution_id","quarter");--> statement-breakpoint
+CREATE INDEX "metric_engagement_rank_idx" ON "metric_engagement" USING btree ("institution_id","score","created_at");--> statement-breakpoint
+CREATE INDEX "metric_engagement_created_idx" ON "metric_engagement" USING btree ("institution_id","created_at");--> statement-breakpoint
 CREATE INDEX "push_subscriptions_user_idx" ON "push_subscriptions" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "push_subscriptions_endpoint_idx" ON "push_subscriptions" USING btree ("endpoint");--> statement-breakpoint
 CREATE INDEX "session_activity_user_idx" ON "session_activity" USING btree ("user_id","active_at");--> statement-breakpoint
@@ -566,4 +627,5 @@ CREATE INDEX "signin_requests_email_idx" ON "signin_requests" USING btree ("emai
 CREATE INDEX "signin_requests_ip_idx" ON "signin_requests" USING btree ("ip","created_at");--> statement-breakpoint
 CREATE INDEX "upload_grants_user_idx" ON "upload_grants" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "upload_grants_institution_idx" ON "upload_grants" USING btree ("institution_id");--> statement-breakpoint
-CREATE INDEX "visits_metrics_idx" ON "visits" USING btree ("institution_id","target_type","created_at");
+CREATE INDEX "visits_metrics_idx" ON "visits" USING btree ("institution_id","target_type","created_at");--> statement-breakpoint
+CREATE INDEX "visits_visitor_target_idx" ON "visits" USING btree ("visitor_member_id","target_id","created_at");

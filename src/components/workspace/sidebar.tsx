@@ -1,6 +1,7 @@
-// Workspace sidebar: switcher, message search, activity, drafts, directory and groups, the person's channel
-// sections and direct messages, with unread counts.
+// Workspace sidebar: switcher, message search, activity, drafts, directory, groups and (for owners and
+// admins) metrics, the person's channel sections and direct messages, with unread counts.
 import {
+  BarChart3,
   Bell,
   BookUser,
   Building2,
@@ -19,6 +20,8 @@ import {
 import { useMemo, useState } from 'react';
 import { NavLink, useMatch, useNavigate } from 'react-router';
 import type { ChannelDoc } from '../../../schemas/collections.ts';
+import { workspacePermissions } from '../../../schemas/permissions.ts';
+import type { WorkspaceRole } from '../../../schemas/protocol/index.ts';
 import { logout } from '../../app/session-exit.ts';
 import { channelLabel, useWorkspace } from '../../app/workspace-context.ts';
 import { useActivities } from '../../data/activities.ts';
@@ -80,6 +83,10 @@ export function Sidebar({ className }: { className?: string }) {
         <SidebarLink to={`${base}/drafts`} icon={<PenLine />} label="Drafts" count={drafts?.length} quiet />
         <SidebarLink to={`${base}/directory`} icon={<BookUser />} label="Directory" />
         <SidebarLink to={`${base}/groups`} icon={<UsersRound />} label="Groups" />
+        {/* Spec §5–§6: only owners and admins view metrics, so only they see the way in. */}
+        {workspacePermissions(me.role as WorkspaceRole).canViewMetrics ? (
+          <SidebarLink to={`${base}/metrics`} icon={<BarChart3 />} label="Metrics" />
+        ) : null}
       </div>
 
       <div className="min-h-0 flex-1 overflow-y-auto px-2 pb-3">
