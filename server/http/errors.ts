@@ -1,4 +1,4 @@
-// How failures look on the wire: every error becomes {statusCode, error, message}. Known errors keep their
+// How failures look on the wire: every error becomes {statusCode, error, message, requestId}. Known errors keep their
 // status and message; bad input is a 400 naming the field; anything unexpected is logged and answered with
 // a bare 500 so that internals never reach the client.
 import { STATUS_CODES } from 'node:http';
@@ -8,12 +8,17 @@ import type { ErrorBody } from '../../schemas/protocol/index.ts';
 import { HttpError } from '../errors.ts';
 import { formatBytes } from '../request-limits.ts';
 
-export function errorBody(statusCode: number, message: string): ErrorBody {
-  return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message };
+export function errorBody(statusCode: number, message: string, requestId?: string): ErrorBody {
+  return {
+    statusCode,
+    error: STATUS_CODES[statusCode] ?? 'Error',
+    message,
+    ...(requestId === undefined ? {} : { requestId }),
+  };
 }
 
 const send = (reply: FastifyReply, statusCode: number, message: string) =>
-  reply.status(statusCode).send(errorBody(statusCode, message));
+  reply.status(statusCode).send(errorBody(statusCode, message, reply.request.id));
 
 /** The first zod issue as one sentence, prefixed with its field path when it has one. */
 export function zodMessage(error: ZodError): string {
