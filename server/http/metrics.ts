@@ -4,9 +4,9 @@
 // route pattern (`/api/institutions/:institutionId/...`), never by raw URL.
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { bearerToken } from '../http/auth-hook.ts';
-import { errorBody } from '../http/errors.ts';
-import type { Metrics } from './metrics.ts';
+import type { Metrics } from '../operations/metrics.ts';
+import { bearerToken } from './auth-hook.ts';
+import { errorBody } from './errors.ts';
 
 function sameToken(given: string | null, expected: string): boolean {
   if (given === null) return false;
