@@ -6,6 +6,7 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { ZodError } from 'zod';
 import type { ErrorBody } from '../../schemas/protocol/index.ts';
 import { HttpError } from '../errors.ts';
+import { reportError } from '../operations/error-reporting.ts';
 import { formatBytes } from '../request-limits.ts';
 
 export function errorBody(statusCode: number, message: string, requestId?: string): ErrorBody {
@@ -43,6 +44,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const status = 'statusCode' in err ? err.statusCode : undefined;
     if (typeof status === 'number' && status >= 400 && status < 500) return send(reply, status, err.message);
     request.log.error({ err }, 'request failed');
+    reportError(err, {
+      method: request.method,
+      url: request.url,
+      headers: request.headers,
+      requestId: request.id,
+      route: request.routeOptions.url,
+    });
     return send(reply, 500, 'An error occurred');
   });
 }
