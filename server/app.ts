@@ -16,6 +16,7 @@ import { registerChannelMemberRoutes } from './http/channel-members.ts';
 import { registerChannelRequestRoutes } from './http/channel-requests.ts';
 import { registerChannelRoleRoutes } from './http/channel-roles.ts';
 import { registerChannelRoutes } from './http/channels.ts';
+import { registerClientConfigRoute } from './http/client-config.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { registerFileRoutes } from './http/files.ts';
@@ -126,6 +127,7 @@ export async function createApp(config: Config): Promise<LanternServer> {
   } = await createRealtime(app.server, deps, metrics);
   const ctx: AppContext = { ...deps, broadcast, realtime: controls };
 
+  registerClientConfigRoute(app, config);
   registerAuthRoutes(app, ctx, { mailToFiles: mailer.toFiles });
   registerIdentityRoutes(app, ctx, { mailToFiles: mailer.toFiles });
   registerUserRoutes(app, ctx);

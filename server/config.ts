@@ -135,6 +135,8 @@ export const configSchema = z.object({
   }),
   /** Sentry or GlitchTip DSN for the server's errors (and, served to it, the client's); unset: none sent. */
   SENTRY_DSN: optionalUrl.optional(),
+  /** A separate DSN (project) for the client's errors; defaults to SENTRY_DSN. */
+  SENTRY_CLIENT_DSN: optionalUrl.optional(),
   /** Directory of the built client (vite build); served as static files when it exists. */
   CLIENT_DIR: z.string().default('./dist'),
   /**

@@ -31,6 +31,12 @@ describe('operations endpoints', () => {
     });
   });
 
+  it('tells a signed-out client its environment, and no error reporting without a DSN', async () => {
+    const config = await t.api().get('/api/client-config');
+    expect(config.status).toBe(200);
+    expect(config.body).toEqual({ environment: 'production', errorReporting: null });
+  });
+
   it('serves /metrics only to the configured bearer token', async () => {
     expect((await get('/metrics')).status).toBe(401);
     expect((await get('/metrics', { authorization: 'Bearer wrong-token-0123456789abcdef' })).status).toBe(
