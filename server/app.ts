@@ -92,7 +92,7 @@ export async function createApp(config: Config): Promise<LanternServer> {
     },
   );
   const mailer = createMailer(config, log);
-  const metrics = createMetrics();
+  const metrics = createMetrics({ processMetrics: config.METRICS_TOKEN !== undefined });
   attachMetrics(database.db, metrics);
 
   const app = Fastify({

@@ -23,9 +23,10 @@ export interface Metrics {
 /** Socket round trips are milliseconds on a LAN and seconds on the bad links Lantern is for. */
 const ACK_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-export function createMetrics(): Metrics {
+/** `processMetrics`: also CPU, memory and event-loop figures (their monitors run only when someone scrapes). */
+export function createMetrics(options: { processMetrics: boolean }): Metrics {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry, prefix: 'lantern_' });
+  if (options.processMetrics) collectDefaultMetrics({ register: registry, prefix: 'lantern_' });
   const registers = [registry];
   return {
     registry,
