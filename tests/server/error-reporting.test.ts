@@ -53,5 +53,5 @@ describe('server error reporting', () => {
     expect(payload.exception.values.length).toBeGreaterThan(0);
     for (const secret of [token, 'query-secret-1', 'cookie-secret-2', 'alice.private@example.com', '493817'])
       expect(event.raw).not.toContain(secret);
-  }, 60_000);
+  }, 120_000);
 });

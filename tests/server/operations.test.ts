@@ -1,8 +1,11 @@
 // What an operator's tools see: /healthz and /readyz without a session, /metrics only with its token and
 // labelled by route pattern, and a request id on every answer and in every error body (decision 0040).
 import { randomUUID } from 'node:crypto';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from '../../schemas/protocol/index.ts';
+import { registerMetrics } from '../../server/http/metrics.ts';
+import { createMetrics } from '../../server/operations/metrics.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { connect, disconnectAll, makeWorkspace } from './messaging-world.ts';
 
@@ -42,16 +45,12 @@ describe('operations endpoints', () => {
     expect((await get('/metrics', { authorization: 'Bearer wrong-token-0123456789abcdef' })).status).toBe(
       401,
     );
-    const other = await startTestServer('pglite');
-    try {
-      // Without METRICS_TOKEN the endpoint does not exist, whatever is sent.
-      const off = await fetch(new URL('/metrics', other.url), {
-        headers: { authorization: `Bearer ${TOKEN}` },
-      });
-      expect(off.status).toBe(404);
-    } finally {
-      await other.close();
-    }
+    // Without METRICS_TOKEN the endpoint does not exist, whatever is sent.
+    const bare = Fastify();
+    registerMetrics(bare, createMetrics({ processMetrics: false }), undefined);
+    const off = await bare.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(off.statusCode).toBe(404);
+    await bare.close();
   });
 
   it('counts sockets, stored messages, resends and acknowledgements, and HTTP by route pattern', async () => {
