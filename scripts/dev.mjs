@@ -45,6 +45,8 @@ run('server', 'npx', ['tsx', 'watch', '--clear-screen=false', 'server/main.ts'],
   PORT: API_PORT,
   // In development Vite serves the client; the server must not serve an old build from ./dist.
   CLIENT_DIR: './.tmp/no-client',
+  // Never reports errors, and shows refresh failures as toasts (spec §9).
+  ENVIRONMENT: 'development',
   PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:3000',
 });
 run('vite', 'npx', ['vite', '--port', '3000', '--strictPort'], {

@@ -16,10 +16,12 @@ import { registerChannelMemberRoutes } from './http/channel-members.ts';
 import { registerChannelRequestRoutes } from './http/channel-requests.ts';
 import { registerChannelRoleRoutes } from './http/channel-roles.ts';
 import { registerChannelRoutes } from './http/channels.ts';
+import { registerClientConfigRoute } from './http/client-config.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { registerFileRoutes } from './http/files.ts';
 import { registerGroupRoutes } from './http/groups.ts';
+import { registerHealthRoutes } from './http/health.ts';
 import { registerIdentityRoutes } from './http/identity.ts';
 import { registerInstitutionRoutes } from './http/institutions.ts';
 import { registerJsonParser } from './http/json.ts';
@@ -29,9 +31,11 @@ import { registerMcpRoutes } from './http/mcp.ts';
 import { registerMessageListRoutes } from './http/message-lists.ts';
 import { registerMessageRoutes } from './http/messages.ts';
 import { registerMetricRoutes } from './http/metrics.ts';
+import { registerMetrics } from './http/prometheus.ts';
 import { installProtocolVersionCheck } from './http/protocol-version.ts';
 import { registerPushRoutes } from './http/push.ts';
 import { installRateLimits } from './http/rate-limits.ts';
+import { echoRequestId, requestIdOf } from './http/request-id.ts';
 import { registerSearchRoutes } from './http/search.ts';
 import { registerSectionRoutes } from './http/sections.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -41,6 +45,7 @@ import { registerUserRoutes } from './http/users.ts';
 import { registerWorkspaceMemberRoutes } from './http/workspace-members.ts';
 import { createMailer } from './mail/mailer.ts';
 import { installMetricRollups } from './metrics/rollup-triggers.ts';
+import { attachMetrics, createMetrics } from './operations/metrics.ts';
 import { createRealtime, type Realtime } from './realtime/index.ts';
 import { BODY_LIMITS } from './request-limits.ts';
 import { secretDependents } from './secret-dependents.ts';
@@ -70,6 +75,8 @@ const ANSWER_CLOSE_WAIT_MS = 3_000;
  * client still sending a refused upload body (or a stalled keep-alive socket) holds the stop open for minutes.
  */
 const HTTP_CLOSE_GRACE_MS = 5_000;
+/** How long a stopping server waits for the socket events it is running (posts mid-commit) to be answered. */
+const ACK_DRAIN_MS = 3_000;
 
 export async function createApp(config: Config): Promise<LanternServer> {
   const log = pino({ level: config.LOG_LEVEL });
@@ -90,6 +97,8 @@ export async function createApp(config: Config): Promise<LanternServer> {
     },
   );
   const mailer = createMailer(config, log);
+  const metrics = createMetrics({ processMetrics: config.METRICS_TOKEN !== undefined });
+  attachMetrics(database.db, metrics);
 
   const app = Fastify({
     loggerInstance: log as FastifyBaseLogger,
@@ -98,7 +107,11 @@ export async function createApp(config: Config): Promise<LanternServer> {
     bodyLimit: BODY_LIMITS.default,
     // One line per request is noise at info level; failures are logged by the error handler.
     logController: new LogController({ disableRequestLogging: true }),
+    // A load balancer's X-Request-Id when it is sane, else a fresh id (server/operations/request-id.ts).
+    requestIdHeader: false,
+    genReqId: requestIdOf,
   });
+  echoRequestId(app);
   // First, so that every answer (a 401 from the auth hook, a 404, an error) carries the headers too.
   await registerSecurityHeaders(app, config);
   await registerCompression(app);
@@ -110,9 +123,16 @@ export async function createApp(config: Config): Promise<LanternServer> {
 
   const deps = { config, db: database.db, log, mail: mailer, secrets };
   // Services get the realtime layer only as the narrow controls of server/realtime-controls.ts.
-  const { io, broadcast, close: closeRealtime, ...controls } = await createRealtime(app.server, deps);
+  const {
+    io,
+    broadcast,
+    drain: drainRealtime,
+    close: closeRealtime,
+    ...controls
+  } = await createRealtime(app.server, deps, metrics);
   const ctx: AppContext = { ...deps, broadcast, realtime: controls };
 
+  registerClientConfigRoute(app, config);
   registerAuthRoutes(app, ctx, { mailToFiles: mailer.toFiles });
   registerIdentityRoutes(app, ctx, { mailToFiles: mailer.toFiles });
   registerUserRoutes(app, ctx);
@@ -138,6 +158,11 @@ export async function createApp(config: Config): Promise<LanternServer> {
   registerLtiRoutes(app, ctx);
   registerPushRoutes(app, ctx);
   registerMetricRoutes(app, ctx);
+  registerHealthRoutes(app, {
+    db: database.db,
+    ...(rateLimits.pingRedis ? { pingRedis: rateLimits.pingRedis } : {}),
+  });
+  registerMetrics(app, metrics, config.METRICS_TOKEN);
   await registerStatic(app, config.CLIENT_DIR);
   await app.ready();
   // Without Redis this is the only node, so an answer still "thinking" was left by a crash.
@@ -161,6 +186,9 @@ export async function createApp(config: Config): Promise<LanternServer> {
     close() {
       // Sockets first (they hold the HTTP server open), then HTTP, then the database they both use.
       closing ??= (async () => {
+        // Posts being committed are answered before anything closes; new sockets and events wait for the
+        // next node (decision 0040).
+        await drainRealtime(ACK_DRAIN_MS);
         // Answers this node is running say so before the sockets go (bounded: a stop must not hang).
         await Promise.race([
           closeRunningAnswers(ctx).catch(() => 0),

@@ -128,6 +128,19 @@ export const configSchema = z.object({
    */
   PUBLIC_URL: optionalUrl.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Which deployment this is (spec §9): `development` (set by `npm run dev`) never reports errors; the
+   * client shows refresh failures as toasts in development, test and staging. Decision 0040.
+   */
+  ENVIRONMENT: z.enum(['development', 'test', 'staging', 'production']).default('production'),
+  /** Bearer token a Prometheus scraper sends for GET /metrics; without it /metrics answers 404. */
+  METRICS_TOKEN: optionalText.optional().refine((v) => v === undefined || v.length >= 16, {
+    message: 'must be at least 16 characters (it guards the metrics)',
+  }),
+  /** Sentry or GlitchTip DSN for the server's errors (and, served to it, the client's); unset: none sent. */
+  SENTRY_DSN: optionalUrl.optional(),
+  /** A separate DSN (project) for the client's errors; defaults to SENTRY_DSN. */
+  SENTRY_CLIENT_DSN: optionalUrl.optional(),
   /** Directory of the built client (vite build); served as static files when it exists. */
   CLIENT_DIR: z.string().default('./dist'),
   /**

@@ -1,10 +1,14 @@
-// Entry point of `npm run serve`: read the configuration, start one server, and shut it down cleanly on
-// SIGINT/SIGTERM (sockets, HTTP, then the database, so an embedded PGlite can be reopened at once).
+// Entry point of `npm run serve`: read the configuration, start error reporting when configured (before the
+// app's modules load, so its HTTP tracing sees them), start one server, and shut it down cleanly on
+// SIGINT/SIGTERM: posts being committed are answered, then sockets, HTTP and the database close, so an
+// embedded PGlite can be reopened at once.
 import path from 'node:path';
-import { createApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { flushErrorReports, startErrorReporting } from './operations/error-reporting.ts';
 
 const config = loadConfig();
+const reporting = await startErrorReporting(config);
+const { createApp } = await import('./app.ts');
 const server = await createApp(config);
 const { url } = await server.listen();
 const log = server.ctx.log;
@@ -16,6 +20,7 @@ log.info(
     ? 'Sign-in codes are sent by e-mail over SMTP (SMTP_URL)'
     : `Sign-in codes are logged here and written to ${config.mailDir}${path.sep}`,
 );
+if (reporting) log.info(`Errors are reported to ${new URL(config.SENTRY_DSN ?? '').host} (SENTRY_DSN)`);
 
 let stopping = false;
 async function stop(signal: string) {
@@ -26,10 +31,11 @@ async function stop(signal: string) {
   const deadline = setTimeout(() => {
     log.error('shutdown took too long, exiting');
     process.exit(1);
-  }, 10_000);
+  }, 15_000);
   deadline.unref();
   try {
     await server.close();
+    await flushErrorReports();
     process.exit(0);
   } catch (err) {
     log.error({ err }, 'shutdown failed');

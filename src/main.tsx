@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { RootErrorBoundary } from './app/error-boundary.tsx';
+import { startErrorReportingAfterFirstPaint } from './app/error-reporting.ts';
 import { createRouter } from './app/router.tsx';
 import { startClient } from './data/client.ts';
 import './styles.css';
@@ -20,3 +21,4 @@ createRoot(root).render(
     </RootErrorBoundary>
   </StrictMode>,
 );
+startErrorReportingAfterFirstPaint();

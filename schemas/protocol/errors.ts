@@ -6,8 +6,16 @@ export type Ack<T> = T | AckError;
 export const isAckError = (v: unknown): v is AckError =>
   typeof v === 'object' && v !== null && 'error' in v && typeof (v as AckError).error?.message === 'string';
 
-/** REST error body (Fastify's shape): every 4xx and 5xx answer. Socket errors use AckError. */
-export const errorBody = z.object({ statusCode: z.number().int(), error: z.string(), message: z.string() });
+/**
+ * REST error body (Fastify's shape): every 4xx and 5xx answer. Socket errors use AckError. `requestId` is
+ * the request's id (also its X-Request-Id header and in the server's log), for reporting a failure.
+ */
+export const errorBody = z.object({
+  statusCode: z.number().int(),
+  error: z.string(),
+  message: z.string(),
+  requestId: z.string().optional(),
+});
 export type ErrorBody = z.infer<typeof errorBody>;
 
 /** The answer of a call that changes something and has nothing more to say. */

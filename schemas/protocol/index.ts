@@ -16,6 +16,7 @@ export * from './agent-usage.ts';
 export * from './agents.ts';
 export * from './channel-members.ts';
 export * from './channels.ts';
+export * from './client-config.ts';
 export * from './errors.ts';
 export * from './files.ts';
 export * from './groups.ts';

@@ -30,6 +30,7 @@ import {
   channelWithMembership,
   joinedChannelsResponse,
 } from './channels.ts';
+import { clientConfigResponse } from './client-config.ts';
 import { okResponse } from './errors.ts';
 import {
   deleteFilesResponse,
@@ -120,6 +121,8 @@ const metric = `${workspace}/metric`;
 
 /** Named so a caller says which route it calls: `restRoutes.joinedChannels`. */
 export const restRoutes = {
+  // Run-time configuration, open before sign-in (environment, error reporting).
+  clientConfig: route('GET', '/api/client-config', clientConfigResponse),
   // Sign-in and the signed-in user.
   signinCode: route('GET', '/api/auth/signin_otp', okResponse),
   signin: route('POST', '/api/auth/signin', signinResponse),

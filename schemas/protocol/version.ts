@@ -24,6 +24,8 @@ import { z } from 'zod';
  * 9 — Web Push: GET /api/push/config, PUT/DELETE /api/users/sessions/fcm-token, PUT /api/users/push-settings,
  *     PUT .../channels/:channelId/push-level, the push message fields; the ping's optional channelId.
  * 10 — workspace metrics: the nine GET .../metric/* answers and GET/PUT .../metric/settings (metrics.ts).
+ *      Operations: errorBody's optional requestId (also the X-Request-Id header); GET /api/client-config
+ *      (environment and error reporting, open before sign-in).
  */
 export const PROTOCOL_VERSION = 10;
 

@@ -11,6 +11,7 @@ import { membershipOf, standingIn } from '../channels/permissions.ts';
 import { addChannelMember } from '../channels/setup.ts';
 import { agents, channelMembers, type channels, members, users } from '../db/schema.ts';
 import type { MessagesContext } from '../messages/context.ts';
+import { metricsOf } from '../operations/metrics.ts';
 import type { AgentRow } from './agents.ts';
 import {
   type AnswerTarget,
@@ -246,6 +247,7 @@ async function runAgent(
     result = { outcome: 'failed', error: reason, tokensIn: 0, tokensOut: 0, toolCalls: [], model: null };
   }
   if (stream.wasClosedElsewhere) return;
+  metricsOf(ctx.db)?.agentRuns.inc({ outcome: result.outcome });
   await recordRun(ctx.db, {
     institutionId: run.target.institutionId,
     agentId: run.agent.memberId,

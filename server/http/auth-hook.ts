@@ -21,9 +21,15 @@ export function bearerToken(header: string | undefined): string | null {
   return match?.[1] ?? null;
 }
 
-/** Paths that need no session: sign-in itself (an LTI launch's exchange too), and everything outside the API. */
+/**
+ * Paths that need no session: sign-in itself (an LTI launch's exchange too), the run-time configuration the
+ * sign-in page needs, and everything outside the API.
+ */
 const isOpenPath = (url: string) =>
-  !url.startsWith('/api/') || url.startsWith('/api/auth/') || url === '/api/lti/launch';
+  !url.startsWith('/api/') ||
+  url.startsWith('/api/auth/') ||
+  url === '/api/lti/launch' ||
+  url === '/api/client-config';
 /** A file upload carries its own signature in the address (server/http/files.ts checks it). */
 const isSignedUpload = (method: string, url: string) =>
   method === 'PUT' && url.startsWith('/api/files/upload/');

@@ -1,4 +1,4 @@
-// How failures look on the wire: every error becomes {statusCode, error, message}. Known errors keep their
+// How failures look on the wire: every error becomes {statusCode, error, message, requestId}. Known errors keep their
 // status and message; bad input is a 400 naming the field; anything unexpected is logged and answered with
 // a bare 500 so that internals never reach the client.
 import { STATUS_CODES } from 'node:http';
@@ -6,14 +6,20 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { ZodError } from 'zod';
 import type { ErrorBody } from '../../schemas/protocol/index.ts';
 import { HttpError } from '../errors.ts';
+import { reportError } from '../operations/error-reporting.ts';
 import { formatBytes } from '../request-limits.ts';
 
-export function errorBody(statusCode: number, message: string): ErrorBody {
-  return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message };
+export function errorBody(statusCode: number, message: string, requestId?: string): ErrorBody {
+  return {
+    statusCode,
+    error: STATUS_CODES[statusCode] ?? 'Error',
+    message,
+    ...(requestId === undefined ? {} : { requestId }),
+  };
 }
 
 const send = (reply: FastifyReply, statusCode: number, message: string) =>
-  reply.status(statusCode).send(errorBody(statusCode, message));
+  reply.status(statusCode).send(errorBody(statusCode, message, reply.request.id));
 
 /** The first zod issue as one sentence, prefixed with its field path when it has one. */
 export function zodMessage(error: ZodError): string {
@@ -38,6 +44,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const status = 'statusCode' in err ? err.statusCode : undefined;
     if (typeof status === 'number' && status >= 400 && status < 500) return send(reply, status, err.message);
     request.log.error({ err }, 'request failed');
+    reportError(err, {
+      method: request.method,
+      url: request.url,
+      headers: request.headers,
+      requestId: request.id,
+      route: request.routeOptions.url,
+    });
     return send(reply, 500, 'An error occurred');
   });
 }

@@ -153,5 +153,10 @@ function refuseUpload(reply: FastifyReply, err: unknown) {
   return reply
     .code(status)
     .header('connection', 'close')
-    .send({ statusCode: status, error: status === 413 ? 'Payload Too Large' : 'Upload refused', message });
+    .send({
+      statusCode: status,
+      error: status === 413 ? 'Payload Too Large' : 'Upload refused',
+      message,
+      requestId: reply.request.id,
+    });
 }

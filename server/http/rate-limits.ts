@@ -25,7 +25,7 @@ export async function installRateLimits(
   app: FastifyInstance,
   config: RateLimitConfig,
   log: Logger,
-): Promise<{ close(): Promise<void> }> {
+): Promise<{ close(): Promise<void>; pingRedis?: () => Promise<unknown> }> {
   let client: ReturnType<typeof createClient> | null = null;
   if (config.REDIS_URL) {
     client = createClient({ url: config.REDIS_URL });
@@ -72,9 +72,12 @@ export async function installRateLimits(
     await check(perUser, request, reply, 'Too many requests. Wait a moment and try again.');
   });
 
+  const redis = client;
   return {
     async close() {
       if (client?.isOpen) await client.close();
     },
+    // The readiness probe asks the same connection the limits count on.
+    ...(redis ? { pingRedis: () => redis.ping() } : {}),
   };
 }

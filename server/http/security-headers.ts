@@ -3,6 +3,7 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
+import { clientErrorDsn } from './client-config.ts';
 
 /** HSTS lifetime: a year, the value browsers' preload lists expect. */
 const HSTS_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
@@ -11,6 +12,9 @@ const HSTS_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 function cspDirectives(config: Config): Record<string, string[]> {
   // Downloads may redirect to presigned S3 addresses and uploads PUT there directly.
   const s3 = config.S3_ENDPOINT ? [new URL(config.S3_ENDPOINT).origin] : [];
+  // The client's error reports go to its DSN's host (decision 0040).
+  const dsn = clientErrorDsn(config);
+  const errorReports = dsn ? [new URL(dsn).origin] : [];
   return {
     defaultSrc: ["'self'"],
     // The build emits no inline script; the service worker, SharedWorker and pdf.js worker are own files.
@@ -22,7 +26,7 @@ function cspDirectives(config: Config): Record<string, string[]> {
     fontSrc: ["'self'", 'data:'],
     // 'self' covers the socket.io websocket of the same host (CSP level 3); pdf.js fetches the PDF from
     // the blob: address the client made of the authenticated download.
-    connectSrc: ["'self'", 'blob:', ...s3, ...config.CSP_CONNECT_SRC],
+    connectSrc: ["'self'", 'blob:', ...s3, ...errorReports, ...config.CSP_CONNECT_SRC],
     workerSrc: ["'self'", 'blob:'],
     manifestSrc: ["'self'"],
     objectSrc: ["'none'"],

@@ -44,6 +44,6 @@ export async function registerStatic(app: FastifyInstance, clientDir: string): P
     const message = request.url.startsWith('/api/')
       ? `Route ${request.method} ${request.url} not found`
       : 'Not found';
-    return reply.status(404).send(errorBody(404, message));
+    return reply.status(404).send(errorBody(404, message, request.id));
   });
 }

@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { messageOps, messages } from '../db/schema.ts';
 import { badRequest, notFound } from '../errors.ts';
+import { metricsOf } from '../operations/metrics.ts';
 import { nextChannelSeq } from './sequence.ts';
 import { isUniqueViolation } from './unique-violation.ts';
 import type { MessageRow } from './wire.ts';
@@ -113,6 +114,7 @@ export async function applyMessageChange(
   const prior = await findOp(db, op.opId);
   if (prior) {
     assertSameOp(prior, op, messageOpArgs(op));
+    metricsOf(db)?.outboxResends.inc({ kind: 'op' });
     return { row: await channelMessage(db, op.channelId, op.messageId), changed: false };
   }
   await spec.authorize?.();

@@ -8,6 +8,7 @@ import { startAgentRuns } from '../agents/runs.ts';
 import type { Db } from '../db/client.ts';
 import { messages } from '../db/schema.ts';
 import { postedAttachments, recordAttachments } from '../files/attachments.ts';
+import { metricsOf } from '../operations/metrics.ts';
 import { schedulePushes } from '../push/notify.ts';
 import { recordMessageActivities } from '../services/activities.ts';
 import { messageContent } from './content.ts';
@@ -59,6 +60,18 @@ export interface PostResult {
  * whatever else arrived meanwhile, and resolves after that transaction committed.
  */
 export async function postMessage(
+  ctx: MessagesContext,
+  userId: string,
+  input: PostMessageInput,
+): Promise<PostResult> {
+  const result = await postThroughBatch(ctx, userId, input);
+  const metrics = metricsOf(ctx.db);
+  if (result.created) metrics?.messagesStored.inc();
+  else metrics?.outboxResends.inc({ kind: 'post' });
+  return result;
+}
+
+async function postThroughBatch(
   ctx: MessagesContext,
   userId: string,
   input: PostMessageInput,

@@ -5,6 +5,7 @@ import { ZodError, type z } from 'zod';
 import type { AckError, ClientToServerEvents } from '../../schemas/protocol/index.ts';
 import { HttpError } from '../errors.ts';
 import { zodMessage } from '../http/errors.ts';
+import { reportError } from '../operations/error-reporting.ts';
 import { EVENT_LIMITS, formatBytes } from '../request-limits.ts';
 
 type AckFn = (response: unknown) => void;
@@ -24,6 +25,7 @@ function ackErrorMessage(err: unknown, log: Logger, event: string): string {
   if (err instanceof HttpError && err.statusCode < 500) return err.message;
   if (err instanceof ZodError) return zodMessage(err);
   log.error({ err, event }, 'socket event failed');
+  reportError(err, { event });
   return 'An error occurred';
 }
 

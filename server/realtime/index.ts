@@ -4,6 +4,7 @@ import type http from 'node:http';
 import { Server } from 'socket.io';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../schemas/protocol/index.ts';
 import { type AppContext, type Broadcaster, rooms } from '../context.ts';
+import type { Metrics } from '../operations/metrics.ts';
 import type { RealtimeControls } from '../realtime-controls.ts';
 import { SOCKET_MESSAGE_MAX_BYTES } from '../request-limits.ts';
 import { createBroadcaster } from './broadcaster.ts';
@@ -13,6 +14,7 @@ import { installEventBudget } from './event-budget.ts';
 import { registerMemberActionEvents } from './member-action-events.ts';
 import { registerMessageActionEvents } from './message-action-events.ts';
 import { registerMessageEvents } from './message-events.ts';
+import { createPendingAcks } from './pending-acks.ts';
 import { createPresence, institutionRoomsOf } from './presence.ts';
 import { installProtocolVersionCheck } from './protocol-version.ts';
 import { connectRedisAdapter, type RedisAdapter } from './redis-adapter.ts';
@@ -23,6 +25,11 @@ import { registerVisitEvents } from './visit-events.ts';
 export interface Realtime extends RealtimeControls {
   broadcast: Broadcaster;
   io: Server<ClientToServerEvents, ServerToClientEvents>;
+  /**
+   * Refuses new sockets and new events, and waits (at most `maxMs`) until the events already running are
+   * acknowledged: a stopping server answers every post it is committing before it disconnects.
+   */
+  drain(maxMs: number): Promise<void>;
   /** Disconnects this node's sockets and stops the adapter; the HTTP server is left to its owner. */
   close(): Promise<void>;
 }
@@ -30,6 +37,7 @@ export interface Realtime extends RealtimeControls {
 export async function createRealtime(
   httpServer: http.Server,
   deps: Omit<AppContext, 'broadcast' | 'realtime'>,
+  metrics: Metrics,
 ): Promise<Realtime> {
   const { db, log, config } = deps;
   const io: LanternServer = new Server(httpServer, {
@@ -52,6 +60,8 @@ export async function createRealtime(
   const presence = createPresence(io, log);
   const handlerDeps = { db, log, broadcast, config, secrets: deps.secrets };
   let closing = false;
+  let draining = false;
+  const pendingAcks = createPendingAcks(metrics);
   // Presence work still running (it counts sockets across nodes, then broadcasts): close waits for it, so no
   // broadcast is published through an adapter or Redis client that close has already shut.
   const presenceWork = new Set<Promise<void>>();
@@ -78,6 +88,8 @@ export async function createRealtime(
     disconnectSession: (sessionId) => io.in(rooms.session(sessionId)).disconnectSockets(true),
   };
 
+  // A stopping node takes no new sockets: the client's reconnection finds another node or the restarted one.
+  io.use((_socket, next) => next(draining ? new Error('The server is restarting') : undefined));
   // Before auth: an outdated client is asked to reload, not told its session is invalid.
   installProtocolVersionCheck(io, config.PROTOCOL_MIN_VERSION);
   installSocketAuth(io, db, log, config);
@@ -86,6 +98,8 @@ export async function createRealtime(
     const { userId, sessionId, institutionIds } = socket.data;
     socket.join([rooms.user(userId), rooms.session(sessionId), ...institutionIds.map(rooms.institution)]);
     installEventBudget(socket, config);
+    pendingAcks.install(socket);
+    metrics.connectedSockets.inc();
     registerChannelEvents(socket, handlerDeps);
     registerMessageEvents(socket, handlerDeps);
     registerMessageActionEvents(socket, handlerDeps);
@@ -97,6 +111,7 @@ export async function createRealtime(
       lastRooms = institutionRoomsOf(socket);
     });
     socket.on('disconnect', () => {
+      metrics.connectedSockets.dec();
       if (!closing) track(presence.disconnected(socket, lastRooms));
     });
   });
@@ -105,6 +120,10 @@ export async function createRealtime(
     broadcast,
     io,
     ...controls,
+    drain(maxMs) {
+      draining = true;
+      return pendingAcks.drain(maxMs);
+    },
     async close() {
       closing = true;
       // Not io.close(): that would also close the HTTP server, which Fastify owns and closes itself.

@@ -13,6 +13,7 @@ import {
   restRoutes,
   routePath,
 } from '../../schemas/protocol/routes.ts';
+import { retriesFor, retryDelayMs } from './http-retry.ts';
 import { mayCarryToken } from './own-origin.ts';
 
 /** A failed API call; message is the server's message, or 'An error occurred' (spec §8). */
@@ -49,6 +50,11 @@ export interface RouteRequest {
   body?: unknown;
   /** Raw bytes (a document) with their content type, instead of a JSON body. */
   bytes?: { body: Blob; contentType: string };
+  /**
+   * The body carries a key (a genId, an opId) that the server applies once, so a write may be retried
+   * like a read (spec §9; src/store/http-retry.ts). Other writes are never retried.
+   */
+  idempotent?: boolean;
 }
 
 /** Generous on purpose: slow mobile links are the norm; only a dead connection should hit it. */
@@ -95,6 +101,7 @@ export function createHttp(options: HttpOptions): Http {
     path: string,
     body?: unknown,
     raw?: { body: Blob; contentType: string },
+    idempotent = false,
   ): Promise<T> {
     const target = options.baseUrl + path;
     // A path is ours by construction, but the token is checked against the origin all the same.
@@ -107,13 +114,15 @@ export function createHttp(options: HttpOptions): Http {
     }
     if (raw) headers['content-type'] = raw.contentType;
     else if (body !== undefined) headers['content-type'] = 'application/json';
-    const res = await doFetch(target, {
-      method,
-      headers,
-      body: raw ? raw.body : body === undefined ? undefined : JSON.stringify(body),
-      // A document on a slow link takes longer than a JSON call; only a dead connection should fail it.
-      signal: AbortSignal.timeout((options.timeoutMs ?? DEFAULT_TIMEOUT_MS) * (raw ? 10 : 1)),
-    });
+    const send = () =>
+      doFetch(target, {
+        method,
+        headers,
+        body: raw ? raw.body : body === undefined ? undefined : JSON.stringify(body),
+        // A document on a slow link takes longer than a JSON call; only a dead connection should fail it.
+        signal: AbortSignal.timeout((options.timeoutMs ?? DEFAULT_TIMEOUT_MS) * (raw ? 10 : 1)),
+      });
+    const res = await withRetries(send, retriesFor(method, idempotent));
     const text = await res.text();
     const parsed: unknown = text ? safeJson(text) : undefined;
     if (!res.ok) {
@@ -131,7 +140,7 @@ export function createHttp(options: HttpOptions): Http {
     // No timeout: a large file on a slow link may take long; only its headers decide success.
     const headers = ownHeaders(target, options.baseUrl);
     if (token) headers.authorization = `Bearer ${token}`;
-    const res = await doFetch(target, { headers });
+    const res = await withRetries(() => doFetch(target, { headers }), retriesFor('GET', false));
     if (!res.ok) {
       if (res.status === OUTDATED_STATUS) options.onOutdated?.();
       if (isSessionInvalid(res.status, '') && token) options.onSessionInvalid?.();
@@ -147,7 +156,9 @@ export function createHttp(options: HttpOptions): Http {
     const query = req.query ? new URLSearchParams(req.query).toString() : '';
     const path = routePath(route, req.params ?? {}) + (query ? `?${query}` : '');
     const body = req.body ?? (route.method === 'POST' || route.method === 'PUT' ? {} : undefined);
-    const parsed = schema.safeParse(await request<unknown>(route.method, path, body, req.bytes));
+    const parsed = schema.safeParse(
+      await request<unknown>(route.method, path, body, req.bytes, req.idempotent ?? false),
+    );
     if (!parsed.success) {
       const error = new UnexpectedAnswerError(route);
       console.warn(`Unexpected answer to ${error.route}`, parsed.error.issues);
@@ -164,6 +175,20 @@ export function createHttp(options: HttpOptions): Http {
     put: (path, body) => request('PUT', path, body ?? {}),
     del: (path, body) => request('DELETE', path, body),
   };
+}
+
+/** Sends, and sends again up to `retries` times while the answer is one worth retrying (spec §9). */
+async function withRetries(send: () => Promise<Response>, retries: number): Promise<Response> {
+  let res = await send();
+  for (let attempt = 0; attempt < retries; attempt++) {
+    const wait = retryDelayMs(res.status, res.headers.get('retry-after'));
+    if (wait === null) break;
+    // The refused answer's body is not read; release it before waiting.
+    await res.body?.cancel().catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, wait));
+    res = await send();
+  }
+  return res;
 }
 
 /** The server's answer to a protocol it no longer speaks (server/http/protocol-version.ts). */

@@ -1,0 +1,62 @@
+// A stand-in for Sentry/GlitchTip at its wire protocol: a local HTTP server that accepts envelopes
+// (POST /api/<project>/envelope/, gzip or plain) and keeps their items, for tests of what actually leaves.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gunzipSync } from 'node:zlib';
+
+export interface ReceivedItem {
+  type: string;
+  payload: unknown;
+  /** The item as sent, for "this text never left" checks. */
+  raw: string;
+}
+
+export interface ErrorReportReceiver {
+  /** A DSN pointing here. */
+  dsn: string;
+  items: ReceivedItem[];
+  /** Resolves once an item of this type arrived (polls; the test's own timeout bounds it). */
+  waitFor(type: string): Promise<ReceivedItem>;
+  close(): Promise<void>;
+}
+
+export async function startErrorReportReceiver(): Promise<ErrorReportReceiver> {
+  const items: ReceivedItem[] = [];
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      let body = Buffer.concat(chunks);
+      if (req.headers['content-encoding'] === 'gzip') body = gunzipSync(body);
+      const lines = body.toString('utf8').split('\n');
+      // Envelope: a header line, then pairs of item header and item payload.
+      for (let i = 1; i + 1 < lines.length; i += 2) {
+        const header = JSON.parse(lines[i] as string) as { type: string };
+        const raw = lines[i + 1] as string;
+        let payload: unknown = raw;
+        try {
+          payload = JSON.parse(raw);
+        } catch {
+          // Replay recordings are binary; kept raw.
+        }
+        items.push({ type: header.type, payload, raw });
+      }
+      res.writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': '*' });
+      res.end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    dsn: `http://0123456789abcdef0123456789abcdef@127.0.0.1:${port}/1`,
+    items,
+    async waitFor(type) {
+      for (;;) {
+        const found = items.find((i) => i.type === type);
+        if (found) return found;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
