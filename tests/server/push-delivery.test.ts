@@ -5,7 +5,13 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Channel, Mention, Message, PushConfigResponse } from '../../schemas/protocol/index.ts';
+import type {
+  Channel,
+  Mention,
+  Message,
+  PushConfigResponse,
+  PushPreferencesResponse,
+} from '../../schemas/protocol/index.ts';
 import { pushSubscriptions, sessionActivity } from '../../server/db/schema.ts';
 import { type PushService, startPushService } from '../support/push-service.ts';
 import { channelsUrl, channelWith, emitAck, makeTeam, type Person, type Team } from './channel-world.ts';
@@ -187,6 +193,28 @@ describe.each(databases)('web push on %s', (kind) => {
     await marker(team.member, subId);
     expect(sentTo(muted.id)).toEqual([witness]);
     expect(sentTo(duringDnd.id)).toEqual([witness]);
+  });
+
+  it('shows a person’s levels and Do-not-disturb on a device they sign in on later, and only to them', async () => {
+    await team.admin.api.put(`${channelsUrl(team.ws)}/${room.id}/push-level`, { level: 'all' });
+    const until = new Date(Date.now() + 2 * 60 * 60_000);
+    await team.admin.api.put('/api/users/push-settings', { dndUntil: until.toISOString() });
+    const laptop = await t.signUp(team.admin.user.email);
+    const read = await laptop.api.get<PushPreferencesResponse>('/api/users/push-settings');
+    expect(read.status).toBe(200);
+    expect(read.body).toEqual({
+      dndUntil: until.toISOString(),
+      levels: [{ channelId: room.id, level: 'all' }],
+    });
+    // Someone else reads their own (nothing set), never the admin's.
+    const other = await team.guest.api.get<PushPreferencesResponse>('/api/users/push-settings');
+    expect(other.body).toEqual({ dndUntil: null, levels: [] });
+    // A Do-not-disturb that has run out reads as off.
+    await team.admin.api.put('/api/users/push-settings', { dndUntil: '2020-01-01T00:00:00Z' });
+    expect(
+      (await laptop.api.get<PushPreferencesResponse>('/api/users/push-settings')).body.dndUntil,
+    ).toBeNull();
+    await team.admin.api.put(`${channelsUrl(team.ws)}/${room.id}/push-level`, { level: 'mentions' });
   });
 
   it('refuses a push level for a channel the caller is not in', async () => {
