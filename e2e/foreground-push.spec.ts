@@ -137,6 +137,28 @@ test('a push for another channel shows a toast that opens it; the open channel s
     .click();
   await expect(page).toHaveURL(`${server.url}/client/${workspaceId}/channel/${general.id}`);
 
+  // An id-only push (PUSH_ID_ONLY: no text passes the push service) is filled in from this device's store;
+  // one for a message the store has not got yet still says where it is.
+  const posted = await server.api<{ id: string }>(
+    'POST',
+    `/api/institutions/${workspaceId}/channels/${randomId}/messages`,
+    ana.token,
+    { content: '<p>Stored <b>here</b> only</p>', genId: crypto.randomUUID() },
+  );
+  await page.goto(`${server.url}/client/${workspaceId}/channel/${randomId}`);
+  await expect(page.getByText('Stored here only')).toBeVisible();
+  await page.goto(`${server.url}/client/${workspaceId}/channel/${general.id}`);
+  await expect(page.getByRole('textbox', { name: 'Message #general' })).toBeVisible();
+  const idOnly = { title: '', body: '', channelId: randomId, clientId: workspaceId, idOnly: true };
+  await deliverPush(context, page, { ...idOnly, messageId: posted.id });
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'ana in #random' })).toContainText(
+    'Stored here only',
+  );
+  await deliverPush(context, page, { ...idOnly, messageId: crypto.randomUUID() });
+  await expect(
+    page.locator('[data-sonner-toast]').filter({ hasText: 'New message in #random' }),
+  ).toContainText('Open Lantern to read it.');
+
   // Switched off in Settings, the sound stays off after a reload; the toast still shows.
   await page.goto(`${server.url}/client/${workspaceId}/settings`);
   const sound = page.getByRole('switch', { name: 'Sound for new messages' });

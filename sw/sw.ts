@@ -4,6 +4,7 @@
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { storedNotificationText } from './stored-message.ts';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
@@ -111,15 +112,19 @@ async function focusedWindow(): Promise<WindowClient | undefined> {
 // still alerts (renotify). The app badge counts what is waiting.
 self.addEventListener('push', (event) => {
   const push = readPush(event);
-  const title = push.idOnly || !push.title ? 'New message' : push.title;
   event.waitUntil(
     (async () => {
+      // An id-only push (PUSH_ID_ONLY) carries no text: the store has it, or at least the channel's name.
+      const { title, body } =
+        push.idOnly || !push.title
+          ? await storedNotificationText(push.channelId, push.messageId)
+          : { title: push.title, body: push.body ?? '' };
       const foreground = await focusedWindow();
       if (foreground) {
         const message: ToClients = {
           type: 'PUSH_RECEIVED',
           title,
-          body: push.idOnly ? '' : (push.body ?? ''),
+          body,
           ...(push.channelId ? { channelId: push.channelId } : {}),
           ...(push.clientId ? { clientId: push.clientId } : {}),
         };
@@ -127,7 +132,7 @@ self.addEventListener('push', (event) => {
         return;
       }
       await self.registration.showNotification(title, {
-        body: push.idOnly ? '' : (push.body ?? ''),
+        body,
         icon: '/icons/icon-192.png',
         // Android draws the badge as a silhouette in the status bar: white on transparent.
         badge: '/icons/badge-96.png',
