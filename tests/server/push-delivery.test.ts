@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
+  Agent,
   Channel,
   Mention,
   Message,
@@ -215,6 +216,34 @@ describe.each(databases)('web push on %s', (kind) => {
       (await laptop.api.get<PushPreferencesResponse>('/api/users/push-settings')).body.dndUntil,
     ).toBeNull();
     await team.admin.api.put(`${channelsUrl(team.ws)}/${room.id}/push-level`, { level: 'mentions' });
+  });
+
+  it('pushes an agent’s answer to the person who asked once, when it is complete, with its final text', async () => {
+    const subId = await subscribe(team.member);
+    const created = await team.primaryOwner.api.post<{ agent: Agent }>(
+      `/api/institutions/${team.ws.id}/agents`,
+      {
+        name: 'Concierge',
+      },
+    );
+    const agent = created.body.agent;
+    await team.primaryOwner.api.post(`/api/institutions/${team.ws.id}/agents/${agent.id}/knowledge-sources`, {
+      type: 'text',
+      title: 'Parking',
+      text: 'Visitors park on level two of the garage.',
+    });
+    await post(team.member, team.ws.general, {
+      content: `<p><span data-type="mention" data-id="${agent.id}" class="mention">@Concierge</span> where do visitors park?</p>`,
+      mentions: [{ type: 'agent', id: agent.id }],
+    });
+    const answer = await push.waitFor(
+      (p) => p.subscriptionId === subId && (p.payload as { title: string }).title === 'Concierge in #general',
+      15_000,
+    );
+    // The answer was written as "Thinking…" and then edited: the push carries the finished text only.
+    expect((answer.payload as { body: string }).body).toContain('Visitors park on level two of the garage.');
+    await marker(team.member, subId);
+    expect(pushesOf((answer.payload as { messageId: string }).messageId)).toHaveLength(1);
   });
 
   it('refuses a push level for a channel the caller is not in', async () => {
