@@ -115,6 +115,8 @@ test('a push for another channel shows a toast that opens it; the open channel s
     requiresRefresh: false,
   });
   // A push for #general afterwards proves the first one was handled (and ignored), not still in flight.
+  // (At phone width, for its picture.)
+  await page.setViewportSize({ width: 390, height: 844 });
   await deliverPush(context, page, {
     title: 'Bo in #general',
     body: 'Standup moved',
@@ -123,6 +125,12 @@ test('a push for another channel shows a toast that opens it; the open channel s
     requiresRefresh: false,
   });
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Bo in #general' })).toBeVisible();
+  await page.waitForTimeout(500); // the toast's entrance, for the picture only
+  await page.screenshot({ path: 'e2e/artifacts/foreground-toast-phone-light.png' });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: 'e2e/artifacts/foreground-toast-phone-dark.png' });
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1280, height: 800 });
   await expect(page.getByText('Second thought: 12:30')).toHaveCount(0);
   // One chime for the #random toast, one for #general, none for the push to the open channel.
   await expect

@@ -216,9 +216,18 @@ test('a browser that was refused shows how to re-enable; the choices show on ano
   // Dee signs in on a laptop that never saw these choices: both are the server's.
   const laptopContext = await browser.newContext({ viewport: DESKTOP });
   const laptop = await laptopContext.newPage();
+  // Its browser has no Push API (as an older Safari, or a social app's browser): Settings says so.
+  await laptop.addInitScript(() => {
+    delete (window as { PushManager?: unknown }).PushManager;
+  });
   await signInThroughUi(laptop, server, 'dee@example.com');
   await laptop.goto(`${server.url}/client/${workspaceId}/settings`);
   await expect(laptop.getByTestId('dnd-state')).toContainText('Paused until');
+  await expect(laptop.getByTestId('push-permission')).toHaveText(
+    'This browser does not support web notification',
+  );
+  await expect(laptop.getByRole('button', { name: 'Enable notifications' })).toHaveCount(0);
+  await shoot(laptop, 'settings-notifications-unsupported');
   const dee = await server.signInApi('dee@example.com');
   const joined = await server.api<{ channels: { id: string; name: string }[] }>(
     'GET',
