@@ -115,6 +115,8 @@ test('a push for another channel shows a toast that opens it; the open channel s
     requiresRefresh: false,
   });
   // A push for #general afterwards proves the first one was handled (and ignored), not still in flight.
+  // (At phone width, for its picture.)
+  await page.setViewportSize({ width: 390, height: 844 });
   await deliverPush(context, page, {
     title: 'Bo in #general',
     body: 'Standup moved',
@@ -123,6 +125,12 @@ test('a push for another channel shows a toast that opens it; the open channel s
     requiresRefresh: false,
   });
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Bo in #general' })).toBeVisible();
+  await page.waitForTimeout(500); // the toast's entrance, for the picture only
+  await page.screenshot({ path: 'e2e/artifacts/foreground-toast-phone-light.png' });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: 'e2e/artifacts/foreground-toast-phone-dark.png' });
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1280, height: 800 });
   await expect(page.getByText('Second thought: 12:30')).toHaveCount(0);
   // One chime for the #random toast, one for #general, none for the push to the open channel.
   await expect
@@ -136,6 +144,28 @@ test('a push for another channel shows a toast that opens it; the open channel s
     .getByRole('button', { name: 'View in channel' })
     .click();
   await expect(page).toHaveURL(`${server.url}/client/${workspaceId}/channel/${general.id}`);
+
+  // An id-only push (PUSH_ID_ONLY: no text passes the push service) is filled in from this device's store;
+  // one for a message the store has not got yet still says where it is.
+  const posted = await server.api<{ id: string }>(
+    'POST',
+    `/api/institutions/${workspaceId}/channels/${randomId}/messages`,
+    ana.token,
+    { content: '<p>Stored <b>here</b> only</p>', genId: crypto.randomUUID() },
+  );
+  await page.goto(`${server.url}/client/${workspaceId}/channel/${randomId}`);
+  await expect(page.getByText('Stored here only')).toBeVisible();
+  await page.goto(`${server.url}/client/${workspaceId}/channel/${general.id}`);
+  await expect(page.getByRole('textbox', { name: 'Message #general' })).toBeVisible();
+  const idOnly = { title: '', body: '', channelId: randomId, clientId: workspaceId, idOnly: true };
+  await deliverPush(context, page, { ...idOnly, messageId: posted.id });
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'ana in #random' })).toContainText(
+    'Stored here only',
+  );
+  await deliverPush(context, page, { ...idOnly, messageId: crypto.randomUUID() });
+  await expect(
+    page.locator('[data-sonner-toast]').filter({ hasText: 'New message in #random' }),
+  ).toContainText('Open Lantern to read it.');
 
   // Switched off in Settings, the sound stays off after a reload; the toast still shows.
   await page.goto(`${server.url}/client/${workspaceId}/settings`);

@@ -55,6 +55,23 @@ test('the app is installable and offers itself with the install toast', async ({
     await page.waitForTimeout(300);
     await page.screenshot({ path: `${SHOTS}/install-toast-desktop-${scheme}.png` });
   }
+  // At phone width (a fresh load: sonner lays a toast out for the width it appeared at).
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await page.evaluate(() => {
+    const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+      prompt: async () => undefined,
+      userChoice: Promise.resolve({ outcome: 'dismissed' }),
+    });
+    window.dispatchEvent(offer);
+  });
+  await expect(toast).toBeVisible();
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: `${SHOTS}/install-toast-phone-${scheme}.png` });
+  }
 });
 
 test.describe('on an iPhone', () => {

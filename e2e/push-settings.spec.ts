@@ -160,7 +160,10 @@ test('allowing notifications subscribes this browser; the server pushes a teamma
   ).toBeNull();
 });
 
-test('a browser that was refused shows how to re-enable', async ({ page }) => {
+test('a browser that was refused shows how to re-enable; the choices show on another device', async ({
+  page,
+  browser,
+}) => {
   await signInThroughUi(page, server, 'dee@example.com');
   const workspaceId = await createWorkspaceThroughUi(page, 'Dock');
   await page.goto(`${server.url}/client/${workspaceId}/settings`);
@@ -172,7 +175,9 @@ test('a browser that was refused shows how to re-enable', async ({ page }) => {
   await shoot(page, 'settings-notifications-denied');
 
   // Do-not-disturb for an hour: the server's answer is what the row shows; then off again.
-  const dnd = page.waitForResponse((r) => r.url().endsWith('/api/users/push-settings'));
+  const dnd = page.waitForResponse(
+    (r) => r.url().endsWith('/api/users/push-settings') && r.request().method() === 'PUT',
+  );
   await page.getByRole('button', { name: '1 hour' }).click();
   const until = ((await (await dnd).json()) as { dndUntil: string }).dndUntil;
   expect(Date.parse(until) - Date.now()).toBeGreaterThan(55 * 60_000);
@@ -201,4 +206,39 @@ test('a browser that was refused shows how to re-enable', async ({ page }) => {
   await expect(panel.getByText('Unmute the channel to choose what reaches your devices.')).toBeVisible();
   await expect(panel.getByRole('radio', { name: /Nothing/ })).toBeDisabled();
   await panel.screenshot({ path: `${SHOTS}/channel-notifications-muted-desktop-light.png` });
+  await panel.getByRole('switch', { name: 'Mute channel' }).click();
+  await expect(panel.getByRole('radio', { name: /Nothing/ })).toBeEnabled();
+  await page.keyboard.press('Escape');
+  await page.goto(`${server.url}/client/${workspaceId}/settings`);
+  await page.getByRole('button', { name: 'Until tomorrow' }).click();
+  await expect(page.getByTestId('dnd-state')).toContainText('Paused until');
+
+  // Dee signs in on a laptop that never saw these choices: both are the server's.
+  const laptopContext = await browser.newContext({ viewport: DESKTOP });
+  const laptop = await laptopContext.newPage();
+  // Its browser has no Push API (as an older Safari, or a social app's browser): Settings says so.
+  await laptop.addInitScript(() => {
+    delete (window as { PushManager?: unknown }).PushManager;
+  });
+  await signInThroughUi(laptop, server, 'dee@example.com');
+  await laptop.goto(`${server.url}/client/${workspaceId}/settings`);
+  await expect(laptop.getByTestId('dnd-state')).toContainText('Paused until');
+  await expect(laptop.getByTestId('push-permission')).toHaveText(
+    'This browser does not support web notification',
+  );
+  await expect(laptop.getByRole('button', { name: 'Enable notifications' })).toHaveCount(0);
+  await shoot(laptop, 'settings-notifications-unsupported');
+  const dee = await server.signInApi('dee@example.com');
+  const joined = await server.api<{ channels: { id: string; name: string }[] }>(
+    'GET',
+    `/api/institutions/${workspaceId}/channels/joined`,
+    dee.token,
+  );
+  const general = joined.channels.find((c) => c.name === 'general');
+  await laptop.goto(`${server.url}/client/${workspaceId}/channel/${general?.id}`);
+  await laptop.getByRole('button', { name: 'Channel details' }).click();
+  const laptopPanel = laptop.getByRole('dialog', { name: 'general' });
+  await laptopPanel.getByRole('tab', { name: 'Notifications' }).click();
+  await expect(laptopPanel.getByRole('radio', { name: /All new messages/ })).toBeChecked();
+  await laptopContext.close();
 });

@@ -4,6 +4,7 @@
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { storedNotificationText } from './stored-message.ts';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
@@ -31,13 +32,26 @@ clientsClaim();
 type ToClients =
   | { type: 'PLAY_NOTIFICATION_SOUND' }
   | { type: 'PUSH_SUBSCRIPTION_CHANGED' }
-  | { type: 'NOTIFICATION_CLICKED'; channelId?: string; clientId?: string }
+  | {
+      type: 'NOTIFICATION_CLICKED';
+      channelId?: string;
+      clientId?: string;
+      isPwa?: boolean;
+      requiresRefresh?: boolean;
+    }
   | { type: 'PUSH_RECEIVED'; title: string; body: string; channelId?: string; clientId?: string };
 
 async function tell(message: ToClients): Promise<readonly WindowClient[]> {
   const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
   for (const w of windows) w.postMessage(message);
   return windows;
+}
+
+/** The app badge (where supported) counts the notifications still waiting on this device. */
+async function setBadge(): Promise<void> {
+  const nav = self.navigator as Navigator & { setAppBadge?: (n: number) => Promise<void> };
+  const waiting = await self.registration.getNotifications();
+  await nav.setAppBadge?.(waiting.length).catch(() => undefined);
 }
 
 self.addEventListener('message', (event) => {
@@ -55,9 +69,7 @@ self.addEventListener('message', (event) => {
     event.waitUntil(
       self.registration.getNotifications({ tag: channelId }).then(async (list) => {
         for (const n of list) n.close();
-        const left = await self.registration.getNotifications();
-        const nav = self.navigator as Navigator & { setAppBadge?: (n: number) => Promise<void> };
-        await nav.setAppBadge?.(left.length).catch(() => undefined);
+        await setBadge();
       }),
     );
   } else if (data?.type === 'PLAY_NOTIFICATION_SOUND') {
@@ -100,15 +112,19 @@ async function focusedWindow(): Promise<WindowClient | undefined> {
 // still alerts (renotify). The app badge counts what is waiting.
 self.addEventListener('push', (event) => {
   const push = readPush(event);
-  const title = push.idOnly || !push.title ? 'New message' : push.title;
   event.waitUntil(
     (async () => {
+      // An id-only push (PUSH_ID_ONLY) carries no text: the store has it, or at least the channel's name.
+      const { title, body } =
+        push.idOnly || !push.title
+          ? await storedNotificationText(push.channelId, push.messageId)
+          : { title: push.title, body: push.body ?? '' };
       const foreground = await focusedWindow();
       if (foreground) {
         const message: ToClients = {
           type: 'PUSH_RECEIVED',
           title,
-          body: push.idOnly ? '' : (push.body ?? ''),
+          body,
           ...(push.channelId ? { channelId: push.channelId } : {}),
           ...(push.clientId ? { clientId: push.clientId } : {}),
         };
@@ -116,9 +132,10 @@ self.addEventListener('push', (event) => {
         return;
       }
       await self.registration.showNotification(title, {
-        body: push.idOnly ? '' : (push.body ?? ''),
+        body,
         icon: '/icons/icon-192.png',
-        badge: '/icons/icon-192.png',
+        // Android draws the badge as a silhouette in the status bar: white on transparent.
+        badge: '/icons/badge-96.png',
         ...(push.channelId ? { tag: push.channelId, renotify: true } : {}),
         data: {
           channelId: push.channelId,
@@ -128,29 +145,56 @@ self.addEventListener('push', (event) => {
           requiresRefresh: push.requiresRefresh ?? false,
         },
       } as NotificationOptions);
-      const shown = await self.registration.getNotifications();
-      const nav = self.navigator as Navigator & { setAppBadge?: (n: number) => Promise<void> };
-      await nav.setAppBadge?.(shown.length).catch(() => undefined);
+      await setBadge();
     })(),
   );
 });
 
+/** What a notification keeps for its click (set by the push handler above). */
+interface ClickData {
+  channelId?: string;
+  clientId?: string;
+  isPwa?: boolean;
+  requiresRefresh?: boolean;
+}
+
+function readClickData(data: unknown): ClickData {
+  const d = (data && typeof data === 'object' ? data : {}) as Record<string, unknown>;
+  return {
+    ...(typeof d.channelId === 'string' ? { channelId: d.channelId } : {}),
+    ...(typeof d.clientId === 'string' ? { clientId: d.clientId } : {}),
+    isPwa: d.isPwa === true,
+    requiresRefresh: d.requiresRefresh === true,
+  };
+}
+
+/**
+ * A click on a notification (spec §4): an open Lantern window opens the channel itself, in place, so its
+ * store, socket and drafts stay (NOTIFICATION_CLICKED; an installed app also refetches the channel), and
+ * comes to the front; with no window open, a new one starts on the channel. Only one window acts: the
+ * one the person looked at last, not every tab at once.
+ */
+async function openFromNotification(data: ClickData): Promise<void> {
+  const url = data.clientId && data.channelId ? `/client/${data.clientId}/channel/${data.channelId}` : '/';
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const target =
+    windows.find((w) => w.focused) ?? windows.find((w) => w.visibilityState === 'visible') ?? windows[0];
+  if (!target) {
+    await self.clients.openWindow(url);
+    return;
+  }
+  // The message first: were focusing refused, the window still shows the channel when next looked at.
+  const message: ToClients = { type: 'NOTIFICATION_CLICKED', ...data };
+  target.postMessage(message);
+  await target.focus();
+}
+
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const payload = (event.notification.data ?? {}) as { channelId?: string; clientId?: string };
   event.waitUntil(
     (async () => {
-      const windows = await tell({ type: 'NOTIFICATION_CLICKED', ...payload });
-      const target = windows[0];
-      if (target) {
-        await target.focus();
-      } else {
-        const url =
-          payload.clientId && payload.channelId
-            ? `/client/${payload.clientId}/channel/${payload.channelId}`
-            : '/';
-        await self.clients.openWindow(url);
-      }
+      await openFromNotification(readClickData(event.notification.data));
+      await setBadge();
     })(),
   );
 });

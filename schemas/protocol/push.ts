@@ -67,6 +67,17 @@ export type ChannelPushLevel = z.infer<typeof channelPushLevel>;
 export const channelPushLevelBody = z.object({ level: channelPushLevel });
 export const channelPushLevelResponse = z.object({ channelId: id, level: channelPushLevel });
 
+/**
+ * GET /api/users/push-settings: what the person chose, as the server keeps it, so a device they sign in on
+ * shows it: Do-not-disturb (null: off or over) and the levels set per channel (a channel without one has
+ * the default: every message in a direct message, mentions elsewhere).
+ */
+export const pushPreferencesResponse = z.object({
+  dndUntil: isoDate.nullable(),
+  levels: z.array(channelPushLevelResponse),
+});
+export type PushPreferencesResponse = z.infer<typeof pushPreferencesResponse>;
+
 /** The decrypted body of a push (spec §3 push message fields; messageId for id-only pushes). */
 export const pushMessage = z.object({
   title: z.string(),

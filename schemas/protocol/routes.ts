@@ -83,7 +83,12 @@ import {
   mostVisitedGroupsResponse,
   mostVisitedMembersResponse,
 } from './metrics.ts';
-import { channelPushLevelResponse, pushConfigResponse, pushSettingsResponse } from './push.ts';
+import {
+  channelPushLevelResponse,
+  pushConfigResponse,
+  pushPreferencesResponse,
+  pushSettingsResponse,
+} from './push.ts';
 import { messageSearchResponse } from './search.ts';
 import { sectionCreatedResponse, sectionsResponse } from './sections.ts';
 import { revokeOtherSessionsResponse, userSessionsResponse } from './sessions.ts';
@@ -138,6 +143,7 @@ export const restRoutes = {
   savePushToken: route('PUT', '/api/users/sessions/fcm-token', okResponse),
   deletePushToken: route('DELETE', '/api/users/sessions/fcm-token', okResponse),
   pushSettings: route('PUT', '/api/users/push-settings', pushSettingsResponse),
+  pushPreferences: route('GET', '/api/users/push-settings', pushPreferencesResponse),
   channelPushLevel: route(
     'PUT',
     '/api/institutions/:id/channels/:channelId/push-level',

@@ -26,6 +26,7 @@ import { z } from 'zod';
  * 10 — workspace metrics: the nine GET .../metric/* answers and GET/PUT .../metric/settings (metrics.ts).
  *      Operations: errorBody's optional requestId (also the X-Request-Id header); GET /api/client-config
  *      (environment and error reporting, open before sign-in).
+ *      Web Push read-back: GET /api/users/push-settings (Do-not-disturb and the levels set per channel).
  */
 export const PROTOCOL_VERSION = 10;
 

@@ -9,6 +9,7 @@ import {
   TOOL_CALL_TEXT_MAX,
 } from '../../schemas/protocol/index.ts';
 import type { MessagesContext } from '../messages/context.ts';
+import { schedulePushes } from '../push/notify.ts';
 import { type AnswerTarget, escapeHtml, passageCitations, THINKING_HTML } from './answer.ts';
 import { writeAnswer } from './answer-edit.ts';
 import { markdownToHtml } from './answer-html.ts';
@@ -52,9 +53,11 @@ export class AnswerStream {
   private writing: Promise<void> = Promise.resolve();
   /** Set when a write found the answer already final: someone else closed it (a stopping server). */
   private closedElsewhere = false;
+  /** The finished answer was handed to push once (a failure path may finish twice). */
+  private pushed = false;
 
   constructor(
-    private readonly ctx: Pick<MessagesContext, 'db' | 'broadcast'>,
+    private readonly ctx: MessagesContext,
     private readonly target: AnswerTarget,
     readonly messageId: string,
     private readonly runId: string,
@@ -158,10 +161,26 @@ export class AnswerStream {
     return this.closedElsewhere;
   }
 
-  /** The last edit: status done or failed, everything stored. */
+  /**
+   * The last edit: status done or failed, everything stored. Then the one push of the answer (decision
+   * 0035): its text arrives by edits, which never push, so the finished text is pushed here, as a reply to
+   * the question — the asker gets it (unless they are reading the channel), like any reply to them.
+   */
   async finish(status: 'done' | 'failed'): Promise<void> {
     this.status = status;
     this.toolCalls = endOpenToolCalls(this.toolCalls);
+    const content = this.content(true);
     await this.flush(true);
+    if (this.closedElsewhere || this.pushed) return;
+    this.pushed = true;
+    schedulePushes(this.ctx, {
+      id: this.messageId,
+      channelId: this.target.channelId,
+      institutionId: this.target.institutionId,
+      memberId: this.target.agentMemberId,
+      content,
+      replyTo: this.target.replyTo,
+      mentions: [],
+    });
   }
 }

@@ -9,13 +9,14 @@ import {
   channelPushLevelBody,
   id,
   type PushConfigResponse,
+  type PushPreferencesResponse,
   type PushSettingsResponse,
   pushSettingsBody,
   pushTokenBody,
 } from '../../schemas/protocol/index.ts';
 import { requireChannelMember } from '../access.ts';
 import type { AppContext } from '../context.ts';
-import { channelPushLevels, pushSettings, pushSubscriptions } from '../db/schema.ts';
+import { channelMembers, channelPushLevels, members, pushSettings, pushSubscriptions } from '../db/schema.ts';
 import { badRequest } from '../errors.ts';
 import { urlRefusal } from '../outbound/address-guard.ts';
 import { vapidKeys } from '../push/vapid.ts';
@@ -71,6 +72,26 @@ export function registerPushRoutes(app: FastifyInstance, ctx: AppContext): void 
   app.delete('/api/users/sessions/fcm-token', async (request) => {
     await ctx.db.delete(pushSubscriptions).where(eq(pushSubscriptions.sessionId, getAuth(request).sessionId));
     return { ok: true };
+  });
+
+  // Read back on every device: two small indexed queries, the caller's own rows only.
+  app.get('/api/users/push-settings', async (request): Promise<PushPreferencesResponse> => {
+    const auth = getAuth(request);
+    const [settings] = await ctx.db
+      .select({ dndUntil: pushSettings.dndUntil })
+      .from(pushSettings)
+      .where(eq(pushSettings.userId, auth.userId));
+    const levels = await ctx.db
+      .select({ channelId: channelMembers.channelId, level: channelPushLevels.level })
+      .from(channelPushLevels)
+      .innerJoin(channelMembers, eq(channelMembers.id, channelPushLevels.channelMemberId))
+      .innerJoin(members, eq(members.id, channelMembers.memberId))
+      .where(eq(members.userId, auth.userId));
+    const until = settings?.dndUntil ?? null;
+    return {
+      dndUntil: until && until.getTime() > Date.now() ? until.toISOString() : null,
+      levels,
+    };
   });
 
   app.put('/api/users/push-settings', async (request): Promise<PushSettingsResponse> => {

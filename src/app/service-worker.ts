@@ -1,7 +1,7 @@
 // Registers the Workbox service worker (sw/sw.ts) in production builds and answers its messages
 // (spec §3 service-worker message types). Development runs without it so hot reload stays honest.
 import { Workbox } from 'workbox-window';
-import { requireClient } from '../data/client.ts';
+import { refetchFirstPage } from '../data/messages.ts';
 import { isInAppBrowser } from './in-app-browser.ts';
 import { playNotificationSound } from './notification-sound.ts';
 
@@ -42,6 +42,38 @@ export function closeChannelNotifications(channelId: string): void {
   navigator.serviceWorker.controller?.postMessage({ type: 'closeChannelNotifications', channelId });
 }
 
+/** What a message from the service worker may set off; the real ones in production, a test's own in tests. */
+export interface MessageEffects extends ServiceWorkerHooks {
+  playSound: () => void;
+  /** Spec §4: page 1 of the channel, forced. */
+  refetchChannel: (channelId: string) => void;
+  later: (run: () => void, ms: number) => void;
+}
+
+/** Answers one message from the service worker (spec §3 types). */
+export function handleServiceWorkerMessage(data: unknown, effects: MessageEffects): void {
+  if (!data || typeof data !== 'object') return;
+  const message = data as ServiceWorkerMessage;
+  if (message.type === 'PLAY_NOTIFICATION_SOUND') {
+    effects.playSound();
+  } else if (message.type === 'PUSH_RECEIVED') {
+    effects.foregroundPush({
+      title: String(message.title ?? ''),
+      body: String(message.body ?? ''),
+      ...(typeof message.channelId === 'string' ? { channelId: message.channelId } : {}),
+      ...(typeof message.clientId === 'string' ? { clientId: message.clientId } : {}),
+    });
+  } else if (message.type === 'NOTIFICATION_CLICKED' && typeof message.channelId === 'string') {
+    const channelId = message.channelId;
+    effects.openChannel(typeof message.clientId === 'string' ? message.clientId : undefined, channelId);
+    // Spec §4: an installed app's store slept through what the push announced; once it is awake, page 1
+    // of that channel is fetched again.
+    if (message.isPwa === true && message.requiresRefresh === true) {
+      effects.later(() => effects.refetchChannel(channelId), PWA_CLICK_REFRESH_DELAY_MS);
+    }
+  }
+}
+
 export function registerServiceWorker(hooks: ServiceWorkerHooks): void {
   if (!import.meta.env.PROD || registered || isInAppBrowser()) return;
   registered = true;
@@ -50,32 +82,19 @@ export function registerServiceWorker(hooks: ServiceWorkerHooks): void {
     return;
   }
   const wb = new Workbox('/sw.js', { scope: '/' });
+  const effects: MessageEffects = {
+    ...hooks,
+    playSound: () => void playNotificationSound(),
+    refetchChannel: (channelId) =>
+      void refetchFirstPage(channelId).catch((error: unknown) =>
+        console.warn('Refetch after notification failed', error),
+      ),
+    later: (run, ms) => void setTimeout(run, ms),
+  };
   // Straight from the container, not Workbox's 'message' event: Workbox only passes on messages from
   // a worker this page itself saw installing, so a page that loaded already controlled heard nothing.
-  navigator.serviceWorker.addEventListener('message', (event: MessageEvent) => {
-    const data = event.data as ServiceWorkerMessage | undefined;
-    if (!data || typeof data !== 'object') return;
-    if (data.type === 'PLAY_NOTIFICATION_SOUND') {
-      void playNotificationSound();
-    } else if (data.type === 'PUSH_RECEIVED') {
-      hooks.foregroundPush({
-        title: String(data.title ?? ''),
-        body: String(data.body ?? ''),
-        ...(typeof data.channelId === 'string' ? { channelId: data.channelId } : {}),
-        ...(typeof data.clientId === 'string' ? { clientId: data.clientId } : {}),
-      });
-    } else if (data.type === 'NOTIFICATION_CLICKED' && data.channelId) {
-      hooks.openChannel(data.clientId, data.channelId);
-      // Spec §4: an installed app's store slept through what the push announced; once it is awake,
-      // a forced refresh pulls the channels' first pages again.
-      if (data.isPwa && data.requiresRefresh) {
-        setTimeout(() => {
-          void requireClient()
-            .then(({ worker }) => worker.refresh('manual', true))
-            .catch((error: unknown) => console.warn('Refresh after notification failed', error));
-        }, PWA_CLICK_REFRESH_DELAY_MS);
-      }
-    }
-  });
+  navigator.serviceWorker.addEventListener('message', (event: MessageEvent) =>
+    handleServiceWorkerMessage(event.data, effects),
+  );
   wb.register().catch((error: unknown) => console.warn('Service worker registration failed', error));
 }

@@ -130,6 +130,21 @@ export async function loadOlderMessages(
   return { hasMore: res.metadata.hasMore };
 }
 
+/**
+ * Spec §4: page 1 of one channel again, whatever the store holds — an installed app slept through what
+ * a clicked notification announced. Throttles and checkpoints are not consulted (forced).
+ */
+export async function refetchFirstPage(channelId: string): Promise<void> {
+  const { http, db } = await requireClient();
+  const channel = await db.channels.findOne(channelId).exec();
+  if (!channel) return;
+  const res = await http.call('messages', {
+    params: { id: channel.institutionId, channelId },
+    query: { page: '1', limit: String(MESSAGE_PAGE_SIZE) },
+  });
+  for (const m of res.data) await applyServerMessage(db, m);
+}
+
 /** The caller's member id in the message's workspace. */
 async function me(client: LanternClient, genId: string): Promise<string> {
   const message = await client.db.messages.findOne(genId).exec();

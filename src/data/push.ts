@@ -3,7 +3,11 @@
 // (PUT /api/users/sessions/fcm-token). It is sent again every 7 days (spec §9), whenever the browser's
 // subscription changed (the service worker's `pushsubscriptionchange` has no token to send it with), and
 // it is deleted at sign-out. Social in-app browsers run without a service worker, hence without push.
-import { type ChannelPushLevel, channelPushLevel } from '../../schemas/protocol/push.ts';
+import {
+  type ChannelPushLevel,
+  channelPushLevel,
+  type PushPreferencesResponse,
+} from '../../schemas/protocol/push.ts';
 import { isInAppBrowser } from '../app/in-app-browser.ts';
 import type { Http } from '../store/http.ts';
 
@@ -162,14 +166,58 @@ export function installPushRefresh(http: Http, hasSession: () => Promise<boolean
   });
 }
 
-/** This device remembers the level it last set per channel (the server keeps the one that counts). */
+/**
+ * The server keeps levels and Do-not-disturb (GET /api/users/push-settings reads them back); this device
+ * remembers the last answer so a screen shows it at once, then corrects it from the server.
+ */
 const LEVEL_KEY = (channelId: string) => `lantern.push.level.${channelId}`;
+const DND_KEY = 'lantern.push.dndUntil';
 
-/** The level last set here; a direct message always counts as addressed to you, other channels default to mentions. */
+const defaultLevel = (isDirect: boolean): ChannelPushLevel => (isDirect ? 'all' : 'mentions');
+
+/** The level last known here; a direct message always counts as addressed to you, other channels default to mentions. */
 export function savedPushLevel(channelId: string, isDirect: boolean): ChannelPushLevel {
   const value = localStorage.getItem(LEVEL_KEY(channelId));
   const parsed = channelPushLevel.safeParse(value);
-  return parsed.success ? parsed.data : isDirect ? 'all' : 'mentions';
+  return parsed.success ? parsed.data : defaultLevel(isDirect);
+}
+
+/** Do-not-disturb as last known here, if it has not run out. */
+export function savedDnd(): Date | null {
+  const value = localStorage.getItem(DND_KEY);
+  const date = value ? new Date(value) : null;
+  return date && date.getTime() > Date.now() ? date : null;
+}
+
+function rememberDnd(dndUntil: string | null): void {
+  if (dndUntil) localStorage.setItem(DND_KEY, dndUntil);
+  else localStorage.removeItem(DND_KEY);
+}
+
+/** What the server keeps, remembered here; what another device set shows on this one. */
+export async function loadPushPreferences(http: Http): Promise<PushPreferencesResponse> {
+  const prefs = await http.call('pushPreferences');
+  rememberDnd(prefs.dndUntil);
+  for (const { channelId, level } of prefs.levels) localStorage.setItem(LEVEL_KEY(channelId), level);
+  return prefs;
+}
+
+/** The server's level for a channel (its default when none was set). */
+export async function loadPushLevel(
+  http: Http,
+  channelId: string,
+  isDirect: boolean,
+): Promise<ChannelPushLevel> {
+  const prefs = await loadPushPreferences(http);
+  const level = prefs.levels.find((l) => l.channelId === channelId)?.level ?? defaultLevel(isDirect);
+  localStorage.setItem(LEVEL_KEY(channelId), level);
+  return level;
+}
+
+export async function setDnd(http: Http, until: Date | null): Promise<Date | null> {
+  const { dndUntil } = await http.call('pushSettings', { body: { dndUntil: until?.toISOString() ?? null } });
+  rememberDnd(dndUntil);
+  return dndUntil ? new Date(dndUntil) : null;
 }
 
 export async function setPushLevel(

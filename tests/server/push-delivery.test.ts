@@ -5,7 +5,14 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Channel, Mention, Message, PushConfigResponse } from '../../schemas/protocol/index.ts';
+import type {
+  Agent,
+  Channel,
+  Mention,
+  Message,
+  PushConfigResponse,
+  PushPreferencesResponse,
+} from '../../schemas/protocol/index.ts';
 import { pushSubscriptions, sessionActivity } from '../../server/db/schema.ts';
 import { type PushService, startPushService } from '../support/push-service.ts';
 import { channelsUrl, channelWith, emitAck, makeTeam, type Person, type Team } from './channel-world.ts';
@@ -187,6 +194,56 @@ describe.each(databases)('web push on %s', (kind) => {
     await marker(team.member, subId);
     expect(sentTo(muted.id)).toEqual([witness]);
     expect(sentTo(duringDnd.id)).toEqual([witness]);
+  });
+
+  it('shows a person’s levels and Do-not-disturb on a device they sign in on later, and only to them', async () => {
+    await team.admin.api.put(`${channelsUrl(team.ws)}/${room.id}/push-level`, { level: 'all' });
+    const until = new Date(Date.now() + 2 * 60 * 60_000);
+    await team.admin.api.put('/api/users/push-settings', { dndUntil: until.toISOString() });
+    const laptop = await t.signUp(team.admin.user.email);
+    const read = await laptop.api.get<PushPreferencesResponse>('/api/users/push-settings');
+    expect(read.status).toBe(200);
+    expect(read.body).toEqual({
+      dndUntil: until.toISOString(),
+      levels: [{ channelId: room.id, level: 'all' }],
+    });
+    // Someone else reads their own (nothing set), never the admin's.
+    const other = await team.guest.api.get<PushPreferencesResponse>('/api/users/push-settings');
+    expect(other.body).toEqual({ dndUntil: null, levels: [] });
+    // A Do-not-disturb that has run out reads as off.
+    await team.admin.api.put('/api/users/push-settings', { dndUntil: '2020-01-01T00:00:00Z' });
+    expect(
+      (await laptop.api.get<PushPreferencesResponse>('/api/users/push-settings')).body.dndUntil,
+    ).toBeNull();
+    await team.admin.api.put(`${channelsUrl(team.ws)}/${room.id}/push-level`, { level: 'mentions' });
+  });
+
+  it('pushes an agent’s answer to the person who asked once, when it is complete, with its final text', async () => {
+    const subId = await subscribe(team.member);
+    const created = await team.primaryOwner.api.post<{ agent: Agent }>(
+      `/api/institutions/${team.ws.id}/agents`,
+      {
+        name: 'Concierge',
+      },
+    );
+    const agent = created.body.agent;
+    await team.primaryOwner.api.post(`/api/institutions/${team.ws.id}/agents/${agent.id}/knowledge-sources`, {
+      type: 'text',
+      title: 'Parking',
+      text: 'Visitors park on level two of the garage.',
+    });
+    await post(team.member, team.ws.general, {
+      content: `<p><span data-type="mention" data-id="${agent.id}" class="mention">@Concierge</span> where do visitors park?</p>`,
+      mentions: [{ type: 'agent', id: agent.id }],
+    });
+    const answer = await push.waitFor(
+      (p) => p.subscriptionId === subId && (p.payload as { title: string }).title === 'Concierge in #general',
+      15_000,
+    );
+    // The answer was written as "Thinking…" and then edited: the push carries the finished text only.
+    expect((answer.payload as { body: string }).body).toContain('Visitors park on level two of the garage.');
+    await marker(team.member, subId);
+    expect(pushesOf((answer.payload as { messageId: string }).messageId)).toHaveLength(1);
   });
 
   it('refuses a push level for a channel the caller is not in', async () => {

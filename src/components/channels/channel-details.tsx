@@ -2,7 +2,7 @@
 // Requests for managers, and Notifications (mute, and the channel's push level). A side panel on desktop, the whole screen on phones.
 import { Bell, BellOff, Hash, Lock, LogOut, Pencil, Trash2 } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import { type FormEvent, useId, useMemo, useState } from 'react';
+import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { ChannelDoc } from '../../../schemas/collections.ts';
 import type {
@@ -25,7 +25,7 @@ import {
   useMyChannelMembership,
 } from '../../data/channels.ts';
 import { requireClient } from '../../data/client.ts';
-import { savedPushLevel, setPushLevel } from '../../data/push.ts';
+import { loadPushLevel, savedPushLevel, setPushLevel } from '../../data/push.ts';
 import type { ChannelAccess } from '../../store/channel-access.ts';
 import { Button } from '../ui/button.tsx';
 import { Dialog } from '../ui/dialog.tsx';
@@ -383,7 +383,23 @@ function NotificationsTab({ channel }: { channel: ChannelDoc }) {
   const isDirect = (channel.directMessageMembers?.length ?? 0) > 0;
   const [level, setLevel] = useState<ChannelPushLevel>(() => savedPushLevel(channel.id, isDirect));
   const [saving, setSaving] = useState(false);
+  // The level may have been set on another device: the server's answer replaces the remembered one
+  // (unless the person picked one meanwhile).
+  const picked = useRef(false);
+  useEffect(() => {
+    let stale = false;
+    void requireClient()
+      .then(({ http }) => loadPushLevel(http, channel.id, isDirect))
+      .then((level) => {
+        if (!stale && !picked.current) setLevel(level);
+      })
+      .catch((error: unknown) => console.info('Push level not read', error));
+    return () => {
+      stale = true;
+    };
+  }, [channel.id, isDirect]);
   const choose = (next: ChannelPushLevel) => {
+    picked.current = true;
     setSaving(true);
     void requireClient()
       .then(({ http }) => setPushLevel(http, institution.id, channel.id, next))

@@ -7,8 +7,11 @@ import { notifyError } from '../../app/notify.ts';
 import { requireClient } from '../../data/client.ts';
 import {
   enablePush,
+  loadPushPreferences,
   type PushPermission,
   pushPermission,
+  setDnd as saveDnd,
+  savedDnd,
   syncPushSubscription,
   watchPushPermission,
 } from '../../data/push.ts';
@@ -21,15 +24,6 @@ const PERMISSION_TEXT: Record<PushPermission, string | null> = {
   default: null,
 };
 
-/** The server keeps Do-not-disturb; this device remembers the answer to show it. */
-const DND_KEY = 'lantern.push.dndUntil';
-
-function readDnd(): Date | null {
-  const value = localStorage.getItem(DND_KEY);
-  const date = value ? new Date(value) : null;
-  return date && date.getTime() > Date.now() ? date : null;
-}
-
 function tomorrowMorning(): Date {
   const d = new Date();
   d.setDate(d.getDate() + 1);
@@ -40,7 +34,7 @@ function tomorrowMorning(): Date {
 export function NotificationsSection() {
   const [permission, setPermission] = useState<PushPermission>(pushPermission);
   const [asking, setAsking] = useState(false);
-  const [dnd, setDnd] = useState<Date | null>(readDnd);
+  const [dnd, setDnd] = useState<Date | null>(savedDnd);
   const [savingDnd, setSavingDnd] = useState(false);
 
   // The person may change the permission in the browser's own settings while this page is open; once it
@@ -51,6 +45,19 @@ export function NotificationsSection() {
       .then(({ http }) => syncPushSubscription(http))
       .catch((error: unknown) => console.info('Push subscription not made', error));
   }, [permission]);
+  // Do-not-disturb may have been set on another device: the server's answer replaces the remembered one.
+  useEffect(() => {
+    let stale = false;
+    void requireClient()
+      .then(({ http }) => loadPushPreferences(http))
+      .then(() => {
+        if (!stale) setDnd(savedDnd());
+      })
+      .catch((error: unknown) => console.info('Push settings not read', error));
+    return () => {
+      stale = true;
+    };
+  }, []);
   useEffect(() => {
     const sync = () => setPermission(pushPermission());
     document.addEventListener('visibilitychange', sync);
@@ -76,12 +83,8 @@ export function NotificationsSection() {
   const setDndUntil = (until: Date | null) => {
     setSavingDnd(true);
     void requireClient()
-      .then(({ http }) => http.call('pushSettings', { body: { dndUntil: until?.toISOString() ?? null } }))
-      .then(({ dndUntil }) => {
-        if (dndUntil) localStorage.setItem(DND_KEY, dndUntil);
-        else localStorage.removeItem(DND_KEY);
-        setDnd(dndUntil ? new Date(dndUntil) : null);
-      })
+      .then(({ http }) => saveDnd(http, until))
+      .then(setDnd)
       .catch(notifyError)
       .finally(() => setSavingDnd(false));
   };
