@@ -31,7 +31,16 @@ export async function sumByLocalTime<T>(
   groupBy: SQL,
   where: SQL = sql`true`,
 ): Promise<T[]> {
-  const spans = offsetSpans(w.timezone, start.getTime(), w.to.getTime()).map((s) => ({
+  // No rows before the workspace's first quarter: a window from the year 1 costs no more than "all".
+  const [first] = rowsOf<{ first: string | Date | null }>(
+    await db.execute(
+      sql`select min(quarter) as first from metric_quarters where institution_id = ${institutionId}`,
+    ),
+  );
+  if (!first?.first) return [];
+  const from = Math.max(start.getTime(), new Date(first.first).getTime());
+  if (from >= w.to.getTime()) return [];
+  const spans = offsetSpans(w.timezone, from, w.to.getTime()).map((s) => ({
     start: new Date(s.start).toISOString(),
     stop: new Date(s.end).toISOString(),
     off: s.offsetMinutes,

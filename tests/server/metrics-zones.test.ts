@@ -66,7 +66,7 @@ describe.each(databases)('metrics in every time zone (%s)', (kind) => {
   beforeAll(async () => {
     t = await startTestServer(kind);
     admin = await t.signUp();
-  });
+  }, 120_000);
   afterAll(async () => t.close());
 
   /** A workspace written straight to the database, the test's admin its owner. */

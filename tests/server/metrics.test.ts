@@ -96,6 +96,13 @@ describe.each(databases)('workspace metrics (%s)', (kind) => {
     }
     const bad = await team.admin.api.put(metric('settings'), { memberMetricsEnabled: 'no' });
     expect(bad.status).toBe(400);
+    // A window from the year 1 is answered like "all" (nothing happened before the workspace began).
+    const ancient = await team.admin.api.get<HourlyActivityHeatmapResponse>(
+      metric('hourly-activity-heatmap?fromDate=0001-01-01T00:00:00Z&timezone=Asia/Kathmandu'),
+    );
+    expect(ancient.status).toBe(200);
+    const all = await team.admin.api.get<HourlyActivityHeatmapResponse>(metric('hourly-activity-heatmap'));
+    expect(ancient.body.total).toBe(all.body.total);
   });
 
   it('counts a posted message at once and forgets it when deleted', async () => {
