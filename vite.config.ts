@@ -7,6 +7,7 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { firstScreenEntry } from './scripts/first-screen-entry.ts';
 import { precompress } from './scripts/precompress.ts';
+import { signInPage } from './scripts/sign-in-page.ts';
 
 /** Build id: goes into the SharedWorker's name so a deploy never talks to an old worker (ARCHITECTURE pitfalls). */
 function buildId(): string {
@@ -45,6 +46,7 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
     firstScreenEntry(fileURLToPath(new URL('.', import.meta.url))),
+    signInPage(fileURLToPath(new URL('.', import.meta.url))),
     precompress(),
   ],
   // Browser code gets zod with its eval probe switched off before any schema is built (see the file).

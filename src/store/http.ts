@@ -13,28 +13,10 @@ import {
   restRoutes,
   routePath,
 } from '../../schemas/protocol/routes.ts';
+import { ApiError, UnexpectedAnswerError } from './api-error.ts';
 import { mayCarryToken } from './own-origin.ts';
 
-/** A failed API call; message is the server's message, or 'An error occurred' (spec §8). */
-export class ApiError extends Error {
-  readonly status: number;
-  constructor(status: number, message: string) {
-    super(message || 'An error occurred');
-    this.name = 'ApiError';
-    this.status = status;
-  }
-}
-
-/** The server answered in a shape its route does not declare (an older or newer server than this app). */
-export class UnexpectedAnswerError extends ApiError {
-  /** Which route answered so, for the console (the person sees only the message). */
-  readonly route: string;
-  constructor(route: RestRoute) {
-    super(502, 'The server sent an answer this version of Lantern cannot read. Reload to update.');
-    this.name = 'UnexpectedAnswerError';
-    this.route = `${route.method} ${route.path}`;
-  }
-}
+export { ApiError, UnexpectedAnswerError };
 
 /** Routes that answer JSON (not a file's bytes). */
 export type JsonRouteName = {
