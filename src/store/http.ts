@@ -1,18 +1,10 @@
 // REST client of the tab and the worker: bearer token, the protocol version, JSON bodies, server errors →
 // ApiError.
-import {
-  type ErrorBody,
-  PROTOCOL_HEADER,
-  PROTOCOL_VERSION,
-  SESSION_CLIENT_HEADER,
-} from '../../schemas/protocol/index.ts';
-import {
-  type RestRoute,
-  type RestRouteName,
-  type RouteResponse,
-  restRoutes,
-  routePath,
-} from '../../schemas/protocol/routes.ts';
+
+import { PROTOCOL_HEADER, SESSION_CLIENT_HEADER } from '../../schemas/protocol/headers.ts';
+import type { ErrorBody } from '../../schemas/protocol/index.ts';
+import type { RestRoute, RestRouteName, RouteResponse, restRoutes } from '../../schemas/protocol/routes.ts';
+import { PROTOCOL_VERSION } from '../../schemas/protocol/version.ts';
 import { ApiError, UnexpectedAnswerError } from './api-error.ts';
 import { mayCarryToken } from './own-origin.ts';
 
@@ -32,6 +24,12 @@ export interface RouteRequest {
   /** Raw bytes (a document) with their content type, instead of a JSON body. */
   bytes?: { body: Blob; contentType: string };
 }
+
+/**
+ * The route table with every answer's schema (and zod with them) loads with the first call, not with the
+ * page: a reload paints its first rows from the store before any call is made.
+ */
+const routeTable = () => import('../../schemas/protocol/routes.ts');
 
 /** Generous on purpose: slow mobile links are the norm; only a dead connection should hit it. */
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -122,6 +120,7 @@ export function createHttp(options: HttpOptions): Http {
     return await res.blob();
   }
   async function call<N extends JsonRouteName>(name: N, req: RouteRequest = {}): Promise<RouteResponse<N>> {
+    const { restRoutes, routePath } = await routeTable();
     const route: RestRoute = restRoutes[name];
     const schema = route.response;
     if (typeof schema === 'string')
