@@ -3,7 +3,7 @@
 // the rows. Nothing waits forever: after LATEST_MS it loads all the same (a first sync that takes long).
 import { useEffect, useState, useSyncExternalStore } from 'react';
 
-const LATEST_MS = 3_000;
+const LATEST_MS = 10_000;
 
 let painted = false;
 const listeners = new Set<() => void>();
