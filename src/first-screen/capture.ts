@@ -3,7 +3,6 @@
 // itself. The picture is the markup of the app root: what this device already showed, nothing fetched.
 import { useEffect, useRef } from 'react';
 import { CHANNEL_PATH, dismissFirstScreen, FIRST_SCREEN_ID } from './frame.ts';
-import { announceRowsPainted } from './rows-painted.ts';
 import { saveFirstScreen } from './store.ts';
 
 export { dismissFirstScreen };
@@ -55,7 +54,6 @@ export function useFirstScreen(): { painted: () => void } {
   return {
     painted: () => {
       requestAnimationFrame(dismissFirstScreen);
-      announceRowsPainted();
       window.clearTimeout(timer.current);
       timer.current = window.setTimeout(takePicture, SETTLE_MS);
     },

@@ -8,14 +8,19 @@ const LATEST_MS = 10_000;
 let painted = false;
 const listeners = new Set<() => void>();
 
-/** The message list has rendered rows (or found none): on the frame after, the rest may load. */
+/**
+ * The message list has rendered rows (or found none). The rest may load once the frame holding them has
+ * been produced: the second animation frame from now starts only after that one.
+ */
 export function announceRowsPainted(): void {
   if (painted) return;
-  requestAnimationFrame(() => {
-    if (painted) return;
-    painted = true;
-    for (const listener of listeners) listener();
-  });
+  requestAnimationFrame(() =>
+    requestAnimationFrame(() => {
+      if (painted) return;
+      painted = true;
+      for (const listener of listeners) listener();
+    }),
+  );
 }
 
 function subscribe(listener: () => void): () => void {

@@ -83,7 +83,8 @@ export function ChannelScreen() {
   const panelUsed = useRef(false);
   if (details !== null) detailsUsed.current = true;
   if (panel !== null) panelUsed.current = true;
-  const editorMayLoad = useAfterFirstRows();
+  // The editor waits for the first rows; a channel without messages has none to wait for.
+  const editorMayLoad = useAfterFirstRows() || channel?.lastSentMessage === null;
   // A reply or an edit belongs to the channel it was started in: kept with that channel's id.
   const [reply, setReply] = useState<{ channelId: string; message: MessageDoc | null }>({
     channelId,
