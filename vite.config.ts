@@ -74,10 +74,8 @@ export default defineConfig({
     rolldownOptions: {
       // The schemas only define values: a page that uses none of a file's exports does not load it, and
       // an unused schema is dropped, so zod stays off the first rows' path (decision 0036).
-      treeshake: {
-        moduleSideEffects: [{ test: /\/schemas\/.*\.ts$/, sideEffects: false }],
-        manualPureFunctions: ['z'],
-      },
+      // (No manualPureFunctions for `z`: it would drop zod-without-eval.ts's z.config call.)
+      treeshake: { moduleSideEffects: [{ test: /\/schemas\/.*\.ts$/, sideEffects: false }] },
     },
   },
 });
