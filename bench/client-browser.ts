@@ -97,7 +97,7 @@ export async function firstRowPainted(page: Page): Promise<number> {
 export async function pageScriptBytes(
   page: Page,
   before: number,
-): Promise<{ bytes: number; urls: string[] }> {
+): Promise<{ bytes: number; urls: string[]; sizes: number[] }> {
   return await page.evaluate((limit) => {
     const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter(
       (e) => /\.m?js$/.test(new URL(e.name).pathname) && e.responseEnd <= limit,
@@ -105,6 +105,7 @@ export async function pageScriptBytes(
     return {
       bytes: scripts.reduce((sum, e) => sum + e.encodedBodySize, 0),
       urls: scripts.map((e) => new URL(e.name).pathname),
+      sizes: scripts.map((e) => e.encodedBodySize),
     };
   }, before);
 }

@@ -67,6 +67,8 @@ export interface FirstVisit {
   ms: number | null;
   /** Encoded bytes of the page's scripts that arrived before the first row. */
   pageJs: number;
+  /** Those scripts, largest first: "name size", to see what the first row waited for. */
+  pageScripts: string[];
   /** Encoded bytes of the worker's scripts (entry and static imports) as the server sends them. */
   workerJs: number;
 }
@@ -131,10 +133,14 @@ export async function firstVisit(browser: Browser, url: string, state?: StorageS
     await throttle(page, SLOWDOWN);
     await page.goto(url, { waitUntil: 'commit' });
     const ms = await firstRowOrNull(page);
-    if (ms === null) return { ms, pageJs: 0, workerJs: 0 };
+    if (ms === null) return { ms, pageJs: 0, pageScripts: [], workerJs: 0 };
     const pageJs = await pageScriptBytes(page, ms);
     const workerJs = await workerScriptBytes(browser, new URL(url).origin);
-    return { ms, pageJs: pageJs.bytes, workerJs };
+    const pageScripts = pageJs.urls
+      .map((url, i) => ({ name: url.replace(/^.*\//, ''), bytes: pageJs.sizes[i] ?? 0 }))
+      .sort((a, b) => b.bytes - a.bytes)
+      .map((s) => `${s.name} ${(s.bytes / 1000).toFixed(1)} kB`);
+    return { ms, pageJs: pageJs.bytes, pageScripts, workerJs };
   } finally {
     await context.close();
   }

@@ -78,6 +78,8 @@ async function measureSize(size: number, withEcho: boolean): Promise<SizeResult>
     const first: FirstVisit[] = [];
     for (let i = 0; i < runs; i++) first.push(await firstVisit(browser, url, state));
     log(`  first visits done in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+    const counted = first.find((v) => v.ms !== null);
+    if (counted) log(`  scripts before the first row (first visit): ${counted.pageScripts.join(', ')}`);
 
     const { context, page } = await syncedTab(browser, server, seed, state, log);
     try {

@@ -2,11 +2,14 @@
 // script: Vite would fold it into the app's entry (every module script of index.html becomes one), and the
 // picture must be painted before the app's script is evaluated. In the build, the app's script tag becomes
 // a preload (fetched and compiled at once, as before) and a <meta name="lantern-app"> naming it, which the
-// boot script imports once the picture is on screen.
+// boot script imports once the picture is on screen. The standalone sign-in page, signin.html, is built
+// as a third input beside them.
 import path from 'node:path';
 import type { Plugin } from 'vite';
 
 const SOURCE = 'src/first-screen/paint.ts';
+/** The standalone sign-in page (src/sign-in-main.tsx, decision 0036): an HTML entry of its own. */
+const SIGN_IN_PAGE = 'signin.html';
 const NAME = 'first-screen';
 /** The tag Vite writes for the app's entry. */
 const APP_SCRIPT = /<script type="module" crossorigin src="(\/assets\/index-[^"]+\.js)"><\/script>/;
@@ -19,11 +22,16 @@ export function firstScreenEntry(root: string): Plugin {
       const html = typeof options.input === 'string' ? options.input : path.join(root, 'index.html');
       // Only the client build has index.html as its input (the service worker's build has its own).
       if (!html.endsWith('index.html')) return;
-      return { ...options, input: { index: html, [NAME]: path.join(root, SOURCE) } };
+      return {
+        ...options,
+        input: { index: html, signin: path.join(root, SIGN_IN_PAGE), [NAME]: path.join(root, SOURCE) },
+      };
     },
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
+        // The sign-in page has no picture to paint and its own small script: left as Vite writes it.
+        if (!ctx.filename.endsWith('index.html')) return html;
         const chunk = ctx.bundle
           ? Object.values(ctx.bundle).find((c) => c.type === 'chunk' && c.isEntry && c.name === NAME)
           : undefined;

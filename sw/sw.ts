@@ -14,7 +14,11 @@ declare const self: ServiceWorkerGlobalScope & {
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-// Every in-app navigation gets the cached index.html (the SPA routes itself); API and socket paths
+// A page load of /signin gets the standalone sign-in page, as from the server (decision 0036).
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('signin.html'), { allowlist: [/^\/signin(?:$|\?)/] }),
+);
+// Every other in-app navigation gets the cached index.html (the SPA routes itself); API and socket paths
 // must reach the network so a dead server shows as offline instead of as an app page. So must the LTI
 // tool's server pages (login initiation, registration, key set); only the launch page is the app's.
 registerRoute(

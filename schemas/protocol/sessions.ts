@@ -39,5 +39,4 @@ export const pingSessionBody = z.object({
   /** The channel the person is looking at: no push for it reaches them while they are (decision 0032). */
   channelId: id.optional(),
 });
-/** The header in which the client names its device id on sign-in requests. */
-export const SESSION_CLIENT_HEADER = 'Lantern-Device';
+export { SESSION_CLIENT_HEADER } from './headers.ts';

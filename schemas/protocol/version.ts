@@ -37,8 +37,7 @@ export const PROTOCOL_VERSION = 10;
  */
 export const MIN_PROTOCOL_VERSION = 7;
 
-/** The HTTP request header in which a client names its PROTOCOL_VERSION (absent: a tool, accepted). */
-export const PROTOCOL_HEADER = 'Lantern-Protocol';
+export { PROTOCOL_HEADER } from './headers.ts';
 
 /** What a person reads when the server no longer speaks their client's protocol. */
 export const PROTOCOL_OUTDATED_MESSAGE = 'A new version of Lantern is available. Reload the page to use it.';
@@ -47,7 +46,8 @@ export const PROTOCOL_OUTDATED_MESSAGE = 'A new version of Lantern is available.
  * The socket handshake's `auth` carries `protocol: PROTOCOL_VERSION` beside the token. A refused one gets a
  * connect_error whose `data` is this; a refused REST call gets 426 with PROTOCOL_OUTDATED_MESSAGE.
  */
-export const protocolRefusal = z.object({
+// Marked pure: a page that reads only PROTOCOL_VERSION from this file leaves the schema, and zod, out.
+export const protocolRefusal = /* @__PURE__ */ z.object({
   code: z.literal('protocol_outdated'),
   /** The oldest protocol the server answers. */
   minVersion: z.number().int(),

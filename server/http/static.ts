@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errorBody } from './errors.ts';
 
 /** Files that must be revalidated on every load: they name the hashed assets of the current build. */
-const NO_CACHE = new Set(['index.html', 'sw.js', 'manifest.webmanifest', 'registerSW.js']);
+const NO_CACHE = new Set(['index.html', 'signin.html', 'sw.js', 'manifest.webmanifest', 'registerSW.js']);
 
 const wantsApp = (request: FastifyRequest) =>
   request.method === 'GET' &&
@@ -19,6 +19,8 @@ const wantsApp = (request: FastifyRequest) =>
 export async function registerStatic(app: FastifyInstance, clientDir: string): Promise<void> {
   const root = path.resolve(clientDir);
   const hasClient = existsSync(path.join(root, 'index.html'));
+  // A page load of /signin gets the standalone sign-in page (decision 0036): the form without the app.
+  const hasSignIn = existsSync(path.join(root, 'signin.html'));
   if (hasClient) {
     await app.register(fastifyStatic, {
       root,
@@ -39,7 +41,8 @@ export async function registerStatic(app: FastifyInstance, clientDir: string): P
 
   app.setNotFoundHandler((request, reply) => {
     if (hasClient && wantsApp(request)) {
-      return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html', root);
+      const page = hasSignIn && request.url.split('?')[0] === '/signin' ? 'signin.html' : 'index.html';
+      return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile(page, root);
     }
     const message = request.url.startsWith('/api/')
       ? `Route ${request.method} ${request.url} not found`

@@ -1,23 +1,9 @@
 // Auth layout: a calm centred card for signed-out pages; signed-in visitors are sent on (spec §2).
 import { Outlet } from 'react-router';
-import { Wordmark } from '../components/brand/logo.tsx';
+import { AuthFrame } from './auth-frame.tsx';
 import { RequireSignedOut } from './guards.tsx';
 
-export function AuthFrame({ children }: { children: React.ReactNode }) {
-  return (
-    <div className="flex min-h-full flex-col bg-app">
-      <header className="flex h-14 items-center px-5">
-        <Wordmark className="text-[15px]" />
-      </header>
-      <main className="flex flex-1 items-start justify-center px-4 pt-[8vh] pb-16">
-        <div className="w-full max-w-[380px]">{children}</div>
-      </main>
-      <footer className="px-6 pb-6 text-center text-xs text-faint">
-        Lantern keeps your messages and drafts on this device until they are delivered.
-      </footer>
-    </div>
-  );
-}
+export { AuthFrame };
 
 export function AuthLayout() {
   return (

@@ -3,7 +3,10 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { Spinner } from '../components/ui/states.tsx';
 import { useSession } from '../data/session.ts';
+import { safeRedirect } from './safe-redirect.ts';
 import { isLoggingOut } from './session-exit.ts';
+
+export { safeRedirect };
 
 /** Signed-out → /signin?redirect={original path}; while the store opens, a quiet spinner. */
 export function RequireSession({ children }: { children: ReactNode }) {
@@ -16,12 +19,6 @@ export function RequireSession({ children }: { children: ReactNode }) {
     return <Navigate to={`/signin?redirect=${encodeURIComponent(original)}`} replace />;
   }
   return children;
-}
-
-/** Only same-origin paths are followed, so a crafted link cannot send someone elsewhere after sign-in. */
-export function safeRedirect(value: string | null): string {
-  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
-  return value;
 }
 
 /** Signed-in → the redirect query value, or '/'. */

@@ -10,6 +10,7 @@ import { markOutdated } from './app-version.ts';
 import { deviceId } from './device-id.ts';
 import { installPushRefresh } from './push.ts';
 import { installRefreshTriggers } from './refresh-triggers.ts';
+import { markSignedIn } from './session-marker.ts';
 import { installSessionPing } from './session-ping.ts';
 import { connectWorker } from './worker-connection.ts';
 
@@ -76,6 +77,7 @@ export function startClient(options: ClientOptions = {}): Promise<LanternClient>
       db.session.findOne('current').$.subscribe((doc) => {
         if (doc?.token && token !== null && doc.token !== token) ping.pingNow();
         token = doc?.token ?? '';
+        markSignedIn(!!doc);
       });
       installPushRefresh(client.http, async () => (await db.session.findOne('current').exec()) !== null);
       // Only a window may ask for persistent storage (not the worker); the outbox must survive eviction.
@@ -107,6 +109,7 @@ export async function clearLocalSession(db: LanternDatabase): Promise<void> {
   // vanish, so an open workspace screen never sees its workspace gone and shows "Page Not Found" instead.
   // The channel pictures stop first: a screen re-rendering while its rows go must not take a new one.
   clearFirstScreens();
+  markSignedIn(false);
   await db.session.find().remove();
   await Promise.all(
     (

@@ -3,11 +3,7 @@
 // (PUT /api/users/sessions/fcm-token). It is sent again every 7 days (spec §9), whenever the browser's
 // subscription changed (the service worker's `pushsubscriptionchange` has no token to send it with), and
 // it is deleted at sign-out. Social in-app browsers run without a service worker, hence without push.
-import {
-  type ChannelPushLevel,
-  channelPushLevel,
-  type PushPreferencesResponse,
-} from '../../schemas/protocol/push.ts';
+import type { ChannelPushLevel, PushPreferencesResponse } from '../../schemas/protocol/push.ts';
 import { isInAppBrowser } from '../app/in-app-browser.ts';
 import type { Http } from '../store/http.ts';
 
@@ -175,11 +171,14 @@ const DND_KEY = 'lantern.push.dndUntil';
 
 const defaultLevel = (isDirect: boolean): ChannelPushLevel => (isDirect ? 'all' : 'mentions');
 
+/** Every level, checked against the schema's by type: read without zod, which the first rows do not load. */
+const PUSH_LEVELS = { all: true, mentions: true, nothing: true } satisfies Record<ChannelPushLevel, true>;
+
 /** The level last known here; a direct message always counts as addressed to you, other channels default to mentions. */
 export function savedPushLevel(channelId: string, isDirect: boolean): ChannelPushLevel {
   const value = localStorage.getItem(LEVEL_KEY(channelId));
-  const parsed = channelPushLevel.safeParse(value);
-  return parsed.success ? parsed.data : defaultLevel(isDirect);
+  if (value !== null && Object.hasOwn(PUSH_LEVELS, value)) return value as ChannelPushLevel;
+  return defaultLevel(isDirect);
 }
 
 /** Do-not-disturb as last known here, if it has not run out. */

@@ -7,6 +7,7 @@ import { openFirstScreens } from '../first-screen/store.ts';
 import { clearLocalSession, requireClient } from './client.ts';
 import { useObservable } from './live-query.ts';
 import { dropPushSubscription } from './push.ts';
+import { markSignedIn } from './session-marker.ts';
 import { refreshInstitutions } from './workspaces.ts';
 
 export function useSession(): { token: string; user: User } | null | undefined {
@@ -39,6 +40,7 @@ export async function adoptSession(res: SigninResponse): Promise<void> {
     user: res.user,
     selectedInstitutionId: previous?.selectedInstitutionId ?? null,
   });
+  markSignedIn(true);
   openFirstScreens();
   await worker.sessionChanged(res.accessToken);
   await refreshInstitutions();

@@ -15,7 +15,7 @@ import {
   Star,
   Users,
 } from 'lucide-react';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import type { MessageDoc } from '../../schemas/collections.ts';
 import { notFound, ROUTE_ID } from '../app/http-status-error.ts';
@@ -25,13 +25,12 @@ import { notifyError } from '../app/notify.ts';
 import { closeChannelNotifications } from '../app/service-worker.ts';
 import { usePageTitle } from '../app/title.ts';
 import { channelLabel, useWorkspace } from '../app/workspace-context.ts';
-import { ChannelDetails, type DetailsTab } from '../components/channels/channel-details.tsx';
-import { PrivateChannelGate } from '../components/channels/request-to-join.tsx';
+import type { DetailsTab } from '../components/channels/channel-details.tsx';
 import { isAgent } from '../components/messages/agent-badge.tsx';
 import { ComposerDisabled, ComposerLoading } from '../components/messages/composer-states.tsx';
 import { type Conversation, ConversationContext } from '../components/messages/conversation-context.ts';
 import { MessageList } from '../components/messages/message-list.tsx';
-import { MessagePanel, type MessagePanelTab } from '../components/messages/message-panel.tsx';
+import type { MessagePanelTab } from '../components/messages/message-panel.tsx';
 import { Avatar } from '../components/ui/avatar.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger } from '../components/ui/menu.tsx';
@@ -51,11 +50,22 @@ import {
 import { useMessageWindow } from '../data/messages.ts';
 import { visitChannel } from '../data/visits.ts';
 import { dismissFirstScreen } from '../first-screen/capture.ts';
+import { useAfterFirstRows } from '../first-screen/rows-painted.ts';
 import { NO_POST_PERMISSION_REASON } from '../store/channel-access.ts';
 
 /** The editor loads after the first rows are painted: it is the largest part of this screen. */
 const Composer = lazy(() =>
   import('../components/messages/composer.tsx').then((m) => ({ default: m.Composer })),
+);
+// What only a tap opens loads on that tap (or, for the gate, only for a channel the person is not in).
+const ChannelDetails = lazy(() =>
+  import('../components/channels/channel-details.tsx').then((m) => ({ default: m.ChannelDetails })),
+);
+const MessagePanel = lazy(() =>
+  import('../components/messages/message-panel.tsx').then((m) => ({ default: m.MessagePanel })),
+);
+const PrivateChannelGate = lazy(() =>
+  import('../components/channels/request-to-join.tsx').then((m) => ({ default: m.PrivateChannelGate })),
 );
 
 export function ChannelScreen() {
@@ -64,20 +74,17 @@ export function ChannelScreen() {
   const workspace = useWorkspace();
   const institutionId = workspace.institution.id;
   const channel = useChannel(channelId);
-  const messageWindow = useMessageWindow(channelId);
-  const messages = messageWindow?.messages;
   const access = useChannelPermissions(channelId);
   const navigate = useNavigate();
   const [details, setDetails] = useState<DetailsTab | null>(null);
   const [panel, setPanel] = useState<MessagePanelTab | null>(null);
-  // A link to a message (#id, from search, activity or a saved list) scrolls to it once it is loaded.
-  const hash = location.hash.slice(1);
-  const loaded = messages !== undefined;
-  useEffect(() => {
-    if (!hash || !loaded) return;
-    const timer = window.setTimeout(() => jumpToMessage(hash), 300);
-    return () => window.clearTimeout(timer);
-  }, [hash, loaded]);
+  // Once opened, a sheet stays mounted so that closing it can animate.
+  const detailsUsed = useRef(false);
+  const panelUsed = useRef(false);
+  if (details !== null) detailsUsed.current = true;
+  if (panel !== null) panelUsed.current = true;
+  // The editor waits for the first rows; a channel without messages has none to wait for.
+  const editorMayLoad = useAfterFirstRows() || channel?.lastSentMessage === null;
   // A reply or an edit belongs to the channel it was started in: kept with that channel's id.
   const [reply, setReply] = useState<{ channelId: string; message: MessageDoc | null }>({
     channelId,
@@ -99,14 +106,10 @@ export function ChannelScreen() {
     }),
     [institutionId, channelId, replyTo, editing],
   );
-  const lastOwnMessage = useMemo(() => {
-    if (!messages) return null;
-    for (let i = messages.length - 1; i >= 0; i--) {
-      const m = messages[i];
-      if (m && m.memberId === workspace.me.id && m.status === 'confirmed' && m.id) return m;
-    }
-    return null;
-  }, [messages, workspace.me.id]);
+  // Written by the message list as its window changes, read by the composer's Up key: a new row does
+  // not re-render this screen.
+  const lastOwn = useRef<MessageDoc | null>(null);
+  const lastOwnMessage = useCallback(() => lastOwn.current, []);
 
   useEffect(() => {
     rememberLastChannel(institutionId, channelId);
@@ -133,7 +136,13 @@ export function ChannelScreen() {
   if (channel === undefined) return <Spinner />;
   // Not in the store: a private channel the person is not in (or one that no longer exists). The
   // gate offers a join request; approval brings the channel into the store and this screen shows it.
-  if (channel === null) return <PrivateChannelGate institutionId={institutionId} channelId={channelId} />;
+  if (channel === null) {
+    return (
+      <Suspense fallback={<Spinner />}>
+        <PrivateChannelGate institutionId={institutionId} channelId={channelId} />
+      </Suspense>
+    );
+  }
   if (channel.institutionId !== institutionId || !label) {
     return (
       <EmptyState
@@ -313,52 +322,108 @@ export function ChannelScreen() {
             )
           }
         />
-        {messageWindow === undefined ? (
-          <Spinner />
-        ) : (
-          <MessageList
-            key={channelId}
-            channelId={channelId}
-            messages={messageWindow.messages}
-            hasOlderStored={messageWindow.hasOlderStored}
-            onShowOlder={messageWindow.showOlder}
-            intro={label}
-          />
-        )}
+        <ChannelMessages
+          channelId={channelId}
+          meId={workspace.me.id}
+          title={label.title}
+          isDirect={label.isDirect}
+          hash={location.hash.slice(1)}
+          lastOwn={lastOwn}
+        />
         {access === undefined ? null : access.canPost ? (
           <Suspense fallback={<ComposerLoading label={composerLabel} />}>
-            <Composer
-              key={channelId}
-              institutionId={institutionId}
-              channelId={channelId}
-              label={composerLabel}
-              lastOwnMessage={lastOwnMessage}
-            />
+            {editorMayLoad ? (
+              <Composer
+                key={channelId}
+                institutionId={institutionId}
+                channelId={channelId}
+                label={composerLabel}
+                lastOwnMessage={lastOwnMessage}
+              />
+            ) : (
+              <ComposerLoading label={composerLabel} />
+            )}
           </Suspense>
         ) : (
           <ComposerDisabled reason={access.cannotPostReason ?? NO_POST_PERMISSION_REASON} />
         )}
-        <MessagePanel
-          institutionId={institutionId}
-          channelId={channelId}
-          title={label.isDirect ? label.title : `#${channel.name}`}
-          tab={panel}
-          onTabChange={setPanel}
-          onClose={() => setPanel(null)}
-        />
-        {label.isDirect ? null : (
-          <ChannelDetails
-            channel={channel}
-            open={details !== null}
-            onOpenChange={(open) => setDetails(open ? (details ?? 'about') : null)}
-            tab={details ?? 'about'}
-            onTabChange={setDetails}
-          />
+        {panelUsed.current ? (
+          <Suspense fallback={null}>
+            <MessagePanel
+              institutionId={institutionId}
+              channelId={channelId}
+              title={label.isDirect ? label.title : `#${channel.name}`}
+              tab={panel}
+              onTabChange={setPanel}
+              onClose={() => setPanel(null)}
+            />
+          </Suspense>
+        ) : null}
+        {label.isDirect || !detailsUsed.current ? null : (
+          <Suspense fallback={null}>
+            <ChannelDetails
+              channel={channel}
+              open={details !== null}
+              onOpenChange={(open) => setDetails(open ? (details ?? 'about') : null)}
+              tab={details ?? 'about'}
+              onTabChange={setDetails}
+            />
+          </Suspense>
         )}
       </div>
     </ConversationContext.Provider>
   );
 }
+
+/**
+ * The channel's rows: the only part of the screen that reads the message window, so a new row (the echo
+ * of Enter, someone else's message) re-renders the list and not the header, composer and panels.
+ */
+const ChannelMessages = memo(function ChannelMessages({
+  channelId,
+  meId,
+  title,
+  isDirect,
+  hash,
+  lastOwn,
+}: {
+  channelId: string;
+  meId: string;
+  title: string;
+  isDirect: boolean;
+  /** A link to a message (#id, from search, activity or a saved list) scrolls to it once it is loaded. */
+  hash: string;
+  lastOwn: { current: MessageDoc | null };
+}) {
+  const messageWindow = useMessageWindow(channelId);
+  const messages = messageWindow?.messages;
+  const loaded = messages !== undefined;
+  useEffect(() => {
+    if (!hash || !loaded) return;
+    const timer = window.setTimeout(() => jumpToMessage(hash), 300);
+    return () => window.clearTimeout(timer);
+  }, [hash, loaded]);
+  lastOwn.current = useMemo(() => {
+    if (!messages) return null;
+    for (let i = messages.length - 1; i >= 0; i--) {
+      const m = messages[i];
+      if (m && m.memberId === meId && m.status === 'confirmed' && m.id) return m;
+    }
+    return null;
+  }, [messages, meId]);
+  const intro = useMemo(() => ({ title, isDirect }), [title, isDirect]);
+  if (messageWindow === undefined) return <Spinner />;
+  return (
+    <MessageList
+      key={channelId}
+      channelId={channelId}
+      messages={messageWindow.messages}
+      hasOlderStored={messageWindow.hasOlderStored}
+      onShowOlder={messageWindow.showOlder}
+      intro={intro}
+    />
+  );
+});
 
 /** Scrolls the list to a message by its server id and flashes it; quiet when it is not loaded. */
 function jumpToMessage(messageId: string) {

@@ -2,14 +2,14 @@
 // the e-mail step asks for a code, the code step signs in (or confirms a provider's address first).
 import { ArrowLeft, Mail } from 'lucide-react';
 import { type FormEvent, lazy, type ReactNode, Suspense, useId, useRef, useState } from 'react';
-import { OTP_LENGTH } from '../../schemas/protocol/index.ts';
+import { OTP_LENGTH } from '../../schemas/protocol/limits.ts';
 import { errorMessage } from '../app/notify.ts';
 import { usePageTitle } from '../app/title.ts';
 import { Button } from '../components/ui/button.tsx';
 import { FieldMessage, Input, Label } from '../components/ui/input.tsx';
 import type { ProviderOutcome } from '../data/identity.ts';
 import { offersProviders, useIdentityProviders } from '../data/identity-providers.ts';
-import { requestCode, signIn } from '../data/session.ts';
+import { preloadSignIn, requestCode, signIn } from '../data/sign-in.ts';
 
 // The providers' buttons and the popup sign-in load only on servers that offer providers.
 const ProviderButtons = lazy(() =>
@@ -30,7 +30,11 @@ type Step =
   | { kind: 'code'; email: string }
   | { kind: 'provider-code'; outcome: Extract<ProviderOutcome, { kind: 'confirm' }> };
 
-export function SignInScreen() {
+/**
+ * `onSignedIn`: what the standalone sign-in page does once the session is kept (it goes on to the app);
+ * inside the app the auth layout's guard sees the session and moves on by itself.
+ */
+export function SignInScreen({ onSignedIn }: { onSignedIn?: () => void } = {}) {
   usePageTitle('Sign in');
   const [step, setStep] = useState<Step>({ kind: 'email' });
   const [email, setEmail] = useState('');
@@ -49,18 +53,20 @@ export function SignInScreen() {
                 <ProviderButtons
                   list={providers}
                   onConfirm={(outcome) => setStep({ kind: 'provider-code', outcome })}
+                  onSignedIn={onSignedIn}
                 />
               </Suspense>
             ) : null
           }
         />
       ) : step.kind === 'code' ? (
-        <CodeStep email={step.email} onBack={() => setStep({ kind: 'email' })} />
+        <CodeStep email={step.email} onBack={() => setStep({ kind: 'email' })} onSignedIn={onSignedIn} />
       ) : (
         <CodeStep
           email={step.outcome.email}
           onBack={() => setStep({ kind: 'email' })}
           verify={(code) => confirmProviderSignIn(step.outcome, code)}
+          onSignedIn={onSignedIn}
           intro="This is the first time this account signs in here. To link it, enter the 6-digit code we sent to"
           backLabel="Back to sign-in"
         />
@@ -133,7 +139,11 @@ function EmailStep({
           autoFocus
           required
           value={email}
-          onChange={(e) => onEmail(e.target.value)}
+          onChange={(e) => {
+            // The code that sends the request loads while the address is typed.
+            preloadSignIn();
+            onEmail(e.target.value);
+          }}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
         />
@@ -157,9 +167,11 @@ function CodeStep({
   verify: check = (code) => signIn(email, code),
   intro = 'We sent a 6-digit code to',
   backLabel = 'Use a different e-mail',
+  onSignedIn,
 }: {
   email: string;
   onBack: () => void;
+  onSignedIn?: () => void;
   /** What the code does: sign in by e-mail, or confirm a provider's address. */
   verify?: (code: string) => Promise<void>;
   intro?: string;
@@ -181,6 +193,7 @@ function CodeStep({
     try {
       // On success the session appears in the store and the auth guard moves on to the redirect.
       await check(value);
+      onSignedIn?.();
     } catch (err) {
       setError(errorMessage(err));
       setBusy(false);

@@ -1,41 +1,14 @@
 // REST client of the tab and the worker: bearer token, the protocol version, JSON bodies, server errors →
 // ApiError.
-import {
-  type ErrorBody,
-  PROTOCOL_HEADER,
-  PROTOCOL_VERSION,
-  SESSION_CLIENT_HEADER,
-} from '../../schemas/protocol/index.ts';
-import {
-  type RestRoute,
-  type RestRouteName,
-  type RouteResponse,
-  restRoutes,
-  routePath,
-} from '../../schemas/protocol/routes.ts';
+import { PROTOCOL_HEADER, SESSION_CLIENT_HEADER } from '../../schemas/protocol/headers.ts';
+import type { ErrorBody } from '../../schemas/protocol/index.ts';
+import type { RestRoute, RestRouteName, RouteResponse, restRoutes } from '../../schemas/protocol/routes.ts';
+import { PROTOCOL_VERSION } from '../../schemas/protocol/version.ts';
+import { ApiError, UnexpectedAnswerError } from './api-error.ts';
 import { retriesFor, retryDelayMs } from './http-retry.ts';
 import { mayCarryToken } from './own-origin.ts';
 
-/** A failed API call; message is the server's message, or 'An error occurred' (spec §8). */
-export class ApiError extends Error {
-  readonly status: number;
-  constructor(status: number, message: string) {
-    super(message || 'An error occurred');
-    this.name = 'ApiError';
-    this.status = status;
-  }
-}
-
-/** The server answered in a shape its route does not declare (an older or newer server than this app). */
-export class UnexpectedAnswerError extends ApiError {
-  /** Which route answered so, for the console (the person sees only the message). */
-  readonly route: string;
-  constructor(route: RestRoute) {
-    super(502, 'The server sent an answer this version of Lantern cannot read. Reload to update.');
-    this.name = 'UnexpectedAnswerError';
-    this.route = `${route.method} ${route.path}`;
-  }
-}
+export { ApiError, UnexpectedAnswerError };
 
 /** Routes that answer JSON (not a file's bytes). */
 export type JsonRouteName = {
@@ -56,6 +29,12 @@ export interface RouteRequest {
    */
   idempotent?: boolean;
 }
+
+/**
+ * The route table with every answer's schema (and zod with them) loads with the first call, not with the
+ * page: a reload paints its first rows from the store before any call is made.
+ */
+const routeTable = () => import('../../schemas/protocol/routes.ts');
 
 /** Generous on purpose: slow mobile links are the norm; only a dead connection should hit it. */
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -149,6 +128,7 @@ export function createHttp(options: HttpOptions): Http {
     return await res.blob();
   }
   async function call<N extends JsonRouteName>(name: N, req: RouteRequest = {}): Promise<RouteResponse<N>> {
+    const { restRoutes, routePath } = await routeTable();
     const route: RestRoute = restRoutes[name];
     const schema = route.response;
     if (typeof schema === 'string')

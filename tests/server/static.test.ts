@@ -19,6 +19,7 @@ describe('static client', () => {
     const clientDir = path.join(dataDir, 'dist');
     mkdirSync(path.join(clientDir, 'assets'), { recursive: true });
     writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Lantern</title>');
+    writeFileSync(path.join(clientDir, 'signin.html'), '<!doctype html><title>Sign in - Lantern</title>');
     writeFileSync(path.join(clientDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
     writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js'), 'console.log(1);');
     const config = loadConfig({
@@ -40,10 +41,19 @@ describe('static client', () => {
   const get = (p: string, accept = 'text/html') => fetch(new URL(p, url), { headers: { accept } });
 
   it('serves index.html at / and for deep links, never cached', async () => {
-    for (const p of ['/', '/w/123/c/456', '/signin?redirect=%2Fdrafts']) {
+    for (const p of ['/', '/w/123/c/456', '/signin/more', '/signinx']) {
       const res = await get(p);
       expect(res.status).toBe(200);
       expect(await res.text()).toContain('<title>Lantern</title>');
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+    }
+  });
+
+  it('serves a page load of /signin the standalone sign-in page, never cached', async () => {
+    for (const p of ['/signin', '/signin?redirect=%2Fdrafts']) {
+      const res = await get(p);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain('<title>Sign in - Lantern</title>');
       expect(res.headers.get('cache-control')).toBe('no-cache');
     }
   });

@@ -36,8 +36,8 @@ export interface ComposerProps {
   channelId: string;
   /** Accessible name and placeholder: 'Message #general' or 'Message Ada Lovelace'. */
   label: string;
-  /** The newest message of mine that may still be edited: Up in an empty composer edits it. */
-  lastOwnMessage?: MessageDoc | null;
+  /** My newest confirmed message here, read when Up in an empty composer edits it. */
+  lastOwnMessage?: () => MessageDoc | null;
 }
 
 /** Draft writes run one at a time and only the newest waiting value is written next. */
@@ -219,8 +219,9 @@ export function Composer({ institutionId, channelId, label, lastOwnMessage }: Co
       if (editor) void send(editor);
     },
     upInEmpty: () => {
-      if (!lastOwnMessage || !conversation) return false;
-      conversation.setEditing(lastOwnMessage.genId);
+      const last = lastOwnMessage?.();
+      if (!last || !conversation) return false;
+      conversation.setEditing(last.genId);
       return true;
     },
     escape: () => {

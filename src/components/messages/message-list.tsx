@@ -10,6 +10,7 @@ import { refreshMembers } from '../../data/members.ts';
 import { loadOlderMessages } from '../../data/messages.ts';
 import { useSettings } from '../../data/settings.ts';
 import { useFirstScreen } from '../../first-screen/capture.ts';
+import { announceRowsPainted } from '../../first-screen/rows-painted.ts';
 import { Spinner } from '../ui/states.tsx';
 import { continuesGroup, startsNewDay } from './day.ts';
 import { DaySeparator, MessageRow } from './message-row.tsx';
@@ -128,7 +129,9 @@ export function MessageList({ channelId, messages, hasOlderStored, onShowOlder, 
       }}
       increaseViewportBy={{ top: 600, bottom: 300 }}
       itemsRendered={(items) => {
-        if (items.length > 0) firstScreen.painted();
+        if (items.length === 0) return;
+        firstScreen.painted();
+        announceRowsPainted();
       }}
       computeItemKey={(_, message) => message.genId}
       context={{ older, hasOlderStored, intro } satisfies ListContext}

@@ -4,6 +4,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { IdentityProvider, IdentityProvidersResponse } from '../../../schemas/protocol/index.ts';
+import { requireClient } from '../../data/client.ts';
 import {
   completeRedirectSignIn,
   type PreparedAttempt,
@@ -24,11 +25,18 @@ const firebaseAdapter = () => import('../../data/firebase-sign-in.ts');
 export function ProviderButtons({
   list,
   onConfirm,
+  onSignedIn,
 }: {
   list: IdentityProvidersResponse;
   onConfirm: (outcome: Confirm) => void;
+  /** The standalone sign-in page goes on to the app; inside the app the auth guard does. */
+  onSignedIn?: () => void;
 }) {
   const settings = useSettings();
+  // The standalone sign-in page has not opened the store: the highlight of the last-used provider needs it.
+  useEffect(() => {
+    void requireClient().catch(() => undefined);
+  }, []);
   const [busy, setBusy] = useState<string | null>(null);
   const prepared = useRef<PreparedAttempt | null>(null);
 
@@ -63,6 +71,7 @@ export function ProviderButtons({
     run
       .then((outcome) => {
         if (outcome?.kind === 'confirm') onConfirm(outcome);
+        else if (outcome?.kind === 'signed-in') onSignedIn?.();
       })
       .catch((err: unknown) => toast.error(signInErrorText(err)))
       .finally(() => setBusy(null));
@@ -76,7 +85,7 @@ export function ProviderButtons({
         id,
         firebaseAdapter()
           .then((m) => m.signInWithFirebasePopup(config))
-          .then(() => undefined),
+          .then(() => ({ kind: 'signed-in' }) as const),
       );
       return;
     }

@@ -1,0 +1,24 @@
+// A failed API call as the tab and the worker see it: in a file of its own, so pages that only show an
+// error's message (the sign-in page) do not load the route table and its schemas.
+import type { RestRoute } from '../../schemas/protocol/routes.ts';
+
+/** A failed API call; message is the server's message, or 'An error occurred' (spec §8). */
+export class ApiError extends Error {
+  readonly status: number;
+  constructor(status: number, message: string) {
+    super(message || 'An error occurred');
+    this.name = 'ApiError';
+    this.status = status;
+  }
+}
+
+/** The server answered in a shape its route does not declare (an older or newer server than this app). */
+export class UnexpectedAnswerError extends ApiError {
+  /** Which route answered so, for the console (the person sees only the message). */
+  readonly route: string;
+  constructor(route: RestRoute) {
+    super(502, 'The server sent an answer this version of Lantern cannot read. Reload to update.');
+    this.name = 'UnexpectedAnswerError';
+    this.route = `${route.method} ${route.path}`;
+  }
+}
