@@ -28,9 +28,11 @@ import { registerLtiRoutes } from './http/lti.ts';
 import { registerMcpRoutes } from './http/mcp.ts';
 import { registerMessageListRoutes } from './http/message-lists.ts';
 import { registerMessageRoutes } from './http/messages.ts';
+import { registerOpenApi } from './http/openapi.ts';
 import { installProtocolVersionCheck } from './http/protocol-version.ts';
 import { registerPushRoutes } from './http/push.ts';
 import { installRateLimits } from './http/rate-limits.ts';
+import { installRequestSchemas } from './http/request-schemas.ts';
 import { registerSearchRoutes } from './http/search.ts';
 import { registerSectionRoutes } from './http/sections.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -100,6 +102,7 @@ export async function createApp(config: Config): Promise<LanternServer> {
   const rateLimits = await installRateLimits(app, config, log);
   installProtocolVersionCheck(app, config.PROTOCOL_MIN_VERSION);
   authHook(app, database.db, config);
+  installRequestSchemas(app);
 
   const deps = { config, db: database.db, log, mail: mailer, secrets };
   // Services get the realtime layer only as the narrow controls of server/realtime-controls.ts.
@@ -130,6 +133,7 @@ export async function createApp(config: Config): Promise<LanternServer> {
   registerMcpRoutes(app, ctx);
   registerLtiRoutes(app, ctx);
   registerPushRoutes(app, ctx);
+  await registerOpenApi(app);
   await registerStatic(app, config.CLIENT_DIR);
   await app.ready();
   // Without Redis this is the only node, so an answer still "thinking" was left by a crash.

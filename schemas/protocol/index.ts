@@ -14,6 +14,7 @@ export * from './activities.ts';
 export * from './agent-answers.ts';
 export * from './agent-usage.ts';
 export * from './agents.ts';
+export * from './api-description.ts';
 export * from './channel-members.ts';
 export * from './channels.ts';
 export * from './errors.ts';
