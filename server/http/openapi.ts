@@ -158,8 +158,7 @@ export function openApiDocument(): OpenAPIV3_1.Document {
   const paths: Record<string, Record<string, Operation>> = {};
   for (const [name, route] of Object.entries(restRoutes) as [string, RestRoute][]) {
     const path = openApiPath(route.path);
-    const item = (paths[path] ??= {});
-    item[route.method.toLowerCase()] = operation(name, route);
+    paths[path] = { ...paths[path], [route.method.toLowerCase()]: operation(name, route) };
   }
   return {
     openapi: '3.1.0',
