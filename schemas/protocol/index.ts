@@ -34,5 +34,6 @@ export * from './search.ts';
 export * from './sections.ts';
 export * from './sessions.ts';
 export * from './socket.ts';
+export * from './socket-events.ts';
 export * from './users.ts';
 export * from './visits.ts';

@@ -24,6 +24,9 @@ import { z } from 'zod';
  * 9 — Web Push: GET /api/push/config, PUT/DELETE /api/users/sessions/fcm-token, PUT /api/users/push-settings,
  *     PUT .../channels/:channelId/push-level, the push message fields; the ping's optional channelId.
  * 10 — workspace metrics: the nine GET .../metric/* answers and GET/PUT .../metric/settings (metrics.ts).
+ *      The route table names each route's body, query and success statuses (the server checks them before the
+ *      handler) and GET /api/openapi.json (api-description.ts); uploadQuery moved into files.ts; the socket
+ *      event table (socket-events.ts) for the generated docs.
  */
 export const PROTOCOL_VERSION = 10;
 
