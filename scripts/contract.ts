@@ -160,7 +160,7 @@ function prepare(items: Item[], doc: Doc, isPublic: Set<string>): number {
     const request = item.request;
     const [method, op] =
       ops
-        .filter(([, o]) => item.name.startsWith(o.summary))
+        .filter(([, o]) => item.name === o.summary || item.name.startsWith(`${o.summary}[`))
         .sort((a, b) => b[1].summary.length - a[1].summary.length)[0] ?? [];
     if (!request || !op || !method) throw new Error(`no operation for the request "${item.name}"`);
     count++;

@@ -83,6 +83,12 @@ function tagOf(path: string): string {
   return noun ?? 'api';
 }
 
+/** `createChannelRole` → "Create channel role": the table's name for the route, as a heading. */
+export function summaryOf(name: string): string {
+  const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 function queryParameters(query: z.ZodType): Parameter[] {
   const schema = jsonSchema(query, 'input');
   const required = new Set(schema.required ?? []);
@@ -145,7 +151,7 @@ function operation(name: string, route: RestRoute): Operation {
   return {
     operationId: name,
     tags: [tagOf(route.path)],
-    summary: `${route.method} ${route.path}`,
+    summary: summaryOf(name),
     ...(isPublic(route) ? { security: [] } : {}),
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(requestBody ? { requestBody } : {}),
