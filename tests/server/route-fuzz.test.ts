@@ -92,7 +92,9 @@ function hostile(schema: z.ZodType | undefined): fc.Arbitrary<unknown> {
 
 /** Routes that would end the fuzzing user's own session or account: each call gets a user of its own. */
 const ENDS_THE_SESSION = new Set<RestRouteName>(['logout', 'deleteAccount', 'revokeOtherSessions']);
-const RUNS_PER_ROUTE = 3;
+/** Small in `npm test`; FUZZ_RUNS and FUZZ_SEED let a person hunt longer (`FUZZ_RUNS=50 npx vitest run …`). */
+const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 3);
+const SEED = Number(process.env.FUZZ_SEED ?? 16);
 
 describe('every route, fuzzed from its own schemas', () => {
   let t: TestServer;
@@ -156,11 +158,11 @@ describe('every route, fuzzed from its own schemas', () => {
           if (answer.status >= 400)
             expect(answer.body.message, `${route.method} ${path}: ${answer.status}`).toMatch(/\w+ \w+/);
         }),
-        { numRuns: RUNS_PER_ROUTE, seed: 16 },
+        { numRuns: RUNS_PER_ROUTE, seed: SEED },
       );
     }
     console.log(
       `route fuzz: ${Object.keys(restRoutes).length} routes, ${cases} cases, statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
     );
-  }, 180_000);
+  }, 600_000);
 });
