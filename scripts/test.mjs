@@ -9,7 +9,7 @@ import path from 'node:path';
 const out = path.resolve('.tmp/test-results');
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
-const only = process.argv[2]; // optional: typecheck | lint | unit | e2e
+const only = process.argv[2]; // optional: typecheck | lint | unit | contract | e2e
 
 let failedSteps = 0;
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -47,6 +47,8 @@ if (vitest) {
   totals.failed += vitest.numFailedTests;
   totals.skipped += vitest.numPendingTests + (vitest.numTodoTests ?? 0);
 }
+// Portman's contract and variation tests from /api/openapi.json, run by Newman against a started server.
+step('contract', 'npx', ['tsx', 'scripts/contract.ts']);
 step('build', 'npx', ['vite', 'build']);
 step('e2e', 'npx', ['playwright', 'test', '--reporter=list,json'], {
   PLAYWRIGHT_JSON_OUTPUT_NAME: `${out}/playwright.json`,

@@ -31,11 +31,13 @@ import { registerMcpRoutes } from './http/mcp.ts';
 import { registerMessageListRoutes } from './http/message-lists.ts';
 import { registerMessageRoutes } from './http/messages.ts';
 import { registerMetricRoutes } from './http/metrics.ts';
+import { registerOpenApi } from './http/openapi.ts';
 import { registerMetrics } from './http/prometheus.ts';
 import { installProtocolVersionCheck } from './http/protocol-version.ts';
 import { registerPushRoutes } from './http/push.ts';
 import { installRateLimits } from './http/rate-limits.ts';
 import { echoRequestId, requestIdOf } from './http/request-id.ts';
+import { installRequestSchemas } from './http/request-schemas.ts';
 import { registerSearchRoutes } from './http/search.ts';
 import { registerSectionRoutes } from './http/sections.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -120,6 +122,7 @@ export async function createApp(config: Config): Promise<LanternServer> {
   const rateLimits = await installRateLimits(app, config, log);
   installProtocolVersionCheck(app, config.PROTOCOL_MIN_VERSION);
   authHook(app, database.db, config);
+  installRequestSchemas(app);
 
   const deps = { config, db: database.db, log, mail: mailer, secrets };
   // Services get the realtime layer only as the narrow controls of server/realtime-controls.ts.
@@ -163,6 +166,7 @@ export async function createApp(config: Config): Promise<LanternServer> {
     ...(rateLimits.pingRedis ? { pingRedis: rateLimits.pingRedis } : {}),
   });
   registerMetrics(app, metrics, config.METRICS_TOKEN);
+  await registerOpenApi(app);
   await registerStatic(app, config.CLIENT_DIR);
   await app.ready();
   // Without Redis this is the only node, so an answer still "thinking" was left by a crash.

@@ -28,6 +28,12 @@ export const fileSignResponse = z.object({
   uploadUrl: z.string(),
   expiresAt: isoDate,
 });
+/** The query of an `uploadUrl` on the server's own store: what was signed, and the signature. */
+export const uploadQuery = z.object({
+  size: z.coerce.number().int().min(0),
+  expires: z.coerce.number().int(),
+  signature: z.string().max(128),
+});
 export type FileSignResponse = z.infer<typeof fileSignResponse>;
 /** PUT of the bytes to the server's own store (the sign call's uploadUrl): 201 with the key. */
 export const fileUploadResponse = z.object({ fileKey: z.string() });

@@ -27,6 +27,9 @@ import { z } from 'zod';
  *      Operations: errorBody's optional requestId (also the X-Request-Id header); GET /api/client-config
  *      (environment and error reporting, open before sign-in).
  *      Web Push read-back: GET /api/users/push-settings (Do-not-disturb and the levels set per channel).
+ *      The route table names each route's body, query and success statuses (the server checks them before the
+ *      handler) and GET /api/openapi.json (api-description.ts); uploadQuery moved into files.ts; the socket
+ *      event table (socket-events.ts) for the generated docs.
  */
 export const PROTOCOL_VERSION = 10;
 

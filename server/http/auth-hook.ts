@@ -22,16 +22,21 @@ export function bearerToken(header: string | undefined): string | null {
 }
 
 /**
+/**
  * Paths that need no session: sign-in itself (an LTI launch's exchange too), the run-time configuration the
- * sign-in page needs, and everything outside the API.
+ * sign-in page needs, the API's own description (/api/openapi.json, /api/docs), and everything outside the
+ * API. The OpenAPI document marks the same ones.
  */
-const isOpenPath = (url: string) =>
+export const isOpenPath = (url: string) =>
   !url.startsWith('/api/') ||
   url.startsWith('/api/auth/') ||
   url === '/api/lti/launch' ||
-  url === '/api/client-config';
+  url === '/api/client-config' ||
+  url === '/api/openapi.json' ||
+  url === '/api/docs' ||
+  url.startsWith('/api/docs/');
 /** A file upload carries its own signature in the address (server/http/files.ts checks it). */
-const isSignedUpload = (method: string, url: string) =>
+export const isSignedUpload = (method: string, url: string) =>
   method === 'PUT' && url.startsWith('/api/files/upload/');
 
 /**

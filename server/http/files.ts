@@ -9,6 +9,7 @@ import {
   id,
   registerFileBody,
   updateFileBody,
+  uploadQuery,
 } from '../../schemas/protocol/index.ts';
 import { requireMember } from '../access.ts';
 import type { AppContext } from '../context.ts';
@@ -30,11 +31,6 @@ import { getAuth } from './auth-hook.ts';
 
 const fileParams = z.object({ id });
 const uploadParams = z.object({ fileKey: z.string().max(64) });
-const uploadQuery = z.object({
-  size: z.coerce.number().int().min(0),
-  expires: z.coerce.number().int(),
-  signature: z.string().max(128),
-});
 
 export function registerFileRoutes(app: FastifyInstance, ctx: AppContext): void {
   const store = createFileStore(ctx.config, ctx.secrets.fileSigningKey);

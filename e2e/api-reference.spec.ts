@@ -1,0 +1,37 @@
+// The API reference at /api/docs (swagger-ui over /api/openapi.json, decision 0041) loads in the browser
+// under the app's Content-Security-Policy, lists the operations and lets a reader open one.
+import { expect, test } from '@playwright/test';
+import { watchCsp } from './support/csp-watch.ts';
+import { LanternServer } from './support/server.ts';
+
+let server: LanternServer;
+
+test.beforeAll(async () => {
+  server = await LanternServer.create();
+  await server.start();
+});
+
+test.afterAll(async () => {
+  await server?.dispose();
+});
+
+test('the API reference lists every group of operations and opens one, without a CSP violation', async ({
+  page,
+}) => {
+  const csp = await watchCsp(page);
+  const response = await page.goto(`${server.url}/api/docs`);
+  expect(response?.headers()['content-security-policy'] ?? '').toContain("script-src 'self'");
+  await expect(page.getByRole('heading', { name: /Lantern REST API/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Authorize' })).toBeVisible();
+  const channels = page.locator('.opblock-tag-section').filter({ hasText: /^channels/ });
+  await channels.locator('.opblock-tag').click();
+  const createChannel = channels
+    .locator('.opblock-post')
+    .filter({ hasText: '/api/institutions/{id}/channels' });
+  await createChannel.first().locator('.opblock-summary').click();
+  await expect(page.getByText('Request body').first()).toBeVisible();
+  await page.screenshot({ path: 'e2e/artifacts/api-reference.png', fullPage: false });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'e2e/artifacts/api-reference-phone.png' });
+  expect(csp.violations()).toEqual([]);
+});
