@@ -65,6 +65,7 @@ describe('the OpenAPI document and the API reference', () => {
     expect(publicOps).toEqual(
       [
         'accountDeletionCode',
+        'clientConfig',
         'deleteAccountByCode',
         'identityProviders',
         'ltiLaunch',
