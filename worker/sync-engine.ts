@@ -375,11 +375,10 @@ export class SyncEngine implements WorkerApi, WorkerEventSource {
     );
   }
 
+  /** Every channel through the workspace change feed: one request for many channels. */
   private async pullAll(): Promise<void> {
     const states = await this.db.syncState.find().exec();
-    const results = await Promise.allSettled(states.map((s) => this.puller.pull(s.channelId)));
-    const failed = results.find((r) => r.status === 'rejected');
-    if (failed) throw failed.reason;
+    await this.puller.pullMany(states.map((s) => s.channelId));
   }
 
   /** Joined channels of every workspace from the server (server-kept unread counts). */

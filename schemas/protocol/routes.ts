@@ -69,6 +69,7 @@ import {
   message,
   messageListResponse,
   messagePage,
+  workspaceChangesResponse,
 } from './messages.ts';
 import {
   channelCreationTrendResponse,
@@ -210,6 +211,7 @@ export const restRoutes = {
   // Messages, their lists, search and the activity feed.
   messages: route('GET', `${channel}/messages`, messagePage),
   messageChanges: route('GET', `${channel}/messages/changes`, changesResponse),
+  workspaceChanges: route('POST', `${workspace}/messages/changes`, workspaceChangesResponse),
   postMessage: route('POST', `${channel}/messages`, message),
   knownMessages: route('POST', `${workspace}/messages/known`, knownGenIdsResponse),
   pinnedMessages: route('GET', `${channel}/messages/pinned`, messageListResponse),

@@ -24,6 +24,7 @@ import { z } from 'zod';
  * 9 — Web Push: GET /api/push/config, PUT/DELETE /api/users/sessions/fcm-token, PUT /api/users/push-settings,
  *     PUT .../channels/:channelId/push-level, the push message fields; the ping's optional channelId.
  * 10 — workspace metrics: the nine GET .../metric/* answers and GET/PUT .../metric/settings (metrics.ts).
+ *      The workspace change feed: POST .../messages/changes (workspaceChangesBody, workspaceChangesResponse).
  */
 export const PROTOCOL_VERSION = 10;
 

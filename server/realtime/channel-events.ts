@@ -1,6 +1,6 @@
 // Channel events: joining a channel's room (members only) and marking a channel read.
 import { joinChannelPayload, resetUnreadCountPayload } from '../../schemas/protocol/index.ts';
-import { requireChannelMember } from '../access.ts';
+import { isChannelMember, requireChannelMember } from '../access.ts';
 import { rooms } from '../context.ts';
 import { resetUnreadCount } from '../messages/unread.ts';
 import { recordActivity } from '../push/activity.ts';
@@ -15,7 +15,9 @@ export function registerChannelEvents(socket: LanternSocket, deps: HandlerDeps):
   socket.on(
     'joinChannel',
     acknowledged(log, 'joinChannel', joinChannelPayload, async (p) => {
-      await requireChannelMember(db, p.institutionId, p.channelId, userId);
+      // One statement when allowed (a reconnect joins every channel); the full check says why not.
+      if (!(await isChannelMember(db, p.institutionId, p.channelId, userId)))
+        await requireChannelMember(db, p.institutionId, p.channelId, userId);
       await socket.join(rooms.channel(p.channelId));
       return { ok: true as const };
     }),
