@@ -331,6 +331,7 @@ export class SyncEngine implements WorkerApi, WorkerEventSource {
     socket.on('refresh', (e) => void this.workspaceEvents.refresh(e));
     socket.on('memberAction', (e) => void this.workspaceEvents.memberAction(e));
     socket.on('userOnlineStatusUpdate', (e) => void this.workspaceEvents.onlineStatus(e));
+    socket.on('userOnlineStatusUpdates', (e) => void this.workspaceEvents.onlineStatuses(e));
   }
 
   /** Spec §4: on connect and every reconnect, join all channels, catch up, then drain the outbox. */

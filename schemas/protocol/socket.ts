@@ -36,6 +36,13 @@ export const userOnlineStatusEvent = z.object({
   user: z.object({ id }),
   status: z.enum(['online', 'offline']),
 });
+/**
+ * Presence changes gathered over a moment, one packet per workspace, sent instead of several
+ * userOnlineStatusUpdate when more than one user changed: when many people connect at once (a restart,
+ * a network coming back) one packet each would be millions of socket writes. Each user's latest change,
+ * in the order they happened.
+ */
+export const userOnlineStatusUpdates = z.object({ updates: z.array(userOnlineStatusEvent) });
 
 /** Events the client sends, with their payload and acknowledgement. */
 export interface ClientToServerEvents {
@@ -68,5 +75,6 @@ export interface ServerToClientEvents {
   newDeleteMessage: (m: Message) => void;
   refresh: (e: z.infer<typeof refreshEvent>) => void;
   userOnlineStatusUpdate: (e: z.infer<typeof userOnlineStatusEvent>) => void;
+  userOnlineStatusUpdates: (e: z.infer<typeof userOnlineStatusUpdates>) => void;
   memberAction: (e: MemberActionEvent) => void;
 }

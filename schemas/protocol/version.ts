@@ -25,6 +25,7 @@ import { z } from 'zod';
  *     PUT .../channels/:channelId/push-level, the push message fields; the ping's optional channelId.
  * 10 — workspace metrics: the nine GET .../metric/* answers and GET/PUT .../metric/settings (metrics.ts).
  *      The workspace change feed: POST .../messages/changes (workspaceChangesBody, workspaceChangesResponse).
+ *      Presence in batches: userOnlineStatusUpdates {updates} when several users changed at once.
  */
 export const PROTOCOL_VERSION = 10;
 

@@ -16,7 +16,7 @@ const FINGERPRINTS: Record<number, string> = {
   7: 'ee3e6573f6d8b2a4cc6dc6bc459af6503b931e7ce57e6206b3cc7b42b763d516',
   8: '7f1b2a4a797e037caa203dc84dd1616356294ceb2b2241ffb6fcd91789563fb9',
   9: '9ad67aba74297688f46d28a1cc5ee7e42348cbeceaf648cd6f62ddcac46f1bb6',
-  10: 'ad45746c0d26b9b624f2ec49153496ec0c20738f2b8a8d4a0985abf21f3394fb',
+  10: '4bd814c74f1ad3ababa753cf5323269974471268ddd87dde6d8c2342c102934e',
 };
 
 function fingerprint(): string {
