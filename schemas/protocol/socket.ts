@@ -37,10 +37,9 @@ export const userOnlineStatusEvent = z.object({
   status: z.enum(['online', 'offline']),
 });
 /**
- * Presence changes gathered over a moment, one packet per workspace, sent instead of several
- * userOnlineStatusUpdate when more than one user changed: when many people connect at once (a restart,
- * a network coming back) one packet each would be millions of socket writes. Each user's latest change,
- * in the order they happened.
+ * Presence changes that piled up while earlier ones were being sent, one packet per workspace, instead of
+ * several userOnlineStatusUpdate: when many people connect at once (a restart, a network coming back) one
+ * packet each would be millions of socket writes. Each user's latest change, in the order they happened.
  */
 export const userOnlineStatusUpdates = z.object({ updates: z.array(userOnlineStatusEvent) });
 

@@ -18,11 +18,14 @@ export interface Presence {
 
 const INSTITUTION_ROOM_PREFIX = rooms.institution('');
 /**
- * How long presence changes gather before they go out: one packet per workspace room then carries every
- * user who came or went meanwhile. 2,000 people connecting at once were 2,000 packets to up to 2,000
- * sockets each; gathered, a packet goes to each socket every ANNOUNCE_BATCH_MS at most.
+ * Presence changes go out in packets, one per workspace room, each holding every user who came or went
+ * while the previous packets were being sent (each user's latest change). A lone change goes out on the
+ * next turn of the event loop, as before; when 2,000 people connect at once, what arrives during one
+ * round of packets shares the next, instead of 2,000 packets to up to 2,000 sockets each. No timer: a
+ * timer would make presence arrive at a wall-clock moment, and the sync fuzz replays seeds exactly.
  */
-const ANNOUNCE_BATCH_MS = 50;
+/** Changes per packet: a packet is written to every socket of the room in one go, so its size bounds a stall. */
+const UPDATES_PER_PACKET = 50;
 
 type Status = 'online' | 'offline';
 
@@ -38,32 +41,36 @@ export function createPresence(io: LanternServer, log: Logger): Presence {
   let sent: Array<() => void> = [];
   let busy = false;
   const flush = () => {
-    const batch = [...pending];
+    // Packets of at most UPDATES_PER_PACKET changes, one per turn of the event loop: a packet to
+    // thousands of sockets is the unit of work, and other work (sign-ins, posts) runs between two.
+    const packets: Array<[string, { user: { id: string }; status: Status }[]]> = [];
+    for (const [room, users] of pending) {
+      const updates = [...users].map(([id, status]) => ({ user: { id }, status }));
+      for (let i = 0; i < updates.length; i += UPDATES_PER_PACKET)
+        packets.push([room, updates.slice(i, i + UPDATES_PER_PACKET)]);
+    }
     const done = sent;
     pending = new Map();
     sent = [];
-    // One room per turn of the event loop: a room's packet to thousands of sockets is the unit of work,
-    // and other work (sign-ins, posts) runs between two rooms.
-    const sendRoom = (i: number) => {
-      const entry = batch[i];
-      if (!entry) {
+    const sendPacket = (i: number) => {
+      const packet = packets[i];
+      if (!packet) {
         for (const resolve of done) resolve();
         busy = false;
         if (pending.size > 0) schedule();
         return;
       }
-      const [room, users] = entry;
-      const updates = [...users].map(([id, status]) => ({ user: { id }, status }));
+      const [room, updates] = packet;
       // A lone change goes out as the spec's single event; several as one batch.
       if (updates.length === 1 && updates[0]) io.to(room).emit('userOnlineStatusUpdate', updates[0]);
       else io.to(room).emit('userOnlineStatusUpdates', { updates });
-      setImmediate(() => sendRoom(i + 1));
+      setImmediate(() => sendPacket(i + 1));
     };
-    sendRoom(0);
+    sendPacket(0);
   };
   const schedule = () => {
     busy = true;
-    setTimeout(flush, ANNOUNCE_BATCH_MS);
+    setImmediate(flush);
   };
   /** Resolves once sent, so whoever waits for presence work (close) waits for the broadcast too. */
   const announce = (userId: string, institutionRooms: string[], status: Status) =>
