@@ -3,7 +3,7 @@
 // for a bare socket.io server (the floor) in the same run. The sockets are opened by a child process, so
 // the server's heap holds only the server's side. Env: CONNECTIONS (2000).
 import { fork } from 'node:child_process';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { startEchoServer } from './echo-server.ts';
 import { startLantern } from './lantern-fixture.ts';
@@ -15,6 +15,8 @@ interface Measured {
   connectMs: number;
   bytesPerSocket: number;
   longestStallMs: number;
+  /** The longest garbage collection meanwhile: a stall this long is the collector's, not our code's. */
+  longestGcMs: number;
 }
 
 const settle = async () => {
@@ -30,6 +32,11 @@ async function measure(url: string, tokens: string[]): Promise<Measured> {
   const before = await settle();
   const child = fork(worker, [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
   const delay = monitorEventLoopDelay({ resolution: 5 });
+  let longestGcMs = 0;
+  const gcs = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) longestGcMs = Math.max(longestGcMs, e.duration);
+  });
+  gcs.observe({ entryTypes: ['gc'] });
   delay.enable();
   const answer = await new Promise<{ connected?: number; ms?: number; error?: string }>((resolve) => {
     child.once('message', resolve);
@@ -38,6 +45,7 @@ async function measure(url: string, tokens: string[]): Promise<Measured> {
   // Presence work triggered by the last connections may still run: let it finish before measuring.
   await new Promise((r) => setTimeout(r, 1_000));
   delay.disable();
+  gcs.disconnect();
   if (answer.error || answer.connected !== tokens.length) {
     child.kill();
     throw new Error(answer.error ?? `connected ${answer.connected} of ${tokens.length}`);
@@ -51,6 +59,7 @@ async function measure(url: string, tokens: string[]): Promise<Measured> {
     connectMs: answer.ms ?? Number.NaN,
     bytesPerSocket: (after - before) / tokens.length,
     longestStallMs: delay.max / 1e6,
+    longestGcMs,
   };
 }
 
@@ -59,7 +68,7 @@ const line = (name: string, m: Measured) =>
   [
     name.padEnd(22),
     `heap per socket ${fmt(m.bytesPerSocket / 1024).padStart(6)} KiB`,
-    `longest stall ${fmt(m.longestStallMs).padStart(6)} ms`,
+    `longest stall ${fmt(m.longestStallMs).padStart(6)} ms (longest GC ${fmt(m.longestGcMs)} ms)`,
     `all connected in ${fmt(m.connectMs / 1000, 2)} s`,
   ].join('  ');
 

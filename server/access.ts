@@ -66,3 +66,31 @@ export async function requireChannelMember(
   if (!channelMember) throw forbidden('You are not a member of this channel');
   return { member, channel, channelMember };
 }
+
+/**
+ * Whether the user is a member of this channel of this workspace, in one statement: the hot path of a
+ * reconnect, where every channel is joined again. A caller that needs the reason for a "no" asks
+ * requireChannelMember.
+ */
+export async function isChannelMember(
+  db: Db,
+  institutionId: string,
+  channelId: string,
+  userId: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: channelMembers.id })
+    .from(channelMembers)
+    .innerJoin(members, eq(members.id, channelMembers.memberId))
+    .innerJoin(channels, eq(channels.id, channelMembers.channelId))
+    .where(
+      and(
+        eq(channelMembers.channelId, channelId),
+        eq(members.institutionId, institutionId),
+        eq(members.userId, userId),
+        eq(channels.institutionId, institutionId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}

@@ -339,6 +339,7 @@ export class SyncEngine implements WorkerApi, WorkerEventSource {
     socket.on('refresh', (e) => void this.workspaceEvents.refresh(e));
     socket.on('memberAction', (e) => void this.workspaceEvents.memberAction(e));
     socket.on('userOnlineStatusUpdate', (e) => void this.workspaceEvents.onlineStatus(e));
+    socket.on('userOnlineStatusUpdates', (e) => void this.workspaceEvents.onlineStatuses(e));
   }
 
   /** Spec §4: on connect and every reconnect, join all channels, catch up, then drain the outbox. */
@@ -383,11 +384,10 @@ export class SyncEngine implements WorkerApi, WorkerEventSource {
     );
   }
 
+  /** Every channel through the workspace change feed: one request for many channels. */
   private async pullAll(): Promise<void> {
     const states = await this.db.syncState.find().exec();
-    const results = await Promise.allSettled(states.map((s) => this.puller.pull(s.channelId)));
-    const failed = results.find((r) => r.status === 'rejected');
-    if (failed) throw failed.reason;
+    await this.puller.pullMany(states.map((s) => s.channelId));
   }
 
   /** Joined channels of every workspace from the server (server-kept unread counts). */

@@ -1,8 +1,13 @@
 // Socket events about people and workspaces (issue 3), applied to the store one at a time in arrival
-// order: memberAction (join requests made or answered), userOnlineStatusUpdate (directory dots) and
+// order: memberAction (join requests made or answered), userOnlineStatusUpdate(s) (directory dots) and
 // refresh {value} (reload a list the server says changed).
 import type { z } from 'zod';
-import type { MemberActionEvent, refreshEvent, userOnlineStatusEvent } from '../schemas/protocol/index.ts';
+import type {
+  MemberActionEvent,
+  refreshEvent,
+  userOnlineStatusEvent,
+  userOnlineStatusUpdates,
+} from '../schemas/protocol/index.ts';
 import {
   applyRequestStatus,
   fetchChannelMembers,
@@ -39,9 +44,14 @@ export class WorkspaceEvents {
   }
 
   onlineStatus(event: z.infer<typeof userOnlineStatusEvent>): Promise<void> {
-    return this.enqueue('userOnlineStatusUpdate', (store) =>
-      setUserOnline(store.db, event.user.id, event.status === 'online'),
-    );
+    return this.onlineStatuses({ updates: [event] });
+  }
+
+  onlineStatuses(event: z.infer<typeof userOnlineStatusUpdates>): Promise<void> {
+    return this.enqueue('userOnlineStatusUpdates', async (store) => {
+      for (const update of event.updates)
+        await setUserOnline(store.db, update.user.id, update.status === 'online');
+    });
   }
 
   refresh({ value, channelId }: z.infer<typeof refreshEvent>): Promise<void> {

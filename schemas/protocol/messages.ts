@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { agentAnswer } from './agent-answers.ts';
 import { channelRef } from './channels.ts';
 import {
+  CHANGES_CHANNELS_MAX,
   CHANGES_PAGE_MAX,
   MESSAGE_CONTENT_MAX,
   MESSAGE_PAGE_MAX,
@@ -116,6 +117,29 @@ export const changesResponse = z.object({
   metadata: z.object({ lastSeq: z.number(), hasMore: z.boolean() }),
 });
 export type ChangesResponse = z.infer<typeof changesResponse>;
+
+/**
+ * Catch-up of many channels in one request: each named channel's changes after its own checkpoint. A
+ * channel the caller is not a member of (or of another workspace) gets no changes and is listed in
+ * `notMember`. Each channel gets at most `limit` rows, fewer when many channels share one answer.
+ */
+export const workspaceChangesBody = z.object({
+  channels: z
+    .array(z.object({ channelId: id, after: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER) }))
+    .min(1, 'Name at least one channel')
+    .max(CHANGES_CHANNELS_MAX, `Ask for at most ${CHANGES_CHANNELS_MAX} channels at a time`)
+    .refine((list) => new Set(list.map((c) => c.channelId)).size === list.length, {
+      message: 'Name each channel once',
+    }),
+  limit: z.number().int().min(1).max(CHANGES_PAGE_MAX).default(200),
+});
+export type WorkspaceChangesBody = z.input<typeof workspaceChangesBody>;
+export const channelChanges = changesResponse.extend({ channelId: id });
+export const workspaceChangesResponse = z.object({
+  data: z.array(channelChanges),
+  notMember: z.array(id),
+});
+export type WorkspaceChangesResponse = z.infer<typeof workspaceChangesResponse>;
 
 /** Which of these genIds does the server already hold? Used to settle pending messages after a reconnect. */
 export const knownGenIdsBody = z.object({ genIds: z.array(genId).min(1).max(500) });

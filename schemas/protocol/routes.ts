@@ -143,6 +143,8 @@ import {
   messagePage,
   messagePageQuery,
   postMessageRestBody,
+  workspaceChangesBody,
+  workspaceChangesResponse,
 } from './messages.ts';
 import {
   channelCreationTrendQuery,
@@ -366,6 +368,9 @@ export const restRoutes = {
   // Messages, their lists, search and the activity feed.
   messages: route('GET', `${channel}/messages`, messagePage, { query: messagePageQuery }),
   messageChanges: route('GET', `${channel}/messages/changes`, changesResponse, { query: changesQuery }),
+  workspaceChanges: route('POST', `${workspace}/messages/changes`, workspaceChangesResponse, {
+    body: workspaceChangesBody,
+  }),
   postMessage: route('POST', `${channel}/messages`, message, {
     body: postMessageRestBody,
     status: [200, 201],

@@ -27,6 +27,7 @@ import {
   refreshEvent,
   type ServerToClientEvents,
   userOnlineStatusEvent,
+  userOnlineStatusUpdates,
 } from './socket.ts';
 import { visitChannelPayload, visitGroupPayload, visitMemberPayload } from './visits.ts';
 
@@ -99,5 +100,9 @@ export const serverEvents = {
   newDeleteMessage: { about: 'A message was deleted.', payload: message },
   refresh: { about: 'Reload the named list (see value).', payload: refreshEvent },
   userOnlineStatusUpdate: { about: 'A member came online or went offline.', payload: userOnlineStatusEvent },
+  userOnlineStatusUpdates: {
+    about: 'Several members came online or went offline at once (a restart, a network back): one packet.',
+    payload: userOnlineStatusUpdates,
+  },
   memberAction: { about: 'A join request was made or answered.', payload: memberActionEvent },
 } as const satisfies Record<keyof ServerToClientEvents, ServerEventSchema>;

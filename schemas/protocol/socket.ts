@@ -36,6 +36,12 @@ export const userOnlineStatusEvent = z.object({
   user: z.object({ id }),
   status: z.enum(['online', 'offline']),
 });
+/**
+ * Presence changes that piled up while earlier ones were being sent, one packet per workspace, instead of
+ * several userOnlineStatusUpdate: when many people connect at once (a restart, a network coming back) one
+ * packet each would be millions of socket writes. Each user's latest change, in the order they happened.
+ */
+export const userOnlineStatusUpdates = z.object({ updates: z.array(userOnlineStatusEvent) });
 
 /** Events the client sends, with their payload and acknowledgement. */
 export interface ClientToServerEvents {
@@ -68,5 +74,6 @@ export interface ServerToClientEvents {
   newDeleteMessage: (m: Message) => void;
   refresh: (e: z.infer<typeof refreshEvent>) => void;
   userOnlineStatusUpdate: (e: z.infer<typeof userOnlineStatusEvent>) => void;
+  userOnlineStatusUpdates: (e: z.infer<typeof userOnlineStatusUpdates>) => void;
   memberAction: (e: MemberActionEvent) => void;
 }

@@ -30,6 +30,8 @@ import { z } from 'zod';
  *      The route table names each route's body, query and success statuses (the server checks them before the
  *      handler) and GET /api/openapi.json (api-description.ts); uploadQuery moved into files.ts; the socket
  *      event table (socket-events.ts) for the generated docs.
+ *      The workspace change feed: POST .../messages/changes (workspaceChangesBody, workspaceChangesResponse).
+ *      Presence in batches: userOnlineStatusUpdates {updates} when several users changed at once.
  */
 export const PROTOCOL_VERSION = 10;
 

@@ -8,10 +8,11 @@ import {
   knownGenIdsBody,
   messagePageQuery,
   postMessageRestBody,
+  workspaceChangesBody,
 } from '../../schemas/protocol/index.ts';
 import { requireChannelMember, requireMember } from '../access.ts';
 import type { AppContext } from '../context.ts';
-import { messageChanges, messagePage } from '../messages/history.ts';
+import { messageChanges, messagePage, workspaceChanges } from '../messages/history.ts';
 import { knownMessages } from '../messages/known.ts';
 import { postMessage } from '../messages/post.ts';
 import { BODY_LIMITS } from '../request-limits.ts';
@@ -37,6 +38,15 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext): vo
     const query = changesQuery.parse(request.query);
     await requireChannelMember(db, params.id, params.channelId, userId);
     return messageChanges(db, params.channelId, query.after, query.limit);
+  });
+
+  // A reconnect's catch-up of many channels in one request; each is checked against the caller's own
+  // channel memberships (a channel they are not in is answered in notMember, with nothing from it).
+  app.post('/api/institutions/:id/messages/changes', async (request) => {
+    const { userId } = getAuth(request);
+    const params = institutionParams.parse(request.params);
+    const body = workspaceChangesBody.parse(request.body);
+    return workspaceChanges(db, params.id, userId, body.channels, body.limit);
   });
 
   // 201 when stored now, 200 when the genId was already stored (the same message either way).

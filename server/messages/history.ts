@@ -1,9 +1,16 @@
 // Reading a channel's messages: pages of the live history, newest first, and the change feed for
 // catch-up (every message changed after a seq, tombstones included, in seq order).
-import { and, asc, count, desc, eq, gt, isNull } from 'drizzle-orm';
-import type { ChangesResponse, MessagePage } from '../../schemas/protocol/index.ts';
+import { and, asc, count, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
+import {
+  CHANGES_FEED_ROWS_MAX,
+  type ChangesResponse,
+  type MessagePage,
+  type WorkspaceChangesResponse,
+} from '../../schemas/protocol/index.ts';
 import type { Db } from '../db/client.ts';
-import { messages } from '../db/schema.ts';
+import { channelMembers, channels, members, messages } from '../db/schema.ts';
+import { forbidden } from '../errors.ts';
 import { toWireMessage } from './wire.ts';
 
 /** Callers have checked channel membership. */
@@ -47,4 +54,66 @@ export async function messageChanges(
   const hasMore = rows.length > limit;
   const data = rows.slice(0, limit).map(toWireMessage);
   return { data, metadata: { lastSeq: data.at(-1)?.seq ?? after, hasMore } };
+}
+
+/**
+ * The change feed of many channels in one answer (a reconnect's catch-up): one statement reads which
+ * named channels the caller is in, by the server's own records, and one reads every such channel's next
+ * page. Channels the caller is not in get nothing and are named in `notMember`.
+ */
+export async function workspaceChanges(
+  db: Db,
+  institutionId: string,
+  userId: string,
+  asked: readonly { channelId: string; after: number }[],
+  limit: number,
+): Promise<WorkspaceChangesResponse> {
+  const ids = asked.map((c) => c.channelId);
+  const rows = await db
+    .select({ memberId: members.id, channelId: channels.id })
+    .from(members)
+    .leftJoin(
+      channelMembers,
+      and(eq(channelMembers.memberId, members.id), inArray(channelMembers.channelId, ids)),
+    )
+    .leftJoin(
+      channels,
+      and(eq(channels.id, channelMembers.channelId), eq(channels.institutionId, institutionId)),
+    )
+    .where(and(eq(members.institutionId, institutionId), eq(members.userId, userId)));
+  if (!rows.length) throw forbidden('You are not a member of this workspace');
+  const allowed = new Set(rows.flatMap((r) => (r.channelId ? [r.channelId] : [])));
+  const readable = asked.filter((c) => allowed.has(c.channelId));
+  const notMember = ids.filter((id) => !allowed.has(id));
+  if (!readable.length) return { data: [], notMember };
+
+  // Each channel's share of the answer; one row more than its share tells whether more follows.
+  const share = Math.max(1, Math.min(limit, Math.floor(CHANGES_FEED_ROWS_MAX / readable.length)));
+  const page = (c: { channelId: string; after: number }) =>
+    db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.channelId, c.channelId), gt(messages.seq, c.after)))
+      .orderBy(asc(messages.seq))
+      .limit(share + 1);
+  const [first, second, ...rest] = readable.map(page);
+  const found = second && first ? await unionAll(first, second, ...rest) : await (first ?? []);
+
+  const byChannel = new Map<string, (typeof found)[number][]>();
+  for (const row of found) {
+    const list = byChannel.get(row.channelId);
+    if (list) list.push(row);
+    else byChannel.set(row.channelId, [row]);
+  }
+  const data = readable.map((c) => {
+    // A union's branches arrive in any order: each channel's rows are put back in seq order.
+    const list = (byChannel.get(c.channelId) ?? []).sort((a, b) => a.seq - b.seq);
+    const sent = list.slice(0, share).map(toWireMessage);
+    return {
+      channelId: c.channelId,
+      data: sent,
+      metadata: { lastSeq: sent.at(-1)?.seq ?? c.after, hasMore: list.length > share },
+    };
+  });
+  return { data, notMember };
 }

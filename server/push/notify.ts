@@ -32,16 +32,24 @@ async function limited<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Sends the pushes a committed message calls for; resolves when all were handed over (tests wait on it). */
-export async function sendPushes(
-  ctx: PushContext,
-  message: PostedMessage,
-  now = new Date(),
-): Promise<number> {
-  // Subscriptions of the channel's people first: most posts reach nobody subscribed, and then this one
-  // query is all a post costs.
-  const subs = await ctx.db
+type Subscription = {
+  sessionId: string;
+  userId: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  isPwa: boolean;
+  live: boolean;
+};
+
+/**
+ * The push subscriptions of the people of these channels, by channel, in one statement. Subscriptions
+ * of ended sessions (signed out, idle or too old) are removed and left out.
+ */
+async function liveSubscriptions(ctx: PushContext, channelIds: readonly string[]) {
+  const rows = await ctx.db
     .select({
+      channelId: channelMembers.channelId,
       sessionId: pushSubscriptions.sessionId,
       userId: pushSubscriptions.userId,
       endpoint: pushSubscriptions.endpoint,
@@ -52,21 +60,37 @@ export async function sendPushes(
     })
     .from(pushSubscriptions)
     .innerJoin(sessions, eq(sessions.id, pushSubscriptions.sessionId))
-    .innerJoin(
-      members,
-      and(eq(members.userId, pushSubscriptions.userId), eq(members.institutionId, message.institutionId)),
-    )
+    .innerJoin(members, eq(members.userId, pushSubscriptions.userId))
     .innerJoin(
       channelMembers,
-      and(eq(channelMembers.memberId, members.id), eq(channelMembers.channelId, message.channelId)),
+      and(eq(channelMembers.memberId, members.id), inArray(channelMembers.channelId, [...channelIds])),
     );
-  if (subs.length === 0) return 0;
-  // A session that ended (signed out, idle or too old) takes its subscription with it.
-  const ended = subs.filter((s) => !s.live).map((s) => s.sessionId);
+  const byChannel = new Map<string, Subscription[]>();
+  if (rows.length === 0) return byChannel;
+  const ended = [...new Set(rows.filter((s) => !s.live).map((s) => s.sessionId))];
   if (ended.length > 0)
     await ctx.db.delete(pushSubscriptions).where(inArray(pushSubscriptions.sessionId, ended));
+  for (const { channelId, ...sub } of rows) {
+    if (!sub.live) continue;
+    const list = byChannel.get(channelId) ?? [];
+    list.push(sub);
+    byChannel.set(channelId, list);
+  }
+  return byChannel;
+}
 
-  const live = subs.filter((s) => s.live);
+/** Sends the pushes a committed message calls for; resolves when all were handed over (tests wait on it). */
+export async function sendPushes(
+  ctx: PushContext,
+  message: PostedMessage,
+  now = new Date(),
+  /** The channel's live subscriptions, when already read (schedulePushes reads them for many posts). */
+  subscriptions?: readonly Subscription[],
+): Promise<number> {
+  // Subscriptions of the channel's people first: most posts reach nobody subscribed, and then this one
+  // query is all a post costs.
+  const live =
+    subscriptions ?? (await liveSubscriptions(ctx, [message.channelId])).get(message.channelId) ?? [];
   if (live.length === 0) return 0;
   const audience = await readAudience(ctx.db, message, now, [...new Set(live.map((s) => s.userId))]);
   if (!audience) return 0;
@@ -98,9 +122,42 @@ export async function sendPushes(
   return results.filter((r) => r === 'sent').length;
 }
 
-/** Starts sendPushes after the current turn, so the post's answer goes out first; failures are logged. */
+/**
+ * How long committed posts gather before their subscriptions are read in one statement. On PGlite every
+ * statement runs on the server's thread, and one read per post sat between the next posts' commits (the
+ * most expensive statement a post caused); a push is allowed up to a second (issue 13).
+ */
+const GATHER_MS = 100;
+const gathering = new WeakMap<Db, { ctx: PushContext; messages: PostedMessage[] }>();
+
+/** Sends the message's pushes shortly, off the post's path, with other posts of the moment; failures are logged. */
 export function schedulePushes(ctx: PushContext, message: PostedMessage): void {
-  setImmediate(() => {
-    sendPushes(ctx, message).catch((err: unknown) => ctx.log.warn({ err }, 'Sending pushes failed'));
-  });
+  const waiting = gathering.get(ctx.db);
+  if (waiting) {
+    waiting.messages.push(message);
+    return;
+  }
+  const batch = { ctx, messages: [message] };
+  gathering.set(ctx.db, batch);
+  setTimeout(() => {
+    gathering.delete(ctx.db);
+    void sendGathered(batch.ctx, batch.messages);
+  }, GATHER_MS);
+}
+
+async function sendGathered(ctx: PushContext, messages: readonly PostedMessage[]): Promise<void> {
+  try {
+    const byChannel = await liveSubscriptions(ctx, [...new Set(messages.map((m) => m.channelId))]);
+    await Promise.all(
+      messages
+        .filter((m) => byChannel.has(m.channelId))
+        .map((m) =>
+          sendPushes(ctx, m, new Date(), byChannel.get(m.channelId)).catch((err: unknown) =>
+            ctx.log.warn({ err }, 'Sending pushes failed'),
+          ),
+        ),
+    );
+  } catch (err) {
+    ctx.log.warn({ err }, 'Sending pushes failed');
+  }
 }

@@ -7,8 +7,20 @@ import { HttpError } from '../errors.ts';
 import { zodMessage } from '../http/errors.ts';
 import { reportError } from '../operations/error-reporting.ts';
 import { EVENT_LIMITS, formatBytes } from '../request-limits.ts';
+import type { LanternSocket } from './types.ts';
 
 type AckFn = (response: unknown) => void;
+
+/** A client event's listener, called by socket.io with the socket as `this`. */
+export type SocketListener = (this: LanternSocket, ...args: unknown[]) => Promise<void>;
+/** Every client event's shared listener, by event: attached to each socket as it connects. */
+export type SocketHandlers = Partial<Record<keyof ClientToServerEvents, SocketListener>>;
+
+/** Attaches the shared listeners to one socket. */
+export function attachHandlers(socket: LanternSocket, handlers: SocketHandlers): void {
+  for (const [event, listener] of Object.entries(handlers))
+    socket.on(event as keyof ClientToServerEvents, listener as never);
+}
 
 /**
  * Refuses a payload larger than its event takes (server/request-limits.ts) before the schema examines it.
@@ -30,24 +42,26 @@ function ackErrorMessage(err: unknown, log: Logger, event: string): string {
 }
 
 /**
- * A listener for `event`. A client may omit the acknowledgement (or send only a callback): neither may
- * throw. Validation and permission failures answer {error:{message}}; unexpected ones are logged and
- * answered 'An error occurred'.
+ * A listener for `event`, one function shared by every socket: socket.io calls it with the socket as
+ * `this`, and `run` reads the caller from `socket.data` (19 closures per socket were most of a socket's
+ * memory). A client may omit the acknowledgement (or send only a callback): neither may throw. Validation
+ * and permission failures answer {error:{message}}; unexpected ones are logged and answered 'An error
+ * occurred'.
  */
 export function acknowledged<S extends z.ZodType, R>(
   log: Logger,
   event: keyof ClientToServerEvents,
   schema: S,
-  run: (payload: z.infer<S>) => Promise<R>,
-): (payload: unknown, ack?: unknown) => Promise<void> {
-  return async (...args: unknown[]) => {
+  run: (socket: LanternSocket, payload: z.infer<S>) => Promise<R>,
+): SocketListener {
+  return async function listener(this: LanternSocket, ...args: unknown[]) {
     const last = args.at(-1);
     const reply: AckFn = typeof last === 'function' ? (last as AckFn) : () => {};
     const payload = typeof args[0] === 'function' ? undefined : args[0];
     try {
       requireWithinLimit(event, payload);
       const parsed = schema.parse(payload);
-      reply(await run(parsed));
+      reply(await run(this, parsed));
     } catch (err) {
       const response: AckError = { error: { message: ackErrorMessage(err, log, event) } };
       reply(response);

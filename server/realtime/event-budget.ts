@@ -40,10 +40,12 @@ export class EventBucket {
   }
 }
 
-export function installEventBudget(socket: LanternSocket, config: BudgetConfig): void {
-  const bucket = new EventBucket(config.SOCKET_EVENT_BURST, config.SOCKET_EVENTS_PER_SECOND, Date.now);
-  socket.use((packet, next) => {
-    if (bucket.take()) return next();
+/**
+ * The budget's middleware for each socket. The bucket is made at the socket's first event: an idle
+ * connection (most of them) holds only the middleware.
+ */
+export function eventBudget(config: BudgetConfig): { install(socket: LanternSocket): void } {
+  const refuse = (socket: LanternSocket, bucket: EventBucket, packet: unknown[]) => {
     if (bucket.refusedInARow > config.SOCKET_EVENT_BURST) {
       socket.disconnect(true);
       return;
@@ -51,5 +53,15 @@ export function installEventBudget(socket: LanternSocket, config: BudgetConfig):
     const ack = packet.at(-1);
     if (typeof ack === 'function')
       (ack as (response: unknown) => void)({ error: { message: TOO_MANY_EVENTS } });
-  });
+  };
+  return {
+    install(socket) {
+      let bucket: EventBucket | undefined;
+      socket.use((packet, next) => {
+        bucket ??= new EventBucket(config.SOCKET_EVENT_BURST, config.SOCKET_EVENTS_PER_SECOND, Date.now);
+        if (bucket.take()) return next();
+        refuse(socket, bucket, packet);
+      });
+    },
+  };
 }

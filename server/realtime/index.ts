@@ -7,20 +7,21 @@ import { type AppContext, type Broadcaster, rooms } from '../context.ts';
 import type { Metrics } from '../operations/metrics.ts';
 import type { RealtimeControls } from '../realtime-controls.ts';
 import { SOCKET_MESSAGE_MAX_BYTES } from '../request-limits.ts';
+import { attachHandlers } from './ack.ts';
 import { createBroadcaster } from './broadcaster.ts';
 import { installChannelAudience } from './channel-audience.ts';
-import { registerChannelEvents } from './channel-events.ts';
-import { installEventBudget } from './event-budget.ts';
-import { registerMemberActionEvents } from './member-action-events.ts';
-import { registerMessageActionEvents } from './message-action-events.ts';
-import { registerMessageEvents } from './message-events.ts';
+import { channelEventHandlers } from './channel-events.ts';
+import { eventBudget } from './event-budget.ts';
+import { memberActionEventHandlers } from './member-action-events.ts';
+import { messageActionEventHandlers } from './message-action-events.ts';
+import { messageEventHandlers } from './message-events.ts';
 import { createPendingAcks } from './pending-acks.ts';
 import { createPresence, institutionRoomsOf } from './presence.ts';
 import { installProtocolVersionCheck } from './protocol-version.ts';
 import { connectRedisAdapter, type RedisAdapter } from './redis-adapter.ts';
 import { installSocketAuth } from './socket-auth.ts';
-import type { LanternServer } from './types.ts';
-import { registerVisitEvents } from './visit-events.ts';
+import type { LanternServer, LanternSocket } from './types.ts';
+import { visitEventHandlers } from './visit-events.ts';
 
 export interface Realtime extends RealtimeControls {
   broadcast: Broadcaster;
@@ -94,26 +95,37 @@ export async function createRealtime(
   installProtocolVersionCheck(io, config.PROTOCOL_MIN_VERSION);
   installSocketAuth(io, db, log, config);
 
+  // One set of listeners for every socket (each reads its caller from socket.data): per-socket closures
+  // were most of an idle connection's memory.
+  const handlers = {
+    ...channelEventHandlers(handlerDeps),
+    ...messageEventHandlers(handlerDeps),
+    ...messageActionEventHandlers(handlerDeps),
+    ...visitEventHandlers(handlerDeps),
+    ...memberActionEventHandlers({ ...handlerDeps, realtime: controls }),
+  };
+  const budget = eventBudget(config);
+  // The workspace rooms a socket was in, taken at 'disconnecting' (socket.io empties them before 'disconnect').
+  const lastRooms = new WeakMap<LanternSocket, string[]>();
+  function onDisconnecting(this: LanternSocket) {
+    lastRooms.set(this, institutionRoomsOf(this));
+  }
+  function onDisconnect(this: LanternSocket) {
+    metrics.connectedSockets.dec();
+    if (!closing) track(presence.disconnected(this, lastRooms.get(this) ?? []));
+    lastRooms.delete(this);
+  }
+
   io.on('connection', (socket) => {
     const { userId, sessionId, institutionIds } = socket.data;
     socket.join([rooms.user(userId), rooms.session(sessionId), ...institutionIds.map(rooms.institution)]);
-    installEventBudget(socket, config);
+    budget.install(socket);
     pendingAcks.install(socket);
     metrics.connectedSockets.inc();
-    registerChannelEvents(socket, handlerDeps);
-    registerMessageEvents(socket, handlerDeps);
-    registerMessageActionEvents(socket, handlerDeps);
-    registerVisitEvents(socket, handlerDeps);
-    registerMemberActionEvents(socket, { ...handlerDeps, realtime: controls });
+    attachHandlers(socket, handlers);
     track(presence.connected(socket));
-    let lastRooms: string[] = [];
-    socket.on('disconnecting', () => {
-      lastRooms = institutionRoomsOf(socket);
-    });
-    socket.on('disconnect', () => {
-      metrics.connectedSockets.dec();
-      if (!closing) track(presence.disconnected(socket, lastRooms));
-    });
+    socket.on('disconnecting', onDisconnecting);
+    socket.on('disconnect', onDisconnect);
   });
 
   return {

@@ -3,19 +3,15 @@
 import { memberActionPayload } from '../../schemas/protocol/index.ts';
 import type { ChannelServiceContext } from '../channels/context.ts';
 import { decideChannelRequest } from '../channels/requests.ts';
-import { acknowledged } from './ack.ts';
+import { acknowledged, type SocketHandlers } from './ack.ts';
 import type { HandlerDeps } from './handler-deps.ts';
-import type { LanternSocket } from './types.ts';
 
-export function registerMemberActionEvents(
-  socket: LanternSocket,
+export function memberActionEventHandlers(
   deps: HandlerDeps & Pick<ChannelServiceContext, 'realtime'>,
-): void {
-  const userId = socket.data.userId;
-  socket.on(
-    'memberAction',
-    acknowledged(deps.log, 'memberAction', memberActionPayload, (p) =>
-      decideChannelRequest(deps, userId, p.institutionId, p.channelId, p.requestId, p.status),
+): SocketHandlers {
+  return {
+    memberAction: acknowledged(deps.log, 'memberAction', memberActionPayload, (socket, p) =>
+      decideChannelRequest(deps, socket.data.userId, p.institutionId, p.channelId, p.requestId, p.status),
     ),
-  );
+  };
 }

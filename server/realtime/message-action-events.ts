@@ -15,45 +15,38 @@ import { togglePinMessage } from '../messages/pins.ts';
 import { closePoll, createPoll, removeVoteOnPoll, voteOnPoll } from '../messages/polls.ts';
 import { toggleReaction } from '../messages/reactions.ts';
 import { toggleStarredMessage } from '../messages/stars.ts';
-import { acknowledged } from './ack.ts';
+import { acknowledged, type SocketHandlers } from './ack.ts';
 import type { HandlerDeps } from './handler-deps.ts';
-import type { LanternSocket } from './types.ts';
 
-export function registerMessageActionEvents(socket: LanternSocket, deps: HandlerDeps): void {
+export function messageActionEventHandlers(deps: HandlerDeps): SocketHandlers {
   const { log } = deps;
-  const userId = socket.data.userId;
-  socket.on(
-    'togglePinMessage',
-    acknowledged(log, 'togglePinMessage', togglePinMessagePayload, (p) => togglePinMessage(deps, userId, p)),
-  );
-  socket.on(
-    'toggleReaction',
-    acknowledged(log, 'toggleReaction', toggleReactionPayload, (p) => toggleReaction(deps, userId, p)),
-  );
-  socket.on(
-    'toggleStarredMessage',
-    acknowledged(log, 'toggleStarredMessage', toggleStarredMessagePayload, (p) =>
-      toggleStarredMessage(deps, userId, p),
+  return {
+    togglePinMessage: acknowledged(log, 'togglePinMessage', togglePinMessagePayload, (socket, p) =>
+      togglePinMessage(deps, socket.data.userId, p),
     ),
-  );
-  socket.on(
-    'createPoll',
-    acknowledged(log, 'createPoll', createPollPayload, (p) => createPoll(deps, userId, p)),
-  );
-  socket.on(
-    'closePoll',
-    acknowledged(log, 'closePoll', closePollPayload, (p) => closePoll(deps, userId, p)),
-  );
-  socket.on(
-    'voteOnPoll',
-    acknowledged(log, 'voteOnPoll', voteOnPollPayload, (p) => voteOnPoll(deps, userId, p)),
-  );
-  socket.on(
-    'removeVoteOnPoll',
-    acknowledged(log, 'removeVoteOnPoll', removeVoteOnPollPayload, (p) => removeVoteOnPoll(deps, userId, p)),
-  );
-  socket.on(
-    'forwardMessage',
-    acknowledged(log, 'forwardMessage', forwardMessagePayload, (p) => forwardMessage(deps, userId, p)),
-  );
+    toggleReaction: acknowledged(log, 'toggleReaction', toggleReactionPayload, (socket, p) =>
+      toggleReaction(deps, socket.data.userId, p),
+    ),
+    toggleStarredMessage: acknowledged(
+      log,
+      'toggleStarredMessage',
+      toggleStarredMessagePayload,
+      (socket, p) => toggleStarredMessage(deps, socket.data.userId, p),
+    ),
+    createPoll: acknowledged(log, 'createPoll', createPollPayload, (socket, p) =>
+      createPoll(deps, socket.data.userId, p),
+    ),
+    closePoll: acknowledged(log, 'closePoll', closePollPayload, (socket, p) =>
+      closePoll(deps, socket.data.userId, p),
+    ),
+    voteOnPoll: acknowledged(log, 'voteOnPoll', voteOnPollPayload, (socket, p) =>
+      voteOnPoll(deps, socket.data.userId, p),
+    ),
+    removeVoteOnPoll: acknowledged(log, 'removeVoteOnPoll', removeVoteOnPollPayload, (socket, p) =>
+      removeVoteOnPoll(deps, socket.data.userId, p),
+    ),
+    forwardMessage: acknowledged(log, 'forwardMessage', forwardMessagePayload, (socket, p) =>
+      forwardMessage(deps, socket.data.userId, p),
+    ),
+  };
 }

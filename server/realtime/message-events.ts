@@ -8,29 +8,23 @@ import {
 import { deleteMessage } from '../messages/delete.ts';
 import { editMessage } from '../messages/edit.ts';
 import { postMessage } from '../messages/post.ts';
-import { acknowledged } from './ack.ts';
+import { acknowledged, type SocketHandlers } from './ack.ts';
 import type { HandlerDeps } from './handler-deps.ts';
-import type { LanternSocket } from './types.ts';
 
-export function registerMessageEvents(socket: LanternSocket, deps: HandlerDeps): void {
+export function messageEventHandlers(deps: HandlerDeps): SocketHandlers {
   const { log } = deps;
-  const userId = socket.data.userId;
-
-  socket.on(
-    'postMessage',
-    acknowledged(
+  return {
+    postMessage: acknowledged(
       log,
       'postMessage',
       postMessagePayload,
-      async (p) => (await postMessage(deps, userId, p)).message,
+      async (socket, p) => (await postMessage(deps, socket.data.userId, p)).message,
     ),
-  );
-  socket.on(
-    'editMessage',
-    acknowledged(log, 'editMessage', editMessagePayload, (p) => editMessage(deps, userId, p)),
-  );
-  socket.on(
-    'deleteMessage',
-    acknowledged(log, 'deleteMessage', deleteMessagePayload, (p) => deleteMessage(deps, userId, p)),
-  );
+    editMessage: acknowledged(log, 'editMessage', editMessagePayload, (socket, p) =>
+      editMessage(deps, socket.data.userId, p),
+    ),
+    deleteMessage: acknowledged(log, 'deleteMessage', deleteMessagePayload, (socket, p) =>
+      deleteMessage(deps, socket.data.userId, p),
+    ),
+  };
 }

@@ -3,38 +3,29 @@
 import { visitChannelPayload, visitGroupPayload, visitMemberPayload } from '../../schemas/protocol/index.ts';
 import { recordActivity } from '../push/activity.ts';
 import { recordVisit } from '../services/visits.ts';
-import { acknowledged } from './ack.ts';
+import { acknowledged, type SocketHandlers } from './ack.ts';
 import type { HandlerDeps } from './handler-deps.ts';
-import type { LanternSocket } from './types.ts';
 
-export function registerVisitEvents(socket: LanternSocket, deps: HandlerDeps): void {
+export function visitEventHandlers(deps: HandlerDeps): SocketHandlers {
   const { db, log } = deps;
-  const userId = socket.data.userId;
   const ok = { ok: true as const };
-
-  socket.on(
-    'visitMember',
-    acknowledged(log, 'visitMember', visitMemberPayload, async (p) => {
-      await recordVisit(db, userId, p.institutionId, 'member', p.memberId);
+  return {
+    visitMember: acknowledged(log, 'visitMember', visitMemberPayload, async (socket, p) => {
+      await recordVisit(db, socket.data.userId, p.institutionId, 'member', p.memberId);
       return ok;
     }),
-  );
 
-  socket.on(
-    'visitChannel',
-    acknowledged(log, 'visitChannel', visitChannelPayload, async (p) => {
+    visitChannel: acknowledged(log, 'visitChannel', visitChannelPayload, async (socket, p) => {
+      const { userId, sessionId } = socket.data;
       await recordVisit(db, userId, p.institutionId, 'channel', p.channelId);
       // Opening a channel is reading it: pushes for it wait (server/push/decision.ts).
-      await recordActivity(db, { sessionId: socket.data.sessionId, userId }, p.channelId);
+      await recordActivity(db, { sessionId, userId }, p.channelId);
       return ok;
     }),
-  );
 
-  socket.on(
-    'visitGroup',
-    acknowledged(log, 'visitGroup', visitGroupPayload, async (p) => {
-      await recordVisit(db, userId, p.institutionId, 'group', p.groupId);
+    visitGroup: acknowledged(log, 'visitGroup', visitGroupPayload, async (socket, p) => {
+      await recordVisit(db, socket.data.userId, p.institutionId, 'group', p.groupId);
       return ok;
     }),
-  );
+  };
 }

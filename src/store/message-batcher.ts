@@ -32,6 +32,17 @@ export class MessageBatcher {
     });
   }
 
+  /** Several pages at once (a catch-up's answer): they share one write. One promise per page. */
+  applyEach(pages: readonly (readonly Message[])[]): Promise<void>[] {
+    const done = pages.map((messages) =>
+      messages.length
+        ? new Promise<void>((resolve, reject) => this.waiting.push({ messages, resolve, reject }))
+        : Promise.resolve(),
+    );
+    if (!this.writing && this.waiting.length) void this.drain();
+    return done;
+  }
+
   private async drain(): Promise<void> {
     this.writing = true;
     try {

@@ -209,7 +209,7 @@ export async function storeRequests(
     await putRecord(db, 'channelRequest', r, { scope: r.channelId, institutionId: r.institutionId });
 }
 
-/** userOnlineStatusUpdate: every member row of that user (one per workspace) follows. */
+/** userOnlineStatusUpdate(s): every member row of that user (one per workspace) follows. */
 export async function setUserOnline(
   db: Pick<WorkspaceCollections, 'members'>,
   userId: string,

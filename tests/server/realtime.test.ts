@@ -23,6 +23,14 @@ const raw = (socket: Client) => socket as unknown as { emit(event: string, ...ar
 
 /** Long enough for a broadcast that should not happen to have arrived on this machine. */
 const QUIET_MS = 300;
+type PresenceUpdate = { user: { id: string }; status: 'online' | 'offline' };
+/** Every presence change the socket hears, whether alone (userOnlineStatusUpdate) or batched. */
+const onPresence = (socket: Client, listener: (u: PresenceUpdate) => unknown) => {
+  socket.on('userOnlineStatusUpdate', (u) => void listener(u));
+  socket.on('userOnlineStatusUpdates', (e) => {
+    for (const u of e.updates) listener(u);
+  });
+};
 
 describe.each(databases)('realtime on %s', (kind) => {
   let t: TestServer;
@@ -67,7 +75,10 @@ describe.each(databases)('realtime on %s', (kind) => {
     it('tells the workspace when a member comes online and when their last socket goes', async () => {
       const watcher = await connect(t, ws.owner.token);
       const updates: { id: string; status: string }[] = [];
-      watcher.on('userOnlineStatusUpdate', (e) => updates.push({ id: e.user.id, status: e.status }));
+      onPresence(
+        watcher,
+        (u) => u.user.id === carol.user.id && updates.push({ id: u.user.id, status: u.status }),
+      );
       const first = await connect(t, carol.token);
       const second = await connect(t, carol.token);
       await eventually(() => updates.length >= 1);
@@ -78,15 +89,25 @@ describe.each(databases)('realtime on %s', (kind) => {
       await eventually(() => updates.length >= 2);
       expect(updates[1]).toEqual({ id: carol.user.id, status: 'offline' });
     });
+    it('announces everyone who connects at once, each online exactly once', async () => {
+      const people = await Promise.all(Array.from({ length: 6 }, () => addMember(t, ws)));
+      const watcher = await connect(t, ws.owner.token);
+      const updates: PresenceUpdate[] = [];
+      const ids = new Set(people.map((p) => p.user.id));
+      onPresence(watcher, (u) => ids.has(u.user.id) && updates.push(u));
+      await Promise.all(people.map((p) => connect(t, p.token)));
+      await eventually(() => updates.length >= people.length);
+      await pause(QUIET_MS);
+      expect(updates.map((u) => u.user.id).sort()).toEqual([...ids].sort());
+      expect(updates.every((u) => u.status === 'online')).toBe(true);
+    });
     it('leaves a member who reloads (old socket gone, new one at once) online for the others', async () => {
       const erin = await t.signUp();
       await ws.owner.api.post(`/api/institutions/${ws.id}/invited-members`, { emails: [erin.user.email] });
       expect((await erin.api.post(`/api/institutions/${ws.id}/members`)).status).toBe(200);
       const watcher = await connect(t, ws.owner.token);
       const updates: string[] = [];
-      watcher.on('userOnlineStatusUpdate', (e) => {
-        if (e.user.id === erin.user.id) updates.push(e.status);
-      });
+      onPresence(watcher, (u) => u.user.id === erin.user.id && updates.push(u.status));
       let current = await connect(t, erin.token);
       await eventually(() => updates.length >= 1);
       for (let reload = 0; reload < 5; reload++) {
@@ -103,9 +124,7 @@ describe.each(databases)('realtime on %s', (kind) => {
       const later = await makeWorkspace(t, 'Later');
       const watcher = await connect(t, later.owner.token);
       const updates: string[] = [];
-      watcher.on('userOnlineStatusUpdate', (e) => {
-        if (e.user.id === dave.user.id) updates.push(e.status);
-      });
+      onPresence(watcher, (u) => u.user.id === dave.user.id && updates.push(u.status));
       await later.owner.api.post(`/api/institutions/${later.id}/invited-members`, {
         emails: [dave.user.email],
       });

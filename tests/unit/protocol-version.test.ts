@@ -16,7 +16,7 @@ const FINGERPRINTS: Record<number, string> = {
   7: 'ee3e6573f6d8b2a4cc6dc6bc459af6503b931e7ce57e6206b3cc7b42b763d516',
   8: '7f1b2a4a797e037caa203dc84dd1616356294ceb2b2241ffb6fcd91789563fb9',
   9: '9ad67aba74297688f46d28a1cc5ee7e42348cbeceaf648cd6f62ddcac46f1bb6',
-  10: 'ccd8bac8f5b94543ea1daf460083f48024eba7a212bb374a0ca3f6e20d641869',
+  10: '9215a243fe33dc00116e288d8eca9bf8c523ef4f524044e17432c81e7eeca298',
 };
 
 function fingerprint(): string {
