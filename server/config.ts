@@ -414,7 +414,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const dataDir = path.resolve(parsed.data.DATA_DIR);
   return {
     ...parsed.data,
-    PUBLIC_URL: parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`,
+    // PORT 0 (any free port, as tests use) names no port a link could carry: the usual 3000 then.
+    PUBLIC_URL: parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT || 3000}`,
     dataDir,
     dbDir: path.join(dataDir, 'db'),
     mailDir: path.join(dataDir, 'mail'),

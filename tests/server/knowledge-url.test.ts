@@ -165,10 +165,11 @@ describe.each(databases)('URL knowledge sources (%s)', (kind) => {
       title: 'Staff handbook & rules',
       status: 'ready',
       error: null,
-      chunkCount: 1,
+      // One passage per paragraph, each under its heading.
+      chunkCount: 2,
     });
     const [best] = await retrievePassages(t.ctx.db, agent.id, 'Are train tickets reimbursed?');
-    expect(best?.content).toContain('Train tickets are reimbursed in second class.');
+    expect(best?.content).toBe('Expenses\nTrain tickets are reimbursed in second class.');
     expect(best?.title).toBe('Staff handbook & rules');
     expect(best?.content).not.toContain('never indexed');
     expect(best?.content).not.toContain('color: red');
