@@ -123,6 +123,7 @@ describe.each(databases)('sign-in on %s', (kind) => {
       statusCode: 401,
       error: 'Unauthorized',
       message: 'session invalid',
+      requestId: expect.any(String),
     });
     expect((await t.api('made-up-token').get('/api/users')).status).toBe(401);
     expect((await t.api().get('/api/institutions')).status).toBe(401);

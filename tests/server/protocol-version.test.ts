@@ -56,7 +56,12 @@ describe.each(databases)('protocol version on the wire on %s', (kind) => {
     const refused = await me(t, user.token, old);
     expect(refused).toEqual({
       status: 426,
-      body: { statusCode: 426, error: 'Upgrade Required', message: PROTOCOL_OUTDATED_MESSAGE },
+      body: {
+        statusCode: 426,
+        error: 'Upgrade Required',
+        message: PROTOCOL_OUTDATED_MESSAGE,
+        requestId: expect.any(String),
+      },
     });
     // An outdated client whose session is also gone must hear "reload", not be signed out.
     expect((await me(t, null, old)).status).toBe(426);
@@ -75,6 +80,7 @@ describe.each(databases)('protocol version on the wire on %s', (kind) => {
         statusCode: 400,
         error: 'Bad Request',
         message: 'The Lantern-Protocol header must be a whole number, such as 7.',
+        requestId: expect.any(String),
       },
     });
   });
