@@ -34,7 +34,12 @@ export interface RouteRequest {
  * The route table with every answer's schema (and zod with them) loads with the first call, not with the
  * page: a reload paints its first rows from the store before any call is made.
  */
-const routeTable = () => import('../../schemas/protocol/routes.ts');
+let routeModule: typeof import('../../schemas/protocol/routes.ts') | undefined;
+/** Loaded once: after the first call every call takes the same path, with no module loading in between. */
+async function routeTable() {
+  routeModule ??= await import('../../schemas/protocol/routes.ts');
+  return routeModule;
+}
 
 /** Generous on purpose: slow mobile links are the norm; only a dead connection should hit it. */
 const DEFAULT_TIMEOUT_MS = 30_000;

@@ -358,11 +358,14 @@ const seeds = ONLY_SEED !== null ? [ONLY_SEED] : Array.from({ length: SEED_COUNT
 
 describe('sync fuzz over the held network: exactly once, convergence and sender order', () => {
   it('a seed replays exactly: the same steps hold the same messages', async () => {
+    // A first run loads what the client loads lazily (the REST route table comes with the first call), which
+    // takes real time and shifts that run's interleaving; the two compared runs both start warm.
+    await runSeed(REPLAYED_SEED);
     const first = await runSeed(REPLAYED_SEED);
     const second = await runSeed(REPLAYED_SEED);
     expect(second).toEqual(first);
     expect(first.filter((line) => line.includes('flush')).length).toBeGreaterThanOrEqual(5);
-  }, 60_000);
+  }, 90_000);
   for (const { name, seed } of REGRESSION_SEEDS) {
     it(`regression: ${name} (seed ${seed})`, async () => {
       await runSeed(seed);
