@@ -1,10 +1,13 @@
 // Vite build of the client: React, Tailwind, the comlink worker (ES module) and the Workbox service worker.
 import { execSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { emojiFont } from './scripts/emoji-font.ts';
 import { firstScreenEntry } from './scripts/first-screen-entry.ts';
 import { precompress } from './scripts/precompress.ts';
 import { signInPage } from './scripts/sign-in-page.ts';
@@ -21,12 +24,34 @@ function buildId(): string {
   }
 }
 
+/** This build's id, computed once: the bundles and version.json must name the same one. */
+const BUILD_ID = buildId();
+
+/**
+ * Writes version.json beside index.html: the server reads it and announces the build (GET /api/version, the
+ * socket's serverBuild), so open tabs of an older build offer a reload (decision 0043).
+ */
+function versionFile(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'lantern-version-file',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      writeFileSync(path.join(outDir, 'version.json'), `${JSON.stringify({ buildId: BUILD_ID })}\n`);
+    },
+  };
+}
+
 /** Where `npm run dev` runs the API server (scripts/dev.mjs); Vite itself takes 3000. */
 const apiTarget = process.env.LANTERN_API_URL ?? 'http://localhost:3001';
 
 export default defineConfig({
-  define: { __BUILD_ID__: JSON.stringify(buildId()) },
+  define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
   plugins: [
+    emojiFont(),
     react(),
     tailwindcss(),
     VitePWA({
@@ -40,13 +65,16 @@ export default defineConfig({
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2,mp3}'],
         // Store screenshots are for the browser's install sheet, not for offline use.
-        globIgnores: ['**/node_modules/**/*', 'screenshots/**'],
+        // The emoji font's subsets are fetched on demand and cached then (sw/sw.ts): 4 MB nobody with an
+        // emoji font of their own should download.
+        globIgnores: ['**/node_modules/**/*', 'screenshots/**', 'assets/noto-color-emoji-*'],
         maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
       },
       devOptions: { enabled: false },
     }),
     firstScreenEntry(fileURLToPath(new URL('.', import.meta.url))),
     signInPage(fileURLToPath(new URL('.', import.meta.url))),
+    versionFile(),
     precompress(),
   ],
   // Browser code gets zod with its eval probe switched off before any schema is built (see the file).

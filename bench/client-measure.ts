@@ -158,7 +158,9 @@ export async function syncedTab(
   seed: SeededWorkspace,
   state: StorageState,
   log: (line: string) => void,
-): Promise<{ context: BrowserContext; page: Page }> {
+  /** The longest the store may take to fill; then the tab is measured with what it holds. */
+  limitSeconds = 900,
+): Promise<{ context: BrowserContext; page: Page; stored: number }> {
   const count = seed.messageCount;
   const context = await newProbedContext(browser, state);
   const page = await context.newPage();
@@ -183,6 +185,12 @@ export async function syncedTab(
       log(`  sync stalled at ${stored.toLocaleString('en')} messages; measuring with what is stored`);
       break;
     }
+    if (Date.now() - started > limitSeconds * 1000) {
+      log(
+        `  sync still running after ${limitSeconds} s; measuring with the ${stored.toLocaleString('en')} stored`,
+      );
+      break;
+    }
     await sleep(500);
   }
   log(`  synced ${last.toLocaleString('en')} messages in ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -192,7 +200,7 @@ export async function syncedTab(
     await navigator.serviceWorker.ready;
     return navigator.serviceWorker.controller !== null;
   });
-  return { context, page };
+  return { context, page, stored: last };
 }
 
 /** Reloads of an open tab, each to its first row painted (null when none came). */

@@ -7,7 +7,15 @@ import { eq } from 'drizzle-orm';
 import { hashToken, newToken } from '../server/auth/tokens.ts';
 import { addChannelMember, createChannelWithRoles } from '../server/channels/setup.ts';
 import { openDatabase } from '../server/db/client.ts';
-import { channels, institutions, members, messages, sessions, users } from '../server/db/schema.ts';
+import {
+  channelMembers,
+  channels,
+  institutions,
+  members,
+  messages,
+  sessions,
+  users,
+} from '../server/db/schema.ts';
 import { newGenId } from '../src/store/gen-id.ts';
 
 export interface SeededWorkspace {
@@ -86,8 +94,18 @@ export async function seedWorkspace(dataDir: string, count: number): Promise<See
     }
     await db
       .update(channels)
-      .set({ lastSeq: count, lastMessageId: lastId || null, lastMessageAt: new Date(start + count * 60_000) })
+      .set({
+        lastSeq: count,
+        messageCount: count,
+        lastMessageId: lastId || null,
+        lastMessageAt: new Date(start + count * 60_000),
+      })
       .where(eq(channels.id, channelId));
+    // Both have read the history written around the post path: nothing of it is unread.
+    await db
+      .update(channelMembers)
+      .set({ readSeq: count, readCount: count, lastReadMessageId: lastId || null })
+      .where(eq(channelMembers.channelId, channelId));
     return { institutionId, channelId, readerEmail: reader.email, posterToken, messageCount: count };
   } finally {
     await database.close();

@@ -5,6 +5,7 @@
 // member, sees the agent and what it knows but no way to change anything. Screenshots of the screens at
 // desktop and phone width, light and dark, go to SHOTS (looked at by hand).
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { shot } from './support/screenshots.ts';
 import { LanternServer } from './support/server.ts';
 import { addTeammate } from './support/team.ts';
 import { createWorkspaceThroughUi, signInThroughUi } from './support/ui.ts';
@@ -202,10 +203,10 @@ test('a member sees the agents and what they know, without any way to change the
 });
 
 async function shoot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()?.width ?? 0}.png` });
+  await shot(page, `${SHOTS}/${name}-${page.viewportSize()?.width ?? 0}.png`);
 }
 
-test('screenshots of the agents settings, desktop and phone, light and dark', async ({ browser }) => {
+test('screenshots of the agents settings, desktop in light and phone in dark', async ({ browser }) => {
   expect(agentUrl, 'the first test makes the agent these pages show').toBeTruthy();
   // Each page with what shows it has loaded.
   const pages: [string, string, string][] = [
@@ -215,14 +216,16 @@ test('screenshots of the agents settings, desktop and phone, light and dark', as
     ['agent-tools', `${agentUrl}?tab=tools`, 'Sample tools'],
     ['agent-new', `${server.url}/client/${workspaceId}/settings/agents/new`, 'Who may ask it'],
   ];
-  for (const [label, viewport] of [
-    ['desktop', DESKTOP],
-    ['phone', PHONE],
+  // Two looks cover both layouts and both themes (e2e/accessibility.spec.ts checks every theme's contrast);
+  // each look opens every page and runs a real MCP connection test, so four would double a long test.
+  for (const [label, viewport, schemes] of [
+    ['desktop', DESKTOP, ['light']],
+    ['phone', PHONE, ['dark']],
   ] as const) {
     const context = await browser.newContext({ viewport });
     const page = await context.newPage();
     await signInThroughUi(page, server, 'ada@example.com');
-    for (const scheme of ['light', 'dark'] as const) {
+    for (const scheme of schemes) {
       await page.emulateMedia({ colorScheme: scheme });
       for (const [name, url, ready] of pages) {
         await page.goto(url);
@@ -232,17 +235,17 @@ test('screenshots of the agents settings, desktop and phone, light and dark', as
           () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
         );
         expect(overflow, `${name} at ${label} width scrolls sideways`).toBeLessThanOrEqual(0);
-        await page.screenshot({ path: `${SHOTS}/${name}-${label}-${scheme}.png` });
+        await shot(page, `${SHOTS}/${name}-${label}-${scheme}.png`);
       }
       // The rest of the profile form, scrolled to its end.
       await page.goto(agentUrl);
       await page.getByRole('button', { name: 'Delete agent' }).scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${SHOTS}/agent-profile-end-${label}-${scheme}.png` });
+      await shot(page, `${SHOTS}/agent-profile-end-${label}-${scheme}.png`);
       // The template picker, then the connection dialog after a test.
       await page.goto(`${agentUrl}?tab=tools`);
       await page.getByRole('button', { name: 'Add connection' }).click();
       await expect(page.getByRole('button', { name: /^Everything/ })).toBeVisible();
-      await page.screenshot({ path: `${SHOTS}/mcp-templates-${label}-${scheme}.png` });
+      await shot(page, `${SHOTS}/mcp-templates-${label}-${scheme}.png`);
       await page.getByRole('button', { name: /^Everything/ }).click();
       const dialog = page.getByRole('dialog', { name: 'Add connection' });
       await dialog.getByRole('button', { name: 'Add variable' }).click();
@@ -250,13 +253,13 @@ test('screenshots of the agents settings, desktop and phone, light and dark', as
       await dialog.getByLabel('Value of DEPLOY_TOKEN').fill('example');
       await dialog.getByRole('button', { name: 'Test connection' }).click();
       await expect(dialog.getByText(/Connected: \d+ tools/)).toBeVisible({ timeout: 30_000 });
-      await page.screenshot({ path: `${SHOTS}/mcp-connection-test-${label}-${scheme}.png` });
+      await shot(page, `${SHOTS}/mcp-connection-test-${label}-${scheme}.png`);
       await page.keyboard.press('Escape');
       // The add-knowledge dialog.
       await page.goto(`${agentUrl}?tab=knowledge`);
       await page.getByRole('button', { name: 'Add knowledge' }).click();
       await page.getByRole('tab', { name: 'File' }).click();
-      await page.screenshot({ path: `${SHOTS}/knowledge-add-file-${label}-${scheme}.png` });
+      await shot(page, `${SHOTS}/knowledge-add-file-${label}-${scheme}.png`);
       await page.keyboard.press('Escape');
     }
     await context.close();
@@ -264,5 +267,5 @@ test('screenshots of the agents settings, desktop and phone, light and dark', as
   // A member's read-only view of the agent.
   await tomas.goto(agentUrl);
   await expect(tomas.getByText('Who may ask it')).toBeVisible();
-  await tomas.screenshot({ path: `${SHOTS}/agent-member-view-desktop-light.png` });
+  await shot(tomas, `${SHOTS}/agent-member-view-desktop-light.png`);
 });

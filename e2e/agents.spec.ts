@@ -7,6 +7,7 @@
 // new-message dialog: a failure at the model ends in a clear note, the next message is answered. Screenshots at desktop and phone width, light and dark.
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { type OpenAIScriptServer, startOpenAIScriptServer } from '../tests/fixtures/openai-script-server.ts';
+import { shot } from './support/screenshots.ts';
 import { LanternServer } from './support/server.ts';
 import { addTeammate } from './support/team.ts';
 import {
@@ -14,6 +15,7 @@ import {
   createWorkspaceThroughUi,
   messageList,
   openChannelFromSidebar,
+  scrollTo,
   signInThroughUi,
 } from './support/ui.ts';
 
@@ -94,12 +96,11 @@ async function shoot(page: Page, name: string) {
     ] as const) {
       await page.setViewportSize(viewport);
       await expect(composer(page, '#general')).toBeVisible();
-      // The phone layout mounts the list anew: let it settle, then bring the newest answer into view.
-      await page.waitForTimeout(500);
-      await agentAnswer(page).last().scrollIntoViewIfNeeded();
+      // The phone layout mounts the list anew: bring the newest answer of the new one into view.
+      await scrollTo(agentAnswer(page).last());
       await expect(agentAnswer(page).last()).toBeInViewport();
       await page.mouse.move(0, viewport.height - 1);
-      await page.screenshot({ path: `${SHOTS}/agents-${name}-${size}-${scheme}.png` });
+      await shot(page, `${SHOTS}/agents-${name}-${size}-${scheme}.png`);
     }
   }
   await page.emulateMedia({ colorScheme: 'light' });
@@ -195,7 +196,7 @@ test('an agent mentioned in a channel thinks, asks to run a tool, streams a cite
   const partial = await body.textContent();
   expect(partial).not.toContain('it answered as expected');
   await page.mouse.move(0, DESKTOP.height - 1);
-  await page.screenshot({ path: `${SHOTS}/agents-streaming-desktop-light.png` });
+  await shot(page, `${SHOTS}/agents-streaming-desktop-light.png`);
   await expect(body).toHaveAttribute('data-agent-status', 'streaming');
   await expect(body).toContainText('it answered as expected');
   await expect(body).toHaveAttribute('data-agent-status', 'done');
@@ -207,7 +208,7 @@ test('an agent mentioned in a channel thinks, asks to run a tool, streams a cite
   await footnote.click();
   const passage = page.getByRole('dialog', { name: 'Release handbook' });
   await expect(passage.getByTestId('passage')).toContainText('A hotfix needs approval from two maintainers');
-  await page.screenshot({ path: `${SHOTS}/agents-passage-desktop-light.png` });
+  await shot(page, `${SHOTS}/agents-passage-desktop-light.png`);
   await passage.getByRole('button', { name: 'Close' }).click();
   await expect(passage).toHaveCount(0);
 
@@ -242,7 +243,7 @@ test('an agent mentioned in a channel thinks, asks to run a tool, streams a cite
   const failed = agentAnswer(page).getByRole('alert');
   await expect(failed).toContainText('Sorry, I could not');
   await page.mouse.move(0, DESKTOP.height - 1);
-  await page.screenshot({ path: `${SHOTS}/agents-direct-failed-desktop-light.png` });
+  await shot(page, `${SHOTS}/agents-direct-failed-desktop-light.png`);
   await dm.pressSequentially('are you there?');
   await dm.press('Enter');
   await expect(agentAnswer(page, 'Happy to help with releases.')).toBeVisible();

@@ -2,6 +2,7 @@
 // under the app's Content-Security-Policy, lists the operations and lets a reader open one.
 import { expect, test } from '@playwright/test';
 import { watchCsp } from './support/csp-watch.ts';
+import { shot } from './support/screenshots.ts';
 import { LanternServer } from './support/server.ts';
 
 let server: LanternServer;
@@ -30,8 +31,8 @@ test('the API reference lists every group of operations and opens one, without a
     .filter({ hasText: '/api/institutions/{id}/channels' });
   await createChannel.first().locator('.opblock-summary').click();
   await expect(page.getByText('Request body').first()).toBeVisible();
-  await page.screenshot({ path: 'e2e/artifacts/api-reference.png', fullPage: false });
+  await shot(page, 'e2e/artifacts/api-reference.png');
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: 'e2e/artifacts/api-reference-phone.png' });
+  await shot(page, 'e2e/artifacts/api-reference-phone.png');
   expect(csp.violations()).toEqual([]);
 });

@@ -2,6 +2,7 @@
 // they hold, and signs the phone out from the laptop ("Sign out everywhere else"): the phone, without
 // reloading, is sent to sign-in by its next request. Screenshots at 1280 and 390 wide, light and dark.
 import { expect, type Page, test } from '@playwright/test';
+import { SHOTS_ON, shot } from './support/screenshots.ts';
 import { LanternServer } from './support/server.ts';
 import { createWorkspaceThroughUi, signInThroughUi } from './support/ui.ts';
 
@@ -9,9 +10,10 @@ const SHOTS = 'e2e/artifacts';
 const PHONE = { width: 390, height: 844 };
 
 async function shootBothSchemes(page: Page, name: string) {
+  if (!SHOTS_ON) return;
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: `${SHOTS}/${name}-${scheme}.png`, fullPage: true });
+    await shot(page, `${SHOTS}/${name}-${scheme}.png`, { fullPage: true });
   }
   await page.emulateMedia({ colorScheme: 'light' });
 }

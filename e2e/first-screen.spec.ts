@@ -2,6 +2,7 @@
 // picture kept on the device (src/first-screen/) stands in, inert and hidden from assistive technology,
 // until the app paints the channel itself and takes its place. Signing out deletes the pictures.
 import { expect, type Page, type Route, test } from '@playwright/test';
+import { shot } from './support/screenshots.ts';
 import { LanternServer } from './support/server.ts';
 import {
   createWorkspaceThroughUi,
@@ -65,7 +66,7 @@ test('a reloaded channel shows its last messages before the app has loaded, then
   // Nothing of the app yet: no live rows, no textbox a person could type into and lose.
   await expect(messageList(page)).toHaveCount(0);
   await expect(page.getByRole('textbox')).toHaveCount(0);
-  await page.screenshot({ path: `${ARTIFACTS}/first-screen-picture.png` });
+  await shot(page, `${ARTIFACTS}/first-screen-picture.png`);
 
   // The app loads: it paints the channel and the picture goes.
   for (const route of held) await route.continue();

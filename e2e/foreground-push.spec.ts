@@ -2,7 +2,9 @@
 // worker hands it to the focused page, which shows a toast with 'View in channel' and plays
 // message-received.mp3 when it is for another channel, and stays quiet for the open one. The push is
 // delivered to the real service worker through the DevTools protocol, as in push.spec.ts.
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+import { deliverPush } from './support/push.ts';
+import { shot } from './support/screenshots.ts';
 import { LanternServer } from './support/server.ts';
 import { createWorkspaceThroughUi, signInThroughUi } from './support/ui.ts';
 
@@ -16,24 +18,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await server?.dispose();
 });
-
-/** Sends a push payload (spec §3 fields) to this origin's service worker, as a push service would. */
-async function deliverPush(context: BrowserContext, page: Page, payload: Record<string, unknown>) {
-  const cdp = await context.newCDPSession(page);
-  const registrationId = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const mine = registrations.find((r) => r.scopeURL.startsWith(server.url) && !r.isDeleted);
-      if (mine) resolve(mine.registrationId);
-    });
-  });
-  await cdp.send('ServiceWorker.enable');
-  await cdp.send('ServiceWorker.deliverPushMessage', {
-    origin: new URL(server.url).origin,
-    registrationId: await registrationId,
-    data: JSON.stringify(payload),
-  });
-  await cdp.detach();
-}
 
 /** What the page asked to play, by file name. */
 function played(page: Page): Promise<string[]> {
@@ -80,7 +64,7 @@ test('a push for another channel shows a toast that opens it; the open channel s
   });
   await page.bringToFront();
 
-  await deliverPush(context, page, {
+  await deliverPush(page, server.url, {
     title: 'Bo in #random',
     body: 'Lunch at noon?',
     channelId: randomId,
@@ -96,9 +80,9 @@ test('a push for another channel shows a toast that opens it; the open channel s
     (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => n.title),
   );
   expect(notifications).toEqual([]);
-  await page.screenshot({ path: 'e2e/artifacts/foreground-toast-desktop-light.png' });
+  await shot(page, 'e2e/artifacts/foreground-toast-desktop-light.png');
   await page.emulateMedia({ colorScheme: 'dark' });
-  await page.screenshot({ path: 'e2e/artifacts/foreground-toast-desktop-dark.png' });
+  await shot(page, 'e2e/artifacts/foreground-toast-desktop-dark.png');
   await page.emulateMedia({ colorScheme: 'light' });
 
   await toast.getByRole('button', { name: 'View in channel' }).click();
@@ -106,7 +90,7 @@ test('a push for another channel shows a toast that opens it; the open channel s
   await expect(page.getByRole('textbox', { name: 'Message #random' })).toBeVisible();
 
   // The same channel is open now: nothing is shown and nothing is played.
-  await deliverPush(context, page, {
+  await deliverPush(page, server.url, {
     title: 'Bo in #random',
     body: 'Second thought: 12:30',
     channelId: randomId,
@@ -117,7 +101,7 @@ test('a push for another channel shows a toast that opens it; the open channel s
   // A push for #general afterwards proves the first one was handled (and ignored), not still in flight.
   // (At phone width, for its picture.)
   await page.setViewportSize({ width: 390, height: 844 });
-  await deliverPush(context, page, {
+  await deliverPush(page, server.url, {
     title: 'Bo in #general',
     body: 'Standup moved',
     channelId: general.id,
@@ -126,9 +110,9 @@ test('a push for another channel shows a toast that opens it; the open channel s
   });
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Bo in #general' })).toBeVisible();
   await page.waitForTimeout(500); // the toast's entrance, for the picture only
-  await page.screenshot({ path: 'e2e/artifacts/foreground-toast-phone-light.png' });
+  await shot(page, 'e2e/artifacts/foreground-toast-phone-light.png');
   await page.emulateMedia({ colorScheme: 'dark' });
-  await page.screenshot({ path: 'e2e/artifacts/foreground-toast-phone-dark.png' });
+  await shot(page, 'e2e/artifacts/foreground-toast-phone-dark.png');
   await page.emulateMedia({ colorScheme: 'light' });
   await page.setViewportSize({ width: 1280, height: 800 });
   await expect(page.getByText('Second thought: 12:30')).toHaveCount(0);
@@ -158,11 +142,11 @@ test('a push for another channel shows a toast that opens it; the open channel s
   await page.goto(`${server.url}/client/${workspaceId}/channel/${general.id}`);
   await expect(page.getByRole('textbox', { name: 'Message #general' })).toBeVisible();
   const idOnly = { title: '', body: '', channelId: randomId, clientId: workspaceId, idOnly: true };
-  await deliverPush(context, page, { ...idOnly, messageId: posted.id });
+  await deliverPush(page, server.url, { ...idOnly, messageId: posted.id });
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'ana in #random' })).toContainText(
     'Stored here only',
   );
-  await deliverPush(context, page, { ...idOnly, messageId: crypto.randomUUID() });
+  await deliverPush(page, server.url, { ...idOnly, messageId: crypto.randomUUID() });
   await expect(
     page.locator('[data-sonner-toast]').filter({ hasText: 'New message in #random' }),
   ).toContainText('Open Lantern to read it.');
@@ -176,7 +160,7 @@ test('a push for another channel shows a toast that opens it; the open channel s
   await page.reload();
   await expect(page.getByRole('switch', { name: 'Sound for new messages' })).not.toBeChecked();
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-  await deliverPush(context, page, {
+  await deliverPush(page, server.url, {
     title: 'Bo in #random',
     body: 'Quiet please',
     channelId: randomId,

@@ -5,6 +5,7 @@
 // the sign-in page with providers and without, desktop and phone, light and dark.
 import { expect, type Page, test } from '@playwright/test';
 import { type OpenIdProvider, startOpenIdProvider } from '../tests/fixtures/openid-provider.ts';
+import { SHOTS_ON, shot } from './support/screenshots.ts';
 import { LanternServer } from './support/server.ts';
 import { createWorkspaceThroughUi } from './support/ui.ts';
 
@@ -52,12 +53,13 @@ test.afterAll(async () => {
 });
 
 async function shoot(page: Page, name: string) {
+  if (!SHOTS_ON) return;
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.screenshot({ path: `${SHOTS}/${name}-desktop-${scheme}.png` });
+    await shot(page, `${SHOTS}/${name}-desktop-${scheme}.png`);
     await page.setViewportSize(PHONE);
-    await page.screenshot({ path: `${SHOTS}/${name}-phone-${scheme}.png` });
+    await shot(page, `${SHOTS}/${name}-phone-${scheme}.png`);
   }
   await page.emulateMedia({ colorScheme: 'light' });
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -108,11 +110,11 @@ test('a person signs in through the provider popup, which reports back under a s
   await expect(methods.getByText('E-mail code')).toBeVisible();
   await expect(methods.getByText('School ID')).toBeVisible();
   await methods.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SHOTS}/settings-signin-methods-desktop.png`, fullPage: true });
+  await shot(page, `${SHOTS}/settings-signin-methods-desktop.png`, { fullPage: true });
   await page.setViewportSize(PHONE);
   await page.emulateMedia({ colorScheme: 'dark' });
   await methods.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SHOTS}/settings-signin-methods-phone-dark.png` });
+  await shot(page, `${SHOTS}/settings-signin-methods-phone-dark.png`);
   await page.emulateMedia({ colorScheme: 'light' });
   await page.setViewportSize({ width: 1280, height: 800 });
   // Unlinking leaves the e-mail code; the next sign-in with the trusted provider links it again.
@@ -129,7 +131,7 @@ test('a person signs in through the provider popup, which reports back under a s
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/signin/);
   await expect(school.getByText('Last used')).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/signin-last-used-desktop.png` });
+  await shot(page, `${SHOTS}/signin-last-used-desktop.png`);
   const again = page.waitForEvent('popup');
   await school.click();
   const second = await again;

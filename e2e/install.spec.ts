@@ -2,6 +2,7 @@
 // errors through the DevTools protocol), the install toast says the spec's words, and on an iPhone the
 // 'Add Lantern to Your Home Screen' dialog opens until it is closed once.
 import { devices, expect, test } from '@playwright/test';
+import { shot } from './support/screenshots.ts';
 import { LanternServer } from './support/server.ts';
 import { createWorkspaceThroughUi, signInThroughUi } from './support/ui.ts';
 
@@ -36,7 +37,7 @@ test('the app is installable and offers itself with the install toast', async ({
   const manifest = await cdp.send('Page.getAppManifest');
   expect(manifest.errors).toEqual([]);
   if (process.env.MANIFEST_SHOTS) {
-    await page.screenshot({ path: `${SHOTS}/app-wide.png` });
+    await shot(page, `${SHOTS}/app-wide.png`);
   }
 
   // Headless Chromium never decides to offer installation itself: hand the page the browser's event.
@@ -53,7 +54,7 @@ test('the app is installable and offers itself with the install toast', async ({
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.waitForTimeout(300);
-    await page.screenshot({ path: `${SHOTS}/install-toast-desktop-${scheme}.png` });
+    await shot(page, `${SHOTS}/install-toast-desktop-${scheme}.png`);
   }
   // At phone width (a fresh load: sonner lays a toast out for the width it appeared at).
   await page.setViewportSize({ width: 390, height: 844 });
@@ -70,7 +71,7 @@ test('the app is installable and offers itself with the install toast', async ({
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.waitForTimeout(500);
-    await page.screenshot({ path: `${SHOTS}/install-toast-phone-${scheme}.png` });
+    await shot(page, `${SHOTS}/install-toast-phone-${scheme}.png`);
   }
 });
 
@@ -91,7 +92,7 @@ test.describe('on an iPhone', () => {
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       await page.waitForTimeout(300);
-      await page.screenshot({ path: `${SHOTS}/ios-dialog-phone-${scheme}.png` });
+      await shot(page, `${SHOTS}/ios-dialog-phone-${scheme}.png`);
     }
     await page.emulateMedia({ colorScheme: 'light' });
     await dialog.getByRole('button', { name: 'Got it' }).click();
@@ -103,7 +104,7 @@ test.describe('on an iPhone', () => {
     if (process.env.MANIFEST_SHOTS) {
       await signInThroughUi(page, server, 'bo@example.com');
       await createWorkspaceThroughUi(page, 'Harbour');
-      await page.screenshot({ path: `${SHOTS}/app-narrow.png` });
+      await shot(page, `${SHOTS}/app-narrow.png`);
     }
   });
 });

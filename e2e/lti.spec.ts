@@ -6,8 +6,9 @@
 import { chromium, expect, type Page, test } from '@playwright/test';
 import type { LtiPlatform } from '../schemas/protocol/index.ts';
 import { type LaunchSpec, TestPlatform } from '../tests/support/lti-platform.ts';
+import { shot } from './support/screenshots.ts';
 import { LanternServer } from './support/server.ts';
-import { createWorkspaceThroughUi, signInThroughUi } from './support/ui.ts';
+import { createWorkspaceThroughUi, scrollTo, signInThroughUi } from './support/ui.ts';
 
 const SHOTS = 'e2e/artifacts';
 const LEARNER = 'http://purl.imsglobal.org/vocab/lis/v2/membership#Learner';
@@ -50,7 +51,7 @@ const launchOf = (sub: string, name: string): LaunchSpec => ({
 
 /** The channel screen shows the channel's name in its header. */
 async function expectInChannel(page: Page | ReturnType<Page['frameLocator']>) {
-  await expect(page.getByRole('heading', { name: 'lab questions' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'lab questions', exact: true })).toBeVisible();
 }
 
 test('a launch from a course page in a cross-site iframe, third-party cookies blocked, lands in the course channel', async () => {
@@ -88,7 +89,7 @@ test('a launch from a course page in a cross-site iframe, third-party cookies bl
       );
       expect(stored).toEqual([expect.stringMatching(/^lantern_state_/)]);
       expect(await open.getAttribute('href')).toMatch(/#lti_state=/);
-      await page.screenshot({ path: `${SHOTS}/lti-launch-frame-${look.name}.png` });
+      await shot(page, `${SHOTS}/lti-launch-frame-${look.name}.png`);
       const [popup] = await Promise.all([context.waitForEvent('page'), open.click()]);
       await expectInChannel(popup);
       expect(popup.url()).toMatch(/\/client\/[^/]+\/channel\/[^/]+$/);
@@ -101,7 +102,7 @@ test('a launch from a course page in a cross-site iframe, third-party cookies bl
         const live = await server.api<{ data: unknown[] }>('GET', '/api/users/sessions', previous.token);
         expect(live.data).toHaveLength(1);
       }
-      await popup.screenshot({ path: `${SHOTS}/lti-launch-window-${look.name}.png` });
+      await shot(popup, `${SHOTS}/lti-launch-window-${look.name}.png`);
       await context.close();
     }
   } finally {
@@ -139,15 +140,15 @@ test('a workspace admin registers a platform in Settings and gets its login addr
     ]) {
       await page.setViewportSize(look.viewport);
       await page.emulateMedia({ colorScheme: look.colorScheme });
-      await section.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${SHOTS}/lti-settings-${look.name}.png` });
+      await scrollTo(section);
+      await shot(page, `${SHOTS}/lti-settings-${look.name}.png`);
     }
     // A refused launch says why, on a page of its own.
     await page.goto(
       `${server.url}/lti/login/00000000-0000-0000-0000-000000000000?iss=x&login_hint=y&target_link_uri=z`,
     );
     await expect(page.locator('#reason')).toHaveText('This platform is not registered in Lantern.');
-    await page.screenshot({ path: `${SHOTS}/lti-refusal-phone-dark.png` });
+    await shot(page, `${SHOTS}/lti-refusal-phone-dark.png`);
   } finally {
     await context.close();
     await canvas.close();
@@ -184,12 +185,12 @@ test('an instructor places a chosen channel in the course by deep linking', asyn
     // A new course has its general channel to offer.
     await popup.getByRole('button', { name: 'general' }).click();
     await expect(popup.getByRole('button', { name: 'general' })).toHaveAttribute('aria-pressed', 'true');
-    await popup.screenshot({ path: `${SHOTS}/lti-deep-link-desktop-light.png` });
+    await shot(popup, `${SHOTS}/lti-deep-link-desktop-light.png`);
     await popup.setViewportSize({ width: 390, height: 844 });
     await popup.emulateMedia({ colorScheme: 'dark' });
     // The button's colour transition must finish before the picture is taken.
     await popup.waitForTimeout(300);
-    await popup.screenshot({ path: `${SHOTS}/lti-deep-link-phone-dark.png` });
+    await shot(popup, `${SHOTS}/lti-deep-link-phone-dark.png`);
     await popup.setViewportSize({ width: 1280, height: 800 });
     await popup.getByRole('button', { name: 'Add to course' }).click();
     // The platform received the signed answer and checked it against the tool's key set.

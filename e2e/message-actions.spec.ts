@@ -4,6 +4,7 @@
 // and a PDF with previews) is photographed at desktop and phone width.
 import { expect, type Page, test } from '@playwright/test';
 import { samplePdf, samplePng } from './support/sample-files.ts';
+import { shot } from './support/screenshots.ts';
 import { LanternServer } from './support/server.ts';
 import { addTeammate } from './support/team.ts';
 import {
@@ -86,6 +87,10 @@ test('reactions, a reply, an edit, a pin, a vote and a star made offline arrive 
   // A poll from the composer's + menu.
   await adaPage.getByRole('button', { name: 'More actions' }).click();
   await adaPage.getByRole('menuitem', { name: 'Create a poll' }).click();
+  // It opens on its first field, and is announced once: its name, with no hidden copy of it as description.
+  const pollDialog = adaPage.getByRole('dialog', { name: 'Create a poll' });
+  await expect(pollDialog.getByLabel('Question')).toBeFocused();
+  await expect(pollDialog).toHaveAccessibleDescription('');
   await adaPage.getByLabel('Question').fill('Release day?');
   await adaPage.getByLabel('Option 1').fill('Friday');
   await adaPage.getByLabel('Option 2').fill('Monday');
@@ -145,7 +150,7 @@ test('reactions, a reply, an edit, a pin, a vote and a star made offline arrive 
   await expect(adaPage.getByText('Results from this device')).toBeVisible();
   await expect(adaPage.getByTestId('message-card').first()).toContainText('checklist');
   await expect(adaPage.getByTestId('message-card').first().locator('mark')).toHaveText(/checklist/i);
-  await adaPage.screenshot({ path: `${ARTIFACTS}/search-offline-desktop.png` });
+  await shot(adaPage, `${ARTIFACTS}/search-offline-desktop.png`);
   await adaPage.goBack();
   await expect(composer(adaPage, '#general')).toBeVisible();
 
@@ -236,23 +241,23 @@ test('reactions, a reply, an edit, a pin, a vote and a star made offline arrive 
   await expect(reacted).toBeVisible();
   // The picture is of Ada, who reacted, not of Grace, whose message it was.
   await expect(reacted.locator('[aria-hidden]').first()).toHaveText(/^A/);
-  await gracePage.screenshot({ path: `${ARTIFACTS}/activity-desktop.png` });
+  await shot(gracePage, `${ARTIFACTS}/activity-desktop.png`);
 
   await adaPage.waitForTimeout(500);
-  await adaPage.screenshot({ path: `${ARTIFACTS}/busy-channel-desktop.png` });
+  await shot(adaPage, `${ARTIFACTS}/busy-channel-desktop.png`);
   await adaPage.getByRole('button', { name: 'Pinned messages' }).click();
   await expect(adaPage.getByRole('dialog').getByTestId('message-card')).toHaveCount(1);
-  await adaPage.screenshot({ path: `${ARTIFACTS}/pinned-panel-desktop.png` });
+  await shot(adaPage, `${ARTIFACTS}/pinned-panel-desktop.png`);
   await adaPage.keyboard.press('Escape');
   // The channel's files, from the header: both uploads are listed.
   await adaPage.getByRole('button', { name: 'Files in this channel' }).click();
   await expect(adaPage.getByRole('dialog').getByText('quarterly-plan.pdf')).toBeVisible();
-  await adaPage.screenshot({ path: `${ARTIFACTS}/files-panel-desktop.png` });
+  await shot(adaPage, `${ARTIFACTS}/files-panel-desktop.png`);
   await adaPage.keyboard.press('Escape');
   await adaPage.setViewportSize(PHONE);
   await expect(composer(adaPage, '#general')).toBeVisible();
   await adaPage.waitForTimeout(500);
-  await adaPage.screenshot({ path: `${ARTIFACTS}/busy-channel-phone.png` });
+  await shot(adaPage, `${ARTIFACTS}/busy-channel-phone.png`);
   // On a phone the header leaves room for the name: the saved lists are in the options menu.
   await expect(adaPage.getByRole('button', { name: 'Pinned messages' })).toHaveCount(0);
   await adaPage.getByRole('button', { name: 'Channel options' }).click();

@@ -1,6 +1,7 @@
 // (a) Sign in with the mailed code, create a workspace, send a message; a second person in another
 // browser context sees it live. Screenshots of sign-in and the channel view at desktop and phone width.
 import { expect, test } from '@playwright/test';
+import { shot } from './support/screenshots.ts';
 import { LanternServer } from './support/server.ts';
 import {
   composer,
@@ -34,9 +35,9 @@ test('a message sent in one browser appears live in a teammate’s browser', asy
   await adaPage.goto(`${server.url}/signin`);
   await expect(adaPage.getByRole('heading', { name: 'Sign in to Lantern' })).toBeVisible();
   await expect(adaPage).toHaveTitle('Sign in - Lantern');
-  await adaPage.screenshot({ path: `${ARTIFACTS}/signin-desktop.png` });
+  await shot(adaPage, `${ARTIFACTS}/signin-desktop.png`);
   await adaPage.setViewportSize(PHONE);
-  await adaPage.screenshot({ path: `${ARTIFACTS}/signin-phone.png` });
+  await shot(adaPage, `${ARTIFACTS}/signin-phone.png`);
   await adaPage.setViewportSize(DESKTOP);
 
   const email = adaPage.getByLabel('E-mail');
@@ -97,13 +98,13 @@ test('a message sent in one browser appears live in a teammate’s browser', asy
     for (let i = 0; i < 'handbook'.length; i++) await box.press('Shift+ArrowLeft');
     expect(await adaPage.evaluate(() => getSelection()?.toString())).toBe('handbook');
   }).toPass({ timeout: 15_000 });
-  await box.press('Control+k');
+  await box.press('Control+Shift+u');
   const linkForm = adaPage.getByRole('dialog', { name: 'Link' });
   await linkForm.getByLabel('Link address').fill('javascript:alert(1)');
   await linkForm.getByRole('button', { name: 'Add link' }).click();
   await expect(linkForm.getByText('Only web (http, https) and e-mail links are allowed')).toBeVisible();
   await linkForm.getByLabel('Link address').fill('example.com/handbook');
-  await adaPage.screenshot({ path: `${ARTIFACTS}/composer-link-desktop.png` });
+  await shot(adaPage, `${ARTIFACTS}/composer-link-desktop.png`);
   await linkForm.getByRole('button', { name: 'Add link' }).click();
   await expect(linkForm).toHaveCount(0);
   await box.press('Enter');
@@ -111,21 +112,21 @@ test('a message sent in one browser appears live in a teammate’s browser', asy
     messageList(gracePage).filter({ hasText: 'See the handbook' }).getByRole('link', { name: 'handbook' }),
   ).toHaveAttribute('href', 'https://example.com/handbook');
 
-  await adaPage.screenshot({ path: `${ARTIFACTS}/channel-desktop.png` });
+  await shot(adaPage, `${ARTIFACTS}/channel-desktop.png`);
   await adaPage.setViewportSize(PHONE);
   await expect(composer(adaPage, '#general')).toBeVisible();
   await expect(messageList(adaPage).filter({ hasText: 'second line' })).toBeVisible();
-  await adaPage.screenshot({ path: `${ARTIFACTS}/channel-phone.png` });
+  await shot(adaPage, `${ARTIFACTS}/channel-phone.png`);
   // On a phone the sidebar is its own screen, reached by the back button.
   await adaPage.getByRole('link', { name: 'Back to channels' }).click();
   await expect(adaPage.getByRole('navigation', { name: 'Workspace' })).toBeVisible();
-  await adaPage.screenshot({ path: `${ARTIFACTS}/sidebar-phone.png` });
+  await shot(adaPage, `${ARTIFACTS}/sidebar-phone.png`);
 
   await ada.close();
   await grace.close();
 });
 
-test('a message of spaces, empty lines or zero-width characters is not offered for sending', async ({
+test('a message of spaces, empty lines or zero-width characters is not offered; an address sent last is a link', async ({
   page,
 }) => {
   await signInThroughUi(page, server, 'noor@example.com');
@@ -145,4 +146,28 @@ test('a message of spaces, empty lines or zero-width characters is not offered f
   // A word makes it a message again.
   await box.pressSequentially('hello');
   await expect(send).toBeEnabled();
+
+  // An address typed last and sent with Enter is a link in the message (issue 15 item 6): the composer's
+  // autolink waits for the key after it, which Enter never is.
+  await box.pressSequentially(', the plan is at example.com/plan.');
+  await box.press('Enter');
+  const link = messageList(page).getByRole('link', { name: 'example.com/plan' });
+  await expect(link).toHaveAttribute('href', 'https://example.com/plan');
+  await expect(link).toHaveAttribute('target', '_blank');
+  await expect(messageList(page)).toContainText('hello, the plan is at example.com/plan.');
+
+  // An emoji draws in colour from the bundled font, on this machine that has no emoji font of its own
+  // (CI installs none): the face is loaded once a message needs it.
+  await box.pressSequentially('Shipped 🎉');
+  await box.press('Enter');
+  await expect(messageList(page).last()).toContainText('Shipped 🎉');
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        [...document.fonts].some(
+          (f) => f.family.replace(/"/g, '') === 'Lantern Emoji' && f.status === 'loaded',
+        ),
+      ),
+    )
+    .toBe(true);
 });

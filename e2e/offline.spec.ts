@@ -1,4 +1,4 @@
-// (b) Offline: with the channel open the server stops; three messages wait as "Sending…"; a reload
+// (b) Offline: with the channel open the server stops; three messages wait as "Waiting for connection"; a reload
 // still opens the app (service worker) with them and the half-typed draft; when the server returns
 // on the same data all three are stored exactly once and the pending marks disappear.
 import { expect, test } from '@playwright/test';
@@ -66,7 +66,7 @@ test('messages written while the server is down are delivered exactly once when 
   for (const text of texts) {
     const row = messageList(page).filter({ hasText: text });
     await expect(row).toHaveAttribute('data-status', 'pending');
-    await expect(row.getByText('Sending…')).toBeVisible();
+    await expect(row.getByText('Waiting for connection')).toBeVisible();
   }
   await expect(page.getByRole('status').filter({ hasText: '3 messages will be sent' })).toBeVisible();
 
@@ -81,9 +81,10 @@ test('messages written while the server is down are delivered exactly once when 
   for (const text of texts) {
     await expect(messageList(page).filter({ hasText: text })).toHaveAttribute('data-status', 'pending');
   }
-  await expect(page.getByText('Sending…')).toHaveCount(3);
+  await expect(messageList(page).getByText('Waiting for connection')).toHaveCount(3);
 
   await server.start();
+  await expect(messageList(page).getByText('Waiting for connection')).toHaveCount(0, { timeout: 45_000 });
   await expect(page.getByText('Sending…')).toHaveCount(0, { timeout: 45_000 });
   for (const text of texts) {
     await expect(messageList(page).filter({ hasText: text })).toHaveAttribute('data-status', 'confirmed');

@@ -4,6 +4,7 @@
 // (b) The member asks to join another private channel from a link; the owner, with the channel's
 // Requests tab open, sees the request arrive and approves it; the member sees the channel appear.
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { shot } from './support/screenshots.ts';
 import { LanternServer } from './support/server.ts';
 import { addTeammate, createChannelApi, type Teammate } from './support/team.ts';
 import { createWorkspaceThroughUi, sidebarChannel, signInThroughUi } from './support/ui.ts';
@@ -87,7 +88,7 @@ test('a member given a role without canPost finds the composer closed, with the 
   await panel.getByRole('button', { name: /^Readers/ }).click();
   await panel.getByRole('checkbox', { name: 'Readers: Tomas Berg' }).click();
   await expect(panel.getByRole('checkbox', { name: 'Readers: Tomas Berg' })).toBeChecked();
-  await adaPage.screenshot({ path: `${ARTIFACTS}/channel-roles-desktop.png` });
+  await shot(adaPage, `${ARTIFACTS}/channel-roles-desktop.png`);
 
   // The server agrees: Tomas holds Readers, which does not allow posting.
   await expect
@@ -108,12 +109,12 @@ test('a member given a role without canPost finds the composer closed, with the 
 
   // Tomas opens the channel: no textbox, the reason instead.
   await tomasPage.goto(`${server.url}/client/${workspaceId}/channel/${channelId}`);
-  await expect(tomasPage.getByRole('heading', { name: 'night-shift' })).toBeVisible();
+  await expect(tomasPage.getByRole('heading', { name: 'night-shift', exact: true })).toBeVisible();
   await expect(tomasPage.getByTestId('composer-disabled')).toHaveText(
     "You don't have permission to post in this channel",
   );
   await expect(tomasPage.getByRole('textbox', { name: 'Message #night-shift' })).toHaveCount(0);
-  await tomasPage.screenshot({ path: `${ARTIFACTS}/composer-closed-desktop.png` });
+  await shot(tomasPage, `${ARTIFACTS}/composer-closed-desktop.png`);
   await adaPage.keyboard.press('Escape');
 });
 
@@ -122,11 +123,23 @@ test('a request to join a private channel is approved live and the channel appea
 
   // Ada has #leadership's Requests tab open before anyone asks.
   await adaPage.goto(`${server.url}/client/${workspaceId}/channel/${channelId}`);
-  await expect(adaPage.getByRole('heading', { name: 'leadership' })).toBeVisible();
+  await expect(adaPage.getByRole('heading', { name: 'leadership', exact: true })).toBeVisible();
   await adaPage.getByRole('button', { name: 'Channel details' }).click();
   const panel = details(adaPage, 'leadership');
   await panel.getByRole('tab', { name: /Requests/ }).click();
   await expect(panel.getByText('No requests waiting')).toBeVisible();
+
+  // A link to a channel that is not there says so, and offers no join request.
+  await tomasPage.goto(`${server.url}/client/${workspaceId}/channel/0190d0e4-0000-7000-8000-000000000000`);
+  await expect(tomasPage.getByRole('heading', { name: 'Channel not found' })).toBeVisible();
+  await expect(tomasPage.getByRole('button', { name: 'Request to join' })).toHaveCount(0);
+  await shot(tomasPage, `${ARTIFACTS}/channel-not-found-desktop.png`);
+  // An address that is no channel id fails route validation: the 404 screen (spec §2).
+  await tomasPage.goto(`${server.url}/client/${workspaceId}/channel/not%20a%20channel`);
+  await expect(tomasPage.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+  // An unknown route goes to /, which opens the selected workspace.
+  await tomasPage.goto(`${server.url}/no-such-page`);
+  await expect(tomasPage).toHaveURL(new RegExp(`/client/${workspaceId}`));
 
   // Tomas follows a link to it: the gate asks for a reason.
   await tomasPage.goto(`${server.url}/client/${workspaceId}/channel/${channelId}`);
@@ -135,13 +148,13 @@ test('a request to join a private channel is approved live and the channel appea
   await tomasPage.getByLabel(/Why would you like to join/).fill('I cover the weekend handover');
   await tomasPage.getByRole('button', { name: 'Request to join' }).click();
   await expect(tomasPage.getByTestId('request-pending')).toBeVisible();
-  await tomasPage.screenshot({ path: `${ARTIFACTS}/join-request-desktop.png` });
+  await shot(tomasPage, `${ARTIFACTS}/join-request-desktop.png`);
 
   // The request reaches Ada's open panel without a reload; she approves it.
   const request = panel.getByRole('list', { name: 'Join requests' }).getByRole('listitem');
   await expect(request).toContainText('Tomas Berg');
   await expect(request).toContainText('I cover the weekend handover');
-  await adaPage.screenshot({ path: `${ARTIFACTS}/channel-requests-desktop.png` });
+  await shot(adaPage, `${ARTIFACTS}/channel-requests-desktop.png`);
   await panel.getByRole('button', { name: 'Approve Tomas Berg' }).click();
   await expect(panel.getByText('No requests waiting')).toBeVisible();
 

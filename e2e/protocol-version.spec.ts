@@ -3,6 +3,7 @@
 // "You are offline", and a build that is already too old says so on the sign-in screen at its first call.
 import { expect, type Page, test } from '@playwright/test';
 import { PROTOCOL_VERSION } from '../schemas/protocol/version.ts';
+import { shot } from './support/screenshots.ts';
 import { LanternServer } from './support/server.ts';
 import { createWorkspaceThroughUi, openChannelFromSidebar, signInThroughUi } from './support/ui.ts';
 
@@ -38,7 +39,7 @@ test.describe('an app older than the server', () => {
     await expect(banner).toBeVisible({ timeout: 30_000 });
     await expect(page.getByText('You are offline.')).toHaveCount(0);
     await expect(page.getByText('Reload needed', { exact: true })).toBeVisible();
-    await page.screenshot({ path: 'test-results/protocol-version-banner.png' });
+    await shot(page, 'test-results/protocol-version-banner.png');
 
     // Reload loads the page again; this build is still the old one, so the banner comes back.
     const reloaded = page.waitForEvent('load');

@@ -10,8 +10,10 @@ import {
   type PushService,
   startPushService,
 } from '../tests/support/push-service.ts';
+import { deliverPush, recordPageBadges, recordWorkerBadges } from './support/push.ts';
+import { SHOTS_ON, shot } from './support/screenshots.ts';
 import { LanternServer } from './support/server.ts';
-import { createWorkspaceThroughUi, signInThroughUi } from './support/ui.ts';
+import { createWorkspaceThroughUi, scrollTo, signInThroughUi } from './support/ui.ts';
 
 const SHOTS = 'e2e/artifacts';
 const DESKTOP = { width: 1280, height: 800 };
@@ -67,6 +69,7 @@ async function pointPushManagerAt(page: Page, subscription: BrowserSubscription)
 }
 
 async function shoot(page: Page, name: string) {
+  if (!SHOTS_ON) return;
   const section = page.getByRole('region', { name: 'Notifications', exact: true });
   for (const [label, size] of [
     ['desktop', DESKTOP],
@@ -75,8 +78,8 @@ async function shoot(page: Page, name: string) {
     await page.setViewportSize(size);
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
-      await section.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${SHOTS}/${name}-${label}-${scheme}.png` });
+      await scrollTo(section);
+      await shot(page, `${SHOTS}/${name}-${label}-${scheme}.png`);
     }
   }
   await page.emulateMedia({ colorScheme: 'light' });
@@ -89,6 +92,7 @@ test('allowing notifications subscribes this browser; the server pushes a teamma
 }) => {
   const { id: subId, subscription } = push.subscribe();
   await pointPushManagerAt(page, subscription);
+  const pageBadges = await recordPageBadges(page);
   await signInThroughUi(page, server, 'ana@example.com');
   const workspaceId = await createWorkspaceThroughUi(page, 'Harbour');
   await page.waitForFunction(async () => {
@@ -142,7 +146,15 @@ test('allowing notifications subscribes this browser; the server pushes a teamma
     title: 'Bo in #general',
     body: 'Lunch is here',
     channelId: general.id,
+    unreadCount: 1,
   });
+
+  // The app badge: the worker shows the server's count from the push; the page the same total from its
+  // store, which counted Bo's message too.
+  const { badges: workerBadges } = await recordWorkerBadges(context);
+  await deliverPush(page, server.url, received.payload);
+  await expect.poll(workerBadges).toEqual([1]);
+  await expect.poll(async () => (await pageBadges()).at(-1)).toBe(1);
 
   // Signing out deletes the session's subscription on the server and drops it in the browser.
   const deleted = page.waitForResponse(
@@ -155,6 +167,8 @@ test('allowing notifications subscribes this browser; the server pushes a teamma
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   expect((await deleted).status()).toBe(200);
   await expect(page).toHaveURL(/\/signin/);
+  // Signed out, the icon keeps no count of someone's messages.
+  expect((await pageBadges()).at(-1)).toBe(0);
   expect(
     await page.evaluate(async () => (await navigator.serviceWorker.ready).pushManager.getSubscription()),
   ).toBeNull();
@@ -205,7 +219,7 @@ test('a browser that was refused shows how to re-enable; the choices show on ano
   await panel.getByRole('switch', { name: 'Mute channel' }).click();
   await expect(panel.getByText('Unmute the channel to choose what reaches your devices.')).toBeVisible();
   await expect(panel.getByRole('radio', { name: /Nothing/ })).toBeDisabled();
-  await panel.screenshot({ path: `${SHOTS}/channel-notifications-muted-desktop-light.png` });
+  await shot(panel, `${SHOTS}/channel-notifications-muted-desktop-light.png`);
   await panel.getByRole('switch', { name: 'Mute channel' }).click();
   await expect(panel.getByRole('radio', { name: /Nothing/ })).toBeEnabled();
   await page.keyboard.press('Escape');

@@ -8,6 +8,7 @@
 // page's own subscribe flow is e2e/push-settings.spec.ts. Opening the channel closes its notification.
 import { expect, test } from '@playwright/test';
 import { type PushService, startPushService } from '../tests/support/push-service.ts';
+import { deliverPush, recordWorkerBadges } from './support/push.ts';
 import { LanternServer } from './support/server.ts';
 import { createWorkspaceThroughUi, signInThroughUi } from './support/ui.ts';
 
@@ -80,32 +81,10 @@ test('a teammate’s @everyone becomes a notification shown by the service worke
     await expect.poll(() => page.evaluate(() => document.hasFocus())).toBe(false);
   };
   await toBackground();
-  const registrationId = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const mine = registrations.find((r) => r.scopeURL.startsWith(server.url) && !r.isDeleted);
-      if (mine) resolve(mine.registrationId);
-    });
-  });
-  await cdp.send('ServiceWorker.enable');
-  const deliver = async (session = cdp) =>
-    session.send('ServiceWorker.deliverPushMessage', {
-      origin: new URL(server.url).origin,
-      registrationId: await registrationId,
-      data: JSON.stringify(received.payload),
-    });
+  const deliver = (from = page) => deliverPush(from, server.url, received.payload);
 
   // The app badge: headless Chromium has no shelf to draw it on, so the worker's calls are recorded.
-  const [worker] = context.serviceWorkers();
-  if (!worker) throw new Error('no service worker');
-  await worker.evaluate(() => {
-    const scope = self as unknown as { navigator: { setAppBadge?: unknown }; __badges: number[] };
-    scope.__badges = [];
-    Object.defineProperty(scope.navigator, 'setAppBadge', {
-      configurable: true,
-      value: async (n: number) => void scope.__badges.push(n),
-    });
-  });
-  const badges = () => worker.evaluate(() => (self as unknown as { __badges: number[] }).__badges);
+  const { worker, badges } = await recordWorkerBadges(context);
   const shown = () =>
     page.evaluate(async () => {
       const registration = await navigator.serviceWorker.ready;
@@ -125,7 +104,10 @@ test('a teammate’s @everyone becomes a notification shown by the service worke
 
   await deliver();
   await expect.poll(shown).toEqual([notification]);
-  await expect.poll(badges).toEqual([1]);
+  // The badge shows the unread total the server counted for the person pushed to.
+  const { unreadCount } = received.payload as { unreadCount: number };
+  expect(unreadCount).toBeGreaterThan(0);
+  await expect.poll(badges).toEqual([unreadCount]);
   // The badge is a silhouette the status bar can draw (white on transparent), and it is served.
   const badgeFile = await page.request.get(`${server.url}/icons/badge-96.png`);
   expect(badgeFile.headers()['content-type']).toBe('image/png');
@@ -158,8 +140,6 @@ test('a teammate’s @everyone becomes a notification shown by the service worke
   await expect(page).toHaveURL(`${server.url}/client/${workspaceId}/channel/${general.id}`);
   await expect(page.getByRole('textbox', { name: 'Message #general' })).toBeVisible();
   expect(await shown()).toEqual([]);
-  // (Opening the channel sets it again, to 0 too.)
-  await expect.poll(async () => (await badges()).slice(0, 2)).toEqual([1, 0]);
   // (The refetch an installed app's click asks for, 2 s later, is tests/unit/notification-click.test.ts:
   // opening a short channel fetches the same page 1, so here it could not be told apart.)
 
@@ -176,9 +156,22 @@ test('a teammate’s @everyone becomes a notification shown by the service worke
   // With no Lantern window left, the click opens one on the channel. Chromium refuses that to an event
   // the script made, so the worker's request is what is checked.
   await page.close();
-  const blankCdp = await context.newCDPSession(blank);
-  await blankCdp.send('ServiceWorker.enable');
-  await deliver(blankCdp);
+  // The page had focus again after its link was clicked, and the browser forgets a closed window's client
+  // a moment after close() returns: a push in that moment goes to the closing page as a toast.
+  await expect
+    .poll(() =>
+      worker.evaluate(
+        async () =>
+          (
+            await (self as unknown as ServiceWorkerGlobalScope).clients.matchAll({
+              type: 'window',
+              includeUncontrolled: true,
+            })
+          ).length,
+      ),
+    )
+    .toBe(0);
+  await deliver(blank);
   await expect
     .poll(
       async () =>

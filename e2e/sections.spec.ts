@@ -2,6 +2,7 @@
 // order survives a reload and reaches the server. Screenshots of the sidebar with sections, the
 // directory and a member profile at desktop and phone width.
 import { expect, type Page, test } from '@playwright/test';
+import { shot } from './support/screenshots.ts';
 import { LanternServer } from './support/server.ts';
 import { addChannelsOnly, seedTeam } from './support/team.ts';
 import {
@@ -112,35 +113,35 @@ test('a channel moved to a new section keeps its place after a reload', async ({
 
   // Artifacts: the sidebar with sections, the directory and a member profile, desktop then phone.
   await openChannelFromSidebar(page, 'design');
-  await page.screenshot({ path: `${ARTIFACTS}/sidebar-sections-desktop.png` });
+  await shot(page, `${ARTIFACTS}/sidebar-sections-desktop.png`);
   await page.getByRole('link', { name: 'Directory' }).click();
   await expect(page).toHaveTitle('Directory - Lantern');
   await expect(page.getByRole('list', { name: 'Members' }).getByRole('listitem')).toHaveCount(6);
   await expect(page.getByText('6 members · 1 online')).toBeVisible();
-  await page.screenshot({ path: `${ARTIFACTS}/directory-desktop.png` });
+  await shot(page, `${ARTIFACTS}/directory-desktop.png`);
   await page.getByRole('link', { name: /^Grace Hopper,/ }).click();
   await expect(page).toHaveTitle('Grace Hopper - Lantern');
   await expect(page.getByRole('button', { name: 'Message', exact: true })).toBeVisible();
-  await page.screenshot({ path: `${ARTIFACTS}/profile-desktop.png` });
+  await shot(page, `${ARTIFACTS}/profile-desktop.png`);
   // The same two pages in the dark scheme, to keep both looks honest.
   await page.emulateMedia({ colorScheme: 'dark' });
-  await page.screenshot({ path: `${ARTIFACTS}/profile-dark-desktop.png` });
+  await shot(page, `${ARTIFACTS}/profile-dark-desktop.png`);
   await page.getByRole('navigation', { name: 'Workspace' }).getByRole('link', { name: 'Directory' }).click();
   await expect(page).toHaveTitle('Directory - Lantern');
-  await page.screenshot({ path: `${ARTIFACTS}/directory-dark-desktop.png` });
+  await shot(page, `${ARTIFACTS}/directory-dark-desktop.png`);
   await page.emulateMedia({ colorScheme: 'light' });
 
   await page.setViewportSize(PHONE);
   await page.goto(`${server.url}/client/${workspaceId}`);
   await expect(section(page, 'Projects')).toBeVisible();
-  await page.screenshot({ path: `${ARTIFACTS}/sidebar-sections-phone.png` });
+  await shot(page, `${ARTIFACTS}/sidebar-sections-phone.png`);
   await page.goto(`${server.url}/client/${workspaceId}/directory`);
   await expect(page.getByRole('list', { name: 'Members' }).getByRole('listitem')).toHaveCount(6);
   await expect(page.getByText('6 members · 1 online')).toBeVisible();
-  await page.screenshot({ path: `${ARTIFACTS}/directory-phone.png` });
+  await shot(page, `${ARTIFACTS}/directory-phone.png`);
   await page.getByRole('link', { name: /^Grace Hopper,/ }).click();
   await expect(page.getByRole('button', { name: 'Message', exact: true })).toBeVisible();
-  await page.screenshot({ path: `${ARTIFACTS}/profile-phone.png` });
+  await shot(page, `${ARTIFACTS}/profile-phone.png`);
 
   // "Message" on a profile starts a direct message.
   await page.getByRole('button', { name: 'Message', exact: true }).click();

@@ -3,6 +3,7 @@
 // refused with the server's sentence, the mailed code signs in and the page goes on to the redirect
 // value); a signed-in visitor of /signin is sent on.
 import { expect, test } from '@playwright/test';
+import { shot } from './support/screenshots.ts';
 import { LanternServer } from './support/server.ts';
 
 let server: LanternServer;
@@ -45,7 +46,7 @@ test('a page load of /signin paints the form without the app and signs in from i
   ] as const) {
     await page.setViewportSize({ width, height });
     await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: `${SHOTS}/sign-in-page-${width}-${scheme}.png` });
+    await shot(page, `${SHOTS}/sign-in-page-${width}-${scheme}.png`);
   }
   await page.emulateMedia({ colorScheme: 'light' });
 
@@ -58,7 +59,26 @@ test('a page load of /signin paints the form without the app and signs in from i
   await page.getByRole('button', { name: 'Continue with e-mail' }).click();
   await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
   const code = await server.readCode('nia@example.com', since);
-  await page.getByLabel('Sign-in code').fill(code);
+  // The code goes one digit per slot (spec §9 pin input): letters are not taken, and three digits leave it
+  // incomplete.
+  const codeField = page.getByLabel('Sign-in code');
+  await expect(codeField).toBeFocused();
+  await codeField.pressSequentially(`x${code.slice(0, 3)}`);
+  await expect(codeField).toHaveValue(code.slice(0, 3));
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeDisabled();
+  await shot(page, `${SHOTS}/sign-in-code-slots.png`);
+  // A pasted line with the whole code in it fills every slot, over what was typed, and signs in without a
+  // click. (A paste event with the line as its data: a test cannot reach the system clipboard.)
+  await codeField.evaluate(
+    (input, text) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', text);
+      input.dispatchEvent(
+        new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+      );
+    },
+    `Your code: ${code.slice(0, 3)} ${code.slice(3)}`,
+  );
   await expect(page).toHaveURL(/\/join$/);
   await expect(page.getByLabel('Workspace name')).toBeVisible();
 

@@ -14,6 +14,7 @@ import type {
   Group,
   InstitutionWithMember,
   InvitationWithInstitution,
+  LinkPreview,
   Member,
   MemberProfile,
   Mention,
@@ -270,12 +271,18 @@ export interface OutboxDoc {
   operation: OutboxOperation;
   attempts: number;
   lastError: string | null;
+  /**
+   * After a refusal (state failed): whether sending the same again may succeed, so Retry is offered
+   * (decision 0044). A refusal that would fail again the same way offers Edit or Delete instead.
+   */
+  retryable?: boolean;
   createdAt: string;
 }
 
 export const outboxSchema: RxJsonSchema<OutboxDoc> = {
   title: 'outbox',
-  version: 0,
+  // 1: retryable (issue 15).
+  version: 1,
   primaryKey: 'key',
   type: 'object',
   properties: {
@@ -288,6 +295,7 @@ export const outboxSchema: RxJsonSchema<OutboxDoc> = {
     operation: { type: 'object' },
     attempts: { type: 'number' },
     lastError: { type: ['string', 'null'] },
+    retryable: { type: 'boolean' },
     createdAt: { type: 'string' },
   },
   required: [
@@ -335,7 +343,7 @@ export const draftSchema: RxJsonSchema<DraftDoc> = {
 export type ChannelDoc = Channel;
 export const channelSchema: RxJsonSchema<ChannelDoc> = {
   title: 'channels',
-  version: 0,
+  version: 1,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -350,6 +358,7 @@ export const channelSchema: RxJsonSchema<ChannelDoc> = {
     createdAt: { type: 'string' },
     lastSeq: { type: 'number' },
     lastSentMessage: { type: ['object', 'null'] },
+    description: { type: ['string', 'null'] },
   },
   required: ['id', 'institutionId', 'name', 'type', 'isDefault', 'createdAt', 'lastSeq'],
   indexes: ['institutionId'],
@@ -358,7 +367,8 @@ export const channelSchema: RxJsonSchema<ChannelDoc> = {
 export type ChannelMemberDoc = ChannelMember;
 export const channelMemberSchema: RxJsonSchema<ChannelMemberDoc> = {
   title: 'channelMembers',
-  version: 0,
+  // 1: unreadThrough (issue 15 item 1).
+  version: 1,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -366,6 +376,7 @@ export const channelMemberSchema: RxJsonSchema<ChannelMemberDoc> = {
     channelId: indexedId,
     memberId: { type: 'string' },
     unreadCount: { type: 'number' },
+    unreadThrough: { type: 'number' },
     lastReadMessage: { type: ['string', 'null'] },
     roles: { type: 'array', items: { type: 'string' } },
     joinedAt: { type: 'string' },
@@ -402,13 +413,16 @@ export const memberSchema: RxJsonSchema<MemberDoc> = {
 export type InstitutionDoc = InstitutionWithMember;
 export const institutionSchema: RxJsonSchema<InstitutionDoc> = {
   title: 'institutions',
-  version: 0,
+  // 1: linkPreviews (decision 0053) and picture (decision 0054).
+  version: 1,
   primaryKey: 'id',
   type: 'object',
   properties: {
     id: indexedId,
     name: { type: 'string' },
     createdAt: { type: 'string' },
+    linkPreviews: { type: 'boolean' },
+    picture: { type: ['string', 'null'] },
     member: { type: 'object' },
   },
   required: ['id', 'name', 'createdAt', 'member'],
@@ -464,6 +478,18 @@ export interface RecordKinds {
   notice: Notice;
   /** A file of the channel's Files panel as last fetched. Key: file id. Scope: channel. */
   channelFile: FileEntity;
+  /** The preview of a linked page as last fetched (decision 0053). Key: a hash of the address. Scope: workspace. */
+  linkPreview: StoredLinkPreview;
+}
+
+export interface StoredLinkPreview {
+  /** A short hash of the address: record keys are short, addresses are not (linkPreviewId). */
+  id: string;
+  url: string;
+  /** Null: the server could not preview the page (not asked again until it is stale). */
+  preview: LinkPreview | null;
+  /** Epoch milliseconds of the answer. */
+  fetchedAt: number;
 }
 
 /** queued: waits for a connection; uploading: bytes on the way; uploaded: registered (attachment set); failed: see error. */
@@ -511,6 +537,7 @@ export const RECORD_KINDS = [
   'upload',
   'notice',
   'channelFile',
+  'linkPreview',
 ] as const satisfies readonly RecordKind[];
 
 export interface RecordDoc<K extends RecordKind = RecordKind> {
@@ -658,6 +685,14 @@ export type CollectionName = keyof typeof collectionSchemas;
 type Migration = (old: Record<string, unknown>) => Record<string, unknown>;
 export const collectionMigrations: Partial<Record<CollectionName, Record<number, Migration>>> = {
   messages: { 1: (old) => ({ ...old, agentAnswer: null }) },
+  // Failures recorded before it was known: Retry stays offered, as it always was.
+  outbox: { 1: (old) => ({ ...old, retryable: true }) },
   members: { 1: (old) => ({ ...old, kind: 'user' }) },
   settings: { 1: (old) => ({ ...old, playNotificationSound: true }) },
+  // Described channels come with the next fetch of the joined list.
+  channels: { 1: (old) => ({ ...old, description: null }) },
+  // A count without its seq is taken as it is, as before, until the next fetch of the joined list.
+  channelMembers: { 1: (old) => old },
+  // On, as every workspace is until an admin says otherwise; the next fetch of the list brings the truth.
+  institutions: { 1: (old) => ({ ...old, linkPreviews: true, picture: null }) },
 };

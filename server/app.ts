@@ -1,7 +1,9 @@
 // Builds one Lantern server: database, secrets, mail, Fastify routes, socket.io and the static client.
 // Nothing is global, so tests start several in one process; server/main.ts only adds listen and signals.
+
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import pino from 'pino';
+import { documentReading } from './agents/document-reading.ts';
 import { closeAbandonedAnswers, closeRunningAnswers } from './agents/interrupted-answers.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
@@ -10,6 +12,7 @@ import { registerAccountRoutes } from './http/account.ts';
 import { registerActivityRoutes } from './http/activities.ts';
 import { registerAgentUsageRoutes } from './http/agent-usage.ts';
 import { registerAgentRoutes } from './http/agents.ts';
+import { registerAppVersionRoute } from './http/app-version.ts';
 import { registerAuthRoutes } from './http/auth.ts';
 import { authHook } from './http/auth-hook.ts';
 import { registerChannelMemberRoutes } from './http/channel-members.ts';
@@ -26,11 +29,13 @@ import { registerIdentityRoutes } from './http/identity.ts';
 import { registerInstitutionRoutes } from './http/institutions.ts';
 import { registerJsonParser } from './http/json.ts';
 import { registerKnowledgeSourceRoutes } from './http/knowledge-sources.ts';
+import { registerLinkPreviewRoutes } from './http/link-previews.ts';
 import { registerLtiRoutes } from './http/lti.ts';
 import { registerMcpRoutes } from './http/mcp.ts';
 import { registerMessageListRoutes } from './http/message-lists.ts';
 import { registerMessageRoutes } from './http/messages.ts';
 import { registerMetricRoutes } from './http/metrics.ts';
+import { registerOnboardingRoutes } from './http/onboarding.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerMetrics } from './http/prometheus.ts';
 import { installProtocolVersionCheck } from './http/protocol-version.ts';
@@ -85,6 +90,7 @@ export async function createApp(config: Config): Promise<LanternServer> {
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dbDir: config.dbDir,
+    pgliteTemplate: config.pgliteTemplate,
     onIdleError: (error) => log.warn({ err: error }, 'Database connection lost; the pool reconnects'),
   });
   // The metrics rollups' triggers (decision 0038): before any request can write a counted row.
@@ -124,7 +130,7 @@ export async function createApp(config: Config): Promise<LanternServer> {
   authHook(app, database.db, config);
   installRequestSchemas(app);
 
-  const deps = { config, db: database.db, log, mail: mailer, secrets };
+  const deps = { config, db: database.db, log, mail: mailer, secrets, documents: documentReading(config) };
   // Services get the realtime layer only as the narrow controls of server/realtime-controls.ts.
   const {
     io,
@@ -136,6 +142,7 @@ export async function createApp(config: Config): Promise<LanternServer> {
   const ctx: AppContext = { ...deps, broadcast, realtime: controls };
 
   registerClientConfigRoute(app, config);
+  registerAppVersionRoute(app, config);
   registerAuthRoutes(app, ctx, { mailToFiles: mailer.toFiles });
   registerIdentityRoutes(app, ctx, { mailToFiles: mailer.toFiles });
   registerUserRoutes(app, ctx);
@@ -148,11 +155,13 @@ export async function createApp(config: Config): Promise<LanternServer> {
   registerSectionRoutes(app, ctx);
   registerGroupRoutes(app, ctx);
   registerWorkspaceMemberRoutes(app, ctx);
+  registerOnboardingRoutes(app, ctx);
   registerMessageRoutes(app, ctx);
   registerMessageListRoutes(app, ctx);
   registerActivityRoutes(app, ctx);
   registerSearchRoutes(app, ctx);
   registerFileRoutes(app, ctx);
+  registerLinkPreviewRoutes(app, ctx);
   registerAgentRoutes(app, ctx);
   registerKnowledgeSourceRoutes(app, ctx);
   registerAgentUsageRoutes(app, ctx);

@@ -2,6 +2,8 @@
 // so that `npm start` needs nothing installed but Node.
 import path from 'node:path';
 import { z } from 'zod';
+import { buildId, routeRules } from '../schemas/protocol/app-version.ts';
+import { FILE_MAX_BYTES_DEFAULT } from '../schemas/protocol/files.ts';
 import { MIN_PROTOCOL_VERSION } from '../schemas/protocol/version.ts';
 import { firebaseSetting, oidcProvidersSetting } from './identity/provider-config.ts';
 
@@ -144,6 +146,27 @@ export const configSchema = z.object({
   /** Directory of the built client (vite build); served as static files when it exists. */
   CLIENT_DIR: z.string().default('./dist'),
   /**
+   * The client build id the server announces (GET /api/version, the socket's serverBuild). Unset: read from
+   * CLIENT_DIR/version.json, which the vite build writes. Decision 0043.
+   */
+  BUILD_ID: optionalText.optional().pipe(buildId.optional()),
+  /**
+   * Spec §2 route rules as JSON, e.g. {"/join": {"redirect": "https://example.com/join"}}: a tab opening that
+   * path goes to the target (another site by a full page load). Unset: none.
+   */
+  ROUTE_RULES: optionalText
+    .optional()
+    .transform((v, zctx): unknown => {
+      if (v === undefined) return {};
+      try {
+        return JSON.parse(v);
+      } catch {
+        zctx.addIssue({ code: 'custom', message: 'must be JSON such as {"/join": {"redirect": "/"}}' });
+        return z.NEVER;
+      }
+    })
+    .pipe(routeRules),
+  /**
    * Which proxies' X-Forwarded-For to believe for the client IP (rate limits): `false` (none), a hop
    * count (`1` = one load balancer; `true` means 1), or a comma-separated list of proxy addresses/CIDRs.
    * Never trust-all: that would let any client choose its own IP and escape every per-IP limit.
@@ -157,11 +180,7 @@ export const configSchema = z.object({
   OTP_PER_EMAIL_PER_HOUR: z.coerce.number().int().min(1).default(30),
   OTP_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(100),
   /** Largest file accepted for upload, in bytes (413 beyond it). */
-  FILE_MAX_BYTES: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .default(25 * 1024 * 1024),
+  FILE_MAX_BYTES: z.coerce.number().int().min(1).default(FILE_MAX_BYTES_DEFAULT),
   /**
    * An S3-compatible store for file bytes (all five together); without them files are kept on disk under
    * DATA_DIR/files. The endpoint is addressed path-style: <S3_ENDPOINT>/<S3_BUCKET>/<key>.
@@ -234,6 +253,14 @@ export const configSchema = z.object({
    * intranet wiki). Off by default: any admin could otherwise read internal services through an agent.
    */
   KNOWLEDGE_URL_ALLOW_PRIVATE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  /**
+   * Whether link previews may fetch pages on loopback and private-network addresses. Off by default: any
+   * member could otherwise read the titles of internal services through a message (decision 0053).
+   */
+  LINK_PREVIEW_ALLOW_PRIVATE: z
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
@@ -393,6 +420,21 @@ export const configSchema = z.object({
     .transform((v) => v === 'true'),
   /** Time allowed to hand one push to the push service, in milliseconds. */
   PUSH_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  // ── Firebase Cloud Messaging (decision 0046) ──
+  /**
+   * A Firebase service account's JSON key file (project_id, client_email, private_key): registration
+   * tokens (a string `fcmToken`) are then accepted and pushed to through the FCM HTTP v1 API. Or the
+   * three fields below. Neither: only standard Web Push subscriptions.
+   */
+  FCM_SERVICE_ACCOUNT_FILE: optionalText.optional(),
+  FCM_PROJECT_ID: optionalText.optional(),
+  FCM_CLIENT_EMAIL: optionalText.optional(),
+  /** The service account's PEM private key; `\n` stands for a line break (one-line environment files). */
+  FCM_PRIVATE_KEY: optionalText.optional(),
+  /** Where the service account's signed JWT is exchanged for an access token (Google OAuth 2.0). */
+  FCM_TOKEN_URL: z.string().url().default('https://oauth2.googleapis.com/token'),
+  /** The FCM API's origin; messages go to {this}/v1/projects/{project}/messages:send. */
+  FCM_API_URL: z.string().url().default('https://fcm.googleapis.com'),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;
@@ -403,6 +445,8 @@ export interface Config extends Omit<RawConfig, 'PUBLIC_URL'> {
   dbDir: string;
   mailDir: string;
   filesDir: string;
+  /** Tests only: a migrated PGlite dump an in-memory database starts from (server/db/client.ts). */
+  pgliteTemplate?: Blob;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {

@@ -3,6 +3,7 @@
 // module-level singleton, so tests can run several servers in one process.
 import type { Logger } from 'pino';
 import type { ServerToClientEvents } from '../schemas/protocol/index.ts';
+import type { DocumentReading } from './agents/document-reading.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { RealtimeControls } from './realtime-controls.ts';
@@ -35,6 +36,8 @@ export interface AppContext {
   realtime: RealtimeControls;
   /** Keys generated on first start (server/secrets.ts). */
   secrets: Secrets;
+  /** Reading documents' text in worker threads, within one set of limits and slots. */
+  documents: DocumentReading;
 }
 
 /** Room names, shared by whoever joins and whoever emits. */

@@ -1,6 +1,9 @@
 // HTTP errors that carry their status. The Fastify error handler turns them into {statusCode, error,
 // message}; socket handlers turn them into {error: {message}} acknowledgements.
 export class HttpError extends Error {
+  /** A sentence per refused field of a bad request, by path (the error body's `fields`). */
+  fields?: Record<string, string>;
+
   constructor(
     readonly statusCode: number,
     message: string,
@@ -10,6 +13,13 @@ export class HttpError extends Error {
     super(message);
     this.name = 'HttpError';
   }
+}
+
+/** A 400 naming each refused field: `message` for the whole, `fields` for the form. */
+export function invalidFields(message: string, fields: Record<string, string> | undefined): HttpError {
+  const error = new HttpError(400, message);
+  if (fields) error.fields = fields;
+  return error;
 }
 
 export const badRequest = (message: string) => new HttpError(400, message);

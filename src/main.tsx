@@ -1,14 +1,28 @@
 // Entry of the tab: opens the store and worker, then renders the router inside the root error boundary.
+// A store that cannot open shows its own error page with "Reset local data" (store-failure.tsx).
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { RootErrorBoundary } from './app/error-boundary.tsx';
 import { startErrorReportingAfterFirstPaint } from './app/error-reporting.ts';
+import { reportRefreshFailure } from './app/refresh-failure.ts';
+import { installReloadGuard } from './app/reload-guard.ts';
 import { createRouter } from './app/router.tsx';
+import { markStoreFailed, StoreFailureGate } from './app/store-failure.tsx';
 import { startClient } from './data/client.ts';
 import './styles.css';
+// The bundled colour emoji font, for devices without one (scripts/emoji-font.ts renames and localises it).
+import '@fontsource/noto-color-emoji/400.css';
 
-void startClient().catch((error: unknown) => console.error('The local store could not be opened', error));
+installReloadGuard();
+void startClient({ onRefreshFailure: (message) => void reportRefreshFailure(message) }).catch(
+  (error: unknown) => {
+    console.error('The local store could not be opened', error);
+    // The LTI launch works without the store: inside a course frame whose browser keeps storage from
+    // Lantern, it offers the launch in a window of its own (src/screens/lti-launch.tsx).
+    if (!location.pathname.startsWith('/lti/')) markStoreFailed();
+  },
+);
 
 const router = createRouter();
 const root = document.getElementById('root');
@@ -17,7 +31,9 @@ if (!root) throw new Error('index.html has no #root element');
 createRoot(root).render(
   <StrictMode>
     <RootErrorBoundary>
-      <RouterProvider router={router} />
+      <StoreFailureGate>
+        <RouterProvider router={router} />
+      </StoreFailureGate>
     </RootErrorBoundary>
   </StrictMode>,
 );

@@ -6,9 +6,13 @@
 // layout (decision 0036).
 import { hydrateRoot } from 'react-dom/client';
 import { safeRedirect } from './app/safe-redirect.ts';
+import { applyTheme } from './app/theme.ts';
 import { seemsSignedIn } from './data/session-marker.ts';
 import { SignInPage } from './sign-in-page.tsx';
 import './styles.css';
+
+// The theme chosen on this device (the form's markup is already painted: it follows at once).
+applyTheme();
 
 /** Spec §2: a signed-in person on an auth page goes to the redirect value, or to /. */
 const goOn = () => location.replace(safeRedirect(new URLSearchParams(location.search).get('redirect')));
@@ -18,3 +22,11 @@ if (!root) throw new Error('signin.html has no #root element');
 
 if (seemsSignedIn()) goOn();
 else hydrateRoot(root, <SignInPage onSignedIn={goOn} />);
+
+// Error reporting as in the app (decision 0040), imported only once the page has loaded so neither it nor the
+// schema it reads the configuration with is part of the first paint.
+window.addEventListener(
+  'load',
+  () => void import('./app/error-reporting.ts').then((m) => m.startErrorReportingAfterFirstPaint()),
+  { once: true },
+);

@@ -4,6 +4,7 @@
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst } from 'workbox-strategies';
 import { storedNotificationText } from './stored-message.ts';
 
 declare const self: ServiceWorkerGlobalScope & {
@@ -27,10 +28,17 @@ registerRoute(
   }),
 );
 
-// A new build takes over at once: the shell is static and the store's data lives in IndexedDB.
-self.addEventListener('install', () => {
-  void self.skipWaiting();
-});
+// The bundled emoji font's subsets (scripts/emoji-font.ts) are not precached: only a device without an
+// emoji font of its own fetches them, and only those its messages use. Once fetched, they are kept, so
+// emoji still draw offline.
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && /^\/assets\/noto-color-emoji-/.test(url.pathname),
+  new CacheFirst({ cacheName: 'lantern-emoji-font' }),
+);
+
+// A new build waits until a page's "A new version of Lantern is available" Reload asks it to take over
+// (workbox-window's messageSkipWaiting, src/app/service-worker.ts): taking over under an open page would
+// serve it chunks of another build. The first install has nothing to wait for and controls at once.
 clientsClaim();
 
 type ToClients =
@@ -51,29 +59,38 @@ async function tell(message: ToClients): Promise<readonly WindowClient[]> {
   return windows;
 }
 
-/** The app badge (where supported) counts the notifications still waiting on this device. */
-async function setBadge(): Promise<void> {
-  const nav = self.navigator as Navigator & { setAppBadge?: (n: number) => Promise<void> };
-  const waiting = await self.registration.getNotifications();
-  await nav.setAppBadge?.(waiting.length).catch(() => undefined);
+/**
+ * The app badge (where supported): the person's unread total, which each push carries (the server counts
+ * it after the message's commit). The open pages keep it up to date from their store (src/app/app-badge.ts).
+ * A push without it (an older server) shows the number of notifications waiting instead.
+ */
+async function setBadge(unreadCount?: number): Promise<void> {
+  const nav = self.navigator as Navigator & {
+    setAppBadge?: (n?: number) => Promise<void>;
+    clearAppBadge?: () => Promise<void>;
+  };
+  const n = unreadCount ?? (await self.registration.getNotifications()).length;
+  await (n > 0 ? nav.setAppBadge?.(n) : nav.clearAppBadge?.())?.catch(() => undefined);
 }
 
 self.addEventListener('message', (event) => {
   const data = event.data as { type?: string } | null;
-  if (data?.type === 'closeAllNotifications') {
+  if (data?.type === 'SKIP_WAITING') {
+    void self.skipWaiting();
+  } else if (data?.type === 'closeAllNotifications') {
     event.waitUntil(
       self.registration.getNotifications().then((list) => {
         for (const n of list) n.close();
       }),
     );
   } else if (data?.type === 'closeChannelNotifications') {
-    // Opening a channel on this device clears its notifications (tagged with the channel id).
+    // Opening a channel on this device clears its notifications (tagged with the channel id). The badge
+    // follows from the page, whose store resets the channel's unread count.
     const channelId = (data as { channelId?: unknown }).channelId;
     if (typeof channelId !== 'string') return;
     event.waitUntil(
-      self.registration.getNotifications({ tag: channelId }).then(async (list) => {
+      self.registration.getNotifications({ tag: channelId }).then((list) => {
         for (const n of list) n.close();
-        await setBadge();
       }),
     );
   } else if (data?.type === 'PLAY_NOTIFICATION_SOUND') {
@@ -92,12 +109,39 @@ interface PushFields {
   isPwa?: boolean;
   requiresRefresh?: boolean;
   idOnly?: boolean;
+  /** The person's unread total, for the app badge. */
+  unreadCount?: number;
+}
+
+/**
+ * The same fields from a Firebase registration (decision 0046): FCM hands the page's worker
+ * `{data: {...}, from, fcmMessageId}`, every data value a string.
+ */
+function fromFcmData(data: Record<string, unknown>): PushFields {
+  const text = (k: string) => (typeof data[k] === 'string' ? (data[k] as string) : undefined);
+  const flag = (k: string) => text(k) === 'true';
+  const count = Number(text('unreadCount'));
+  const fields: PushFields = {
+    isPwa: flag('isPwa'),
+    requiresRefresh: flag('requiresRefresh'),
+    idOnly: flag('idOnly'),
+    ...(Number.isInteger(count) && count >= 0 && text('unreadCount') ? { unreadCount: count } : {}),
+  };
+  for (const k of ['title', 'body', 'channelId', 'clientId', 'messageId'] as const) {
+    const v = text(k);
+    if (v !== undefined) fields[k] = v;
+  }
+  return fields;
 }
 
 function readPush(event: PushEvent): PushFields {
   try {
     const json: unknown = event.data?.json();
-    return json && typeof json === 'object' ? (json as PushFields) : {};
+    if (!json || typeof json !== 'object') return {};
+    const data = (json as { data?: unknown; fcmMessageId?: unknown }).data;
+    if ('fcmMessageId' in json && data && typeof data === 'object')
+      return fromFcmData(data as Record<string, unknown>);
+    return json as PushFields;
   } catch {
     return {};
   }
@@ -113,11 +157,14 @@ async function focusedWindow(): Promise<WindowClient | undefined> {
 // unless the channel is open, and plays the sound; a system notification on top would alert twice
 // (browsers only insist on one when no page of the site is in the foreground). Otherwise every push
 // shows a notification, one per channel: a newer one replaces the channel's earlier one (tag) and
-// still alerts (renotify). The app badge counts what is waiting.
+// still alerts (renotify). The app badge shows the unread total the push carries.
 self.addEventListener('push', (event) => {
   const push = readPush(event);
   event.waitUntil(
     (async () => {
+      // The badge first, foreground or not: the icon shows the count even while the page is in front.
+      const count = typeof push.unreadCount === 'number' ? push.unreadCount : undefined;
+      if (count !== undefined) await setBadge(count);
       // An id-only push (PUSH_ID_ONLY) carries no text: the store has it, or at least the channel's name.
       const { title, body } =
         push.idOnly || !push.title
@@ -149,7 +196,7 @@ self.addEventListener('push', (event) => {
           requiresRefresh: push.requiresRefresh ?? false,
         },
       } as NotificationOptions);
-      await setBadge();
+      if (count === undefined) await setBadge();
     })(),
   );
 });
@@ -196,10 +243,8 @@ async function openFromNotification(data: ClickData): Promise<void> {
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
   event.waitUntil(
-    (async () => {
-      await openFromNotification(readClickData(event.notification.data));
-      await setBadge();
-    })(),
+    // The badge is left to the page that opens the channel (its unread count resets there).
+    openFromNotification(readClickData(event.notification.data)),
   );
 });
 

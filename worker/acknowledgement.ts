@@ -21,7 +21,8 @@ export function classifyAck(ack: unknown, failure?: unknown): SendResult {
     const reason = failure instanceof Error ? failure.message : String(failure);
     return { kind: 'transient', reason };
   }
-  if (isAckError(ack)) return { kind: 'error', message: ack.error.message };
+  if (isAckError(ack))
+    return { kind: 'error', message: ack.error.message, retryable: ack.error.retryable === true };
   if (Array.isArray(ack) && ack.every((m) => typeof m === 'object' && m !== null && 'genId' in m))
     return { kind: 'many', messages: ack as Message[] };
   if (typeof ack === 'object' && ack !== null && 'genId' in ack && 'seq' in ack) {
@@ -106,6 +107,7 @@ export async function applySendResult(
       state: t.entry.state,
       attempts: t.entry.attempts,
       lastError: t.entry.lastError,
+      retryable: t.entry.retryable ?? true,
     });
   await setUnconfirmedStatus(db, entry.genId, t.messageStatus);
 }

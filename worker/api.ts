@@ -8,7 +8,8 @@ export type { ConnectionStatus } from './events.ts';
 /** Spec §4 refresh triggers; the tab listens for the DOM events and reports them here. */
 export type RefreshTrigger = 'load' | 'visible' | 'pageshow' | 'resume' | 'online' | 'manual';
 
-export type RefreshOutcome = 'ran' | 'skipped-no-token' | 'skipped-throttled' | 'skipped-busy' | 'failed';
+/** A refresh that failed rejects with its error instead (the tab logs it, and toasts it in debug environments). */
+export type RefreshOutcome = 'ran' | 'skipped-no-token' | 'skipped-throttled' | 'skipped-busy';
 
 export interface ConnectionHandlers {
   /**
@@ -24,8 +25,11 @@ export interface SyncHandlers {
   refresh(trigger: RefreshTrigger, force: boolean): Promise<RefreshOutcome>;
   /** New rows were put in the outbox; send them now if connected. */
   drainOutbox(): Promise<void>;
-  /** Files were chosen (or retried): upload the queued ones now if connected (decision 0006). */
-  uploadFiles(): Promise<void>;
+  /**
+   * Files were chosen (or retried): upload the queued ones now if connected (decision 0006). `ids` names
+   * the tab's new ones, which this worker's store may see a moment after the tab wrote them.
+   */
+  uploadFiles(ids?: readonly string[]): Promise<void>;
   /** Joined channels changed (join, leave, create): join the socket rooms and pull. */
   channelsChanged(): Promise<void>;
   /** Catch up one channel from its checkpoint. */
@@ -35,6 +39,8 @@ export interface SyncHandlers {
 export interface ChannelHandlers {
   /** The tab shows this channel (null: none). Drives the unread rule and resets the server count. */
   setOpenChannel(tabId: string, channel: { institutionId: string; channelId: string } | null): Promise<void>;
+  /** "Mark as read" on a channel not open: its count goes to zero here at once and on the server when online. */
+  markChannelRead(channel: { institutionId: string; channelId: string }): Promise<void>;
 }
 
 /** A visit recorded for metrics (most-visited members, channels, groups). */
@@ -64,6 +70,7 @@ export const WORKER_METHODS: { [M in keyof WorkerApi]: M } = {
   channelsChanged: 'channelsChanged',
   pullChannel: 'pullChannel',
   setOpenChannel: 'setOpenChannel',
+  markChannelRead: 'markChannelRead',
   visit: 'visit',
 };
 

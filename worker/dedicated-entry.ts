@@ -1,8 +1,10 @@
 // Fallback entry where SharedWorker is missing: this module runs as a dedicated Worker in every tab;
-// fallback-host.ts elects the one that owns the socket and forwards the others' calls to it.
+// fallback-host.ts elects the one that owns the socket and forwards the others' calls to it. A newer
+// build's worker retires this one (worker/retirement.ts): its lock then goes to no one of this build.
 import { expose } from 'comlink';
 import { startEngine } from './engine-host.ts';
 import { FallbackHost } from './fallback-host.ts';
+import { BUILD_CHANNEL, buildOfWorkerName, watchForNewerBuild } from './retirement.ts';
 
 // The worker's name carries the build id: workers of one build share one owner.
 const host = new FallbackHost({
@@ -14,3 +16,8 @@ const host = new FallbackHost({
 });
 
 expose(host.endpoint);
+
+watchForNewerBuild(buildOfWorkerName(self.name), new BroadcastChannel(BUILD_CHANNEL), () => {
+  console.info('A newer build of Lantern started; this worker retires.');
+  host.retire();
+});

@@ -19,6 +19,8 @@ export interface WorkerEvents {
   uploadProgress: UploadProgress;
   /** The server refused a queued operation; the notice is also stored until a tab shows it. */
   notice: Notice & { institutionId: string };
+  /** The build the server serves, as its socket said on connecting (decision 0043). A state, like connection. */
+  serverBuild: string;
 }
 
 export type WorkerEventName = keyof WorkerEvents;
@@ -35,13 +37,14 @@ export interface WorkerEventSource {
 }
 
 /** Events whose last value is a state: a late listener hears it at once. */
-type States = Partial<Pick<WorkerEvents, 'connection'>>;
+type States = Partial<Pick<WorkerEvents, 'connection' | 'serverBuild'>>;
 
 export class WorkerEventHub implements WorkerEventSource {
   private readonly listeners: { [E in WorkerEventName]: Set<WorkerListener<E>> } = {
     connection: new Set(),
     uploadProgress: new Set(),
     notice: new Set(),
+    serverBuild: new Set(),
   };
   private readonly sinks = new Set<(event: WorkerEvent) => void>();
   private readonly states: States;
@@ -63,6 +66,8 @@ export class WorkerEventHub implements WorkerEventSource {
   listenAll(sink: (event: WorkerEvent) => void): Unlisten {
     this.sinks.add(sink);
     if (this.states.connection !== undefined) sink({ name: 'connection', payload: this.states.connection });
+    if (this.states.serverBuild !== undefined)
+      sink({ name: 'serverBuild', payload: this.states.serverBuild });
     return () => {
       this.sinks.delete(sink);
     };
@@ -70,6 +75,7 @@ export class WorkerEventHub implements WorkerEventSource {
 
   emit<E extends WorkerEventName>(event: E, payload: WorkerEvents[E]): void {
     if (event === 'connection') this.states.connection = payload as ConnectionStatus;
+    if (event === 'serverBuild') this.states.serverBuild = payload as string;
     const set: Set<WorkerListener<E>> = this.listeners[event];
     for (const l of set) l(payload);
     const crossing = { name: event, payload } as WorkerEvent;
@@ -93,6 +99,8 @@ export class WorkerEventHub implements WorkerEventSource {
   }
 
   private stateOf<E extends WorkerEventName>(event: E): WorkerEvents[E] | undefined {
-    return event === 'connection' ? (this.states.connection as WorkerEvents[E] | undefined) : undefined;
+    if (event === 'connection') return this.states.connection as WorkerEvents[E] | undefined;
+    if (event === 'serverBuild') return this.states.serverBuild as WorkerEvents[E] | undefined;
+    return undefined;
   }
 }

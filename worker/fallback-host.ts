@@ -48,6 +48,14 @@ export class FallbackHost {
     return this.engine !== null;
   }
 
+  /** A newer build's worker started (worker/retirement.ts): this tab is told to reload, and the lock goes. */
+  retire(): void {
+    if (this.closed) return;
+    if (this.engine) this.engine.retire();
+    else this.events.emit('connection', 'outdated');
+    this.close();
+  }
+
   /** The tab is closing (in a browser the worker simply dies, which releases the lock just the same). */
   close(): void {
     if (this.closed) return;

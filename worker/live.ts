@@ -1,9 +1,9 @@
 // Live: socket events (newMessage, newEditMessage, newDeleteMessage) applied to the store one at a
 // time, in arrival order. A gap in seq asks for a pull; a new message may raise the unread count.
 import type { Message } from '../schemas/protocol/index.ts';
-import { raisesUnread } from '../src/store/unread.ts';
 import { applyChannelMessage } from './apply.ts';
 import type { SyncDatabase } from './sync-database.ts';
+import { raiseUnread } from './unread-counter.ts';
 
 export interface LiveDeps {
   db: SyncDatabase;
@@ -40,22 +40,13 @@ export class LiveApplier {
     const { isNew, gap } = await applyChannelMessage(db, message, { isLive: true });
     if (gap)
       void this.deps.pull(message.channelId).catch((e) => this.deps.log?.('Pull after a gap failed', e));
-    if (kind !== 'new' || !db.channelMembers) return;
-    const institution = db.institutions ? await db.institutions.findOne(message.institutionId).exec() : null;
-    const raise = raisesUnread({
-      channelId: message.channelId,
-      authorMemberId: message.memberId,
-      ownMemberId: institution?.member.id ?? null,
-      openChannelIds: this.deps.openChannelIds(),
-      isNew,
-    });
-    if (!raise) {
-      const fromSomeoneElse = isNew && message.memberId !== institution?.member.id;
-      if (fromSomeoneElse && this.deps.openChannelIds().has(message.channelId))
-        this.deps.seen?.(message.channelId);
+    if (kind !== 'new' || !isNew) return;
+    const openChannelIds = this.deps.openChannelIds();
+    if (openChannelIds.has(message.channelId)) {
+      const institution = await db.institutions.findOne(message.institutionId).exec();
+      if (message.memberId !== institution?.member.id) this.deps.seen?.(message.channelId);
       return;
     }
-    const memberships = await db.channelMembers.find({ selector: { channelId: message.channelId } }).exec();
-    for (const m of memberships) await m.incrementalModify((d) => ({ ...d, unreadCount: d.unreadCount + 1 }));
+    await raiseUnread(db, { messages: [message], openChannelIds, via: 'live' });
   }
 }

@@ -73,6 +73,8 @@ async function postAttachments(deps: PostSenderDeps, op: PostOperation): Promise
     state = await resolveAttachments({ records }, op.attachments);
   }
   if (state.kind === 'ready') return { kind: 'ready', attachments: state.attachments };
-  if (state.kind === 'failed') return { kind: 'blocked', result: { kind: 'error', message: state.message } };
+  // Retry uploads the files again (retryMessage), which may go through now.
+  if (state.kind === 'failed')
+    return { kind: 'blocked', result: { kind: 'error', message: state.message, retryable: true } };
   return { kind: 'blocked', result: { kind: 'transient', reason: 'waiting for uploads' } };
 }

@@ -1,7 +1,7 @@
 import { CHANGES_CHANNELS_MAX, CHANGES_PAGE_MAX } from '../schemas/protocol/index.ts';
 import type { Http } from '../src/store/http.ts';
 import { ApiError } from '../src/store/http.ts';
-import { MessageBatcher } from '../src/store/message-batcher.ts';
+import { MessageBatcher, type OnStored } from '../src/store/message-batcher.ts';
 import type { SyncDatabase } from './sync-database.ts';
 
 interface PullState {
@@ -18,10 +18,10 @@ export class Puller {
   /** Pages of channels pulled at once share their writes. */
   private readonly writer: MessageBatcher;
 
-  constructor(db: SyncDatabase, http: Http) {
+  constructor(db: SyncDatabase, http: Http, onStored?: OnStored) {
     this.db = db;
     this.http = http;
-    this.writer = new MessageBatcher(db);
+    this.writer = new MessageBatcher(db, onStored);
   }
 
   /** Pulls a channel; resolves after a pull that started after this call has finished. */

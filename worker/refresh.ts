@@ -32,9 +32,10 @@ export class Refresher {
       await this.steps.pullAll();
       return 'ran';
     } catch (error) {
-      // Spec §8: refresh failures are logged (a dev toast is the tab's business).
+      // Spec §8: refresh failures are logged; the asking tab hears the error too and, in a debug
+      // environment, shows its message (src/data/refresh-triggers.ts).
       this.steps.log?.('Refresh failed', error);
-      return 'failed';
+      throw error instanceof Error ? error : new Error(String(error));
     } finally {
       this.throttle.finish();
     }

@@ -28,6 +28,7 @@ import { sendSectionOperation } from './section-sender.ts';
 import { emitWithAck, type LanternSocket, openSocket, type SocketFactory } from './socket.ts';
 import type { SyncDatabase } from './sync-database.ts';
 import { type Clock, DEFAULT_TIMINGS, systemClock, type Timings } from './timings.ts';
+import { raiseUnread } from './unread-counter.ts';
 import { Uploader } from './uploader.ts';
 import { WorkspaceEvents } from './workspace-events.ts';
 
@@ -62,6 +63,8 @@ export class SyncEngine implements WorkerApi, WorkerEventSource {
   private readonly openChannels = new Map<string, { institutionId: string; channelId: string }>();
   /** Channels whose live messages will be reported read (readSoon). */
   private readonly readTimers = new Map<string, unknown>();
+  /** Channels marked read while offline, by id: their server counts reset on the next connection. */
+  private readonly readWhenOnline = new Map<string, { institutionId: string; channelId: string }>();
   private readonly puller: Puller;
   private readonly live: LiveApplier;
   private readonly outbox: OutboxLoop;
@@ -89,7 +92,10 @@ export class SyncEngine implements WorkerApi, WorkerEventSource {
       // A pull or settle stuck on a half-open connection would hold up every later one.
       timeoutMs: this.timings.connectTimeoutMs,
     });
-    this.puller = new Puller(this.db, this.http);
+    // Messages a catch-up brings count as unread like live ones, above the count's position (decision 0047).
+    this.puller = new Puller(this.db, this.http, (added) =>
+      raiseUnread(this.db, { messages: added, openChannelIds: this.openChannelIds(), via: 'pull' }),
+    );
     this.uploader = new Uploader({
       records: this.db.records,
       http: this.http,
@@ -198,8 +204,8 @@ export class SyncEngine implements WorkerApi, WorkerEventSource {
     return this.outbox.kick();
   }
 
-  async uploadFiles(): Promise<void> {
-    await this.uploader.uploadAll();
+  async uploadFiles(ids?: readonly string[]): Promise<void> {
+    await this.uploader.uploadAll(ids);
   }
 
   async channelsChanged(): Promise<void> {
@@ -223,6 +229,12 @@ export class SyncEngine implements WorkerApi, WorkerEventSource {
     this.openChannels.set(tabId, channel);
     await this.resetUnread(channel);
     await this.puller.pull(channel.channelId).catch((e) => this.log('Pull failed', e));
+  }
+
+  async markChannelRead(channel: { institutionId: string; channelId: string }): Promise<void> {
+    // Offline, the server hears of it on the next connection (with the open channels' resets).
+    if (!this.socket?.connected) this.readWhenOnline.set(channel.channelId, channel);
+    await this.resetUnread(channel);
   }
 
   // ───────────── MetricsHandlers ─────────────
@@ -264,11 +276,18 @@ export class SyncEngine implements WorkerApi, WorkerEventSource {
     this.outbox.onDisconnect();
   }
 
-  close(): void {
+  /** A newer build took over the network (decision 0043): the tabs are told to reload, then it all stops. */
+  retire(): void {
+    this.close('outdated');
+  }
+
+  /** Stops for good; `last` is the connection state the tabs hear before their listeners go. */
+  close(last?: ConnectionStatus): void {
     this.closed = true;
     for (const timer of this.readTimers.values()) this.clock.clearTimeout(timer);
     this.readTimers.clear();
     this.disconnect();
+    if (last) this.setStatus(last);
     this.outbox.stop();
     this.outboxWatch?.unsubscribe();
     this.events.clear();
@@ -340,6 +359,10 @@ export class SyncEngine implements WorkerApi, WorkerEventSource {
     socket.on('memberAction', (e) => void this.workspaceEvents.memberAction(e));
     socket.on('userOnlineStatusUpdate', (e) => void this.workspaceEvents.onlineStatus(e));
     socket.on('userOnlineStatusUpdates', (e) => void this.workspaceEvents.onlineStatuses(e));
+    // Passed on to the tabs, which compare it with their own build and offer a reload (decision 0043).
+    socket.on('serverBuild', (e) => {
+      if (typeof e?.buildId === 'string') this.events.emit('serverBuild', e.buildId);
+    });
   }
 
   /** Spec §4: on connect and every reconnect, join all channels, catch up, then drain the outbox. */
@@ -420,7 +443,9 @@ export class SyncEngine implements WorkerApi, WorkerEventSource {
   }
 
   private async resetOpenUnread(): Promise<void> {
-    await Promise.all([...this.openChannels.values()].map((c) => this.resetUnread(c)));
+    const marked = [...this.readWhenOnline.values()];
+    this.readWhenOnline.clear();
+    await Promise.all([...this.openChannels.values(), ...marked].map((c) => this.resetUnread(c)));
   }
 
   private async resetUnread(channel: { institutionId: string; channelId: string }): Promise<void> {

@@ -2,10 +2,12 @@
 // into the upload record) → register. A dropped connection leaves the file queued for the next connect;
 // a refusal (too large, not allowed) marks it failed with the server's message until retried.
 import type { RxCollection } from 'rxdb';
+import { filter, firstValueFrom, of, take, timeout } from 'rxjs';
 import type { RecordDoc, UploadState } from '../schemas/collections.ts';
 import { getFileBlob, removeFileBlob } from '../src/store/file-blobs.ts';
 import { ApiError, type Http } from '../src/store/http.ts';
 import { appOrigin, mayCarryToken, sameOriginUrl } from '../src/store/own-origin.ts';
+import { recordKey } from '../src/store/records.ts';
 import { getUpload, patchUpload } from '../src/store/uploads.ts';
 import type { UploadProgress } from './events.ts';
 
@@ -22,6 +24,9 @@ export interface UploaderDeps {
   log?: (message: string, error?: unknown) => void;
 }
 
+/** How long a tab's new upload may take to reach this worker's store. */
+const ARRIVAL_WAIT_MS = 5000;
+
 export class Uploader {
   private readonly deps: UploaderDeps;
   private readonly running = new Map<string, Promise<UploadState | null>>();
@@ -30,12 +35,33 @@ export class Uploader {
     this.deps = deps;
   }
 
-  /** Starts every queued upload (after a connect, or when a file was chosen). */
-  async uploadAll(): Promise<void> {
+  /**
+   * Starts every queued upload (after a connect, or when a file was chosen). `expected` are uploads a tab
+   * has just written: this worker's query may not see them yet (another instance's write reaches its
+   * cached query a moment later), so each is awaited until it shows up, for a few seconds at most.
+   */
+  async uploadAll(expected: readonly string[] = []): Promise<void> {
     if (!this.deps.isConnected()) return;
     const rows = await this.deps.records.find({ selector: { kind: 'upload' } }).exec();
     const queued = rows.map((r) => r.data as UploadState).filter((u) => u.status === 'queued');
-    await Promise.all(queued.map((u) => this.upload(u.id)));
+    const seen = new Set(queued.map((u) => u.id));
+    const late = expected.filter((id) => !seen.has(id));
+    await Promise.all([
+      ...queued.map((u) => this.upload(u.id)),
+      ...late.map(async (id) => {
+        if (await this.arrives(id)) await this.upload(id);
+      }),
+    ]);
+  }
+
+  /** Whether the upload record `id` shows up in this worker's store within a few seconds. */
+  private async arrives(id: string): Promise<boolean> {
+    const doc = this.deps.records.findOne(recordKey('upload', id)).$.pipe(
+      filter((d) => d !== null),
+      take(1),
+      timeout({ first: ARRIVAL_WAIT_MS, with: () => of(null) }),
+    );
+    return (await firstValueFrom(doc, { defaultValue: null })) !== null;
   }
 
   /** Uploads one file unless it is done or failed; concurrent callers share the attempt. */

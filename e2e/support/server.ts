@@ -2,10 +2,12 @@
 // be stopped and started again on the same data and port (the offline test), and it reads sign-in
 // codes from DATA_DIR/mail like a person reading their inbox.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { E2E_PGLITE_TEMPLATE_ENV } from './database-template.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
@@ -62,6 +64,11 @@ export class LanternServer {
   /** Starts `tsx server/main.ts` and waits until the API answers. */
   async start(): Promise<void> {
     if (this.child) throw new Error('server already running');
+    // A first start begins from the run's migrated database (e2e/support/database-template.ts).
+    const template = process.env[E2E_PGLITE_TEMPLATE_ENV];
+    const dbDir = path.join(this.dataDir, 'db');
+    if (template && !this.env.DATABASE_URL && !existsSync(dbDir))
+      await cp(template, dbDir, { recursive: true });
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       cwd: ROOT,
       env: {

@@ -51,3 +51,11 @@ export async function sendThroughUi(page: Page, target: string, text: string): P
   await box.press('Enter');
   await expect(box).toHaveText('');
 }
+
+/**
+ * Scrolls to what the locator finds now. After a viewport change the layout may mount its element anew
+ * mid-scroll ("not attached to the DOM"); this looks it up again until one scroll lands.
+ */
+export async function scrollTo(target: Locator): Promise<void> {
+  await expect(async () => target.scrollIntoViewIfNeeded({ timeout: 2_000 })).toPass();
+}

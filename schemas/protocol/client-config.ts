@@ -1,5 +1,6 @@
 // GET /api/client-config: what the client learns from the server at run time, before anyone signs in:
-// which deployment this is (spec §9's debug environments) and where errors are reported, if anywhere.
+// which deployment this is (spec §9's debug environments), where errors are reported, if anywhere, and the
+// largest file it takes.
 import { z } from 'zod';
 
 /** Spec §9: development, test and staging are debug environments; production is not. */
@@ -17,5 +18,7 @@ export const clientConfigResponse = z.object({
       replaysOnErrorSampleRate: z.number(),
     })
     .nullable(),
+  /** The largest file this server takes (FILE_MAX_BYTES): the composer refuses larger ones before uploading. */
+  fileMaxBytes: z.number().int().positive(),
 });
 export type ClientConfig = z.infer<typeof clientConfigResponse>;

@@ -6,6 +6,8 @@ import { SEARCH_QUERY_MAX } from './search.ts';
 
 // ───────────────────────────── REST: files ─────────────────────────────
 export const FILE_NAME_MAX = 255;
+/** The largest file the server takes unless FILE_MAX_BYTES says otherwise: 25 MB. */
+export const FILE_MAX_BYTES_DEFAULT = 25 * 1024 * 1024;
 export const FILES_PAGE_SIZE = 30;
 export const FILES_PER_DELETE_MAX = 100;
 /**
@@ -95,3 +97,10 @@ export const filesResponse = z.object({
   metadata: z.object({ page: z.number(), limit: z.number(), total: z.number(), hasMore: z.boolean() }),
 });
 export type FilesResponse = z.infer<typeof filesResponse>;
+
+/**
+ * GET /api/files/{id}/excerpt: the opening text of a Word or PowerPoint file for its card (issue 15 item
+ * 6), null for other files or one whose text cannot be read.
+ */
+export const fileExcerptResponse = z.object({ excerpt: z.string().nullable() });
+export type FileExcerptResponse = z.infer<typeof fileExcerptResponse>;

@@ -11,6 +11,10 @@ export const CHANGES_FEED_ROWS_MAX = 5000;
 /** Longest message HTML accepted (after sanitising the server stores at most this). */
 export const MESSAGE_CONTENT_MAX = 40_000;
 export const NAME_MAX = 80;
+/** A workspace picture's data URL, as the client scales it down (picture-data-url.ts: 2,048 characters). */
+export const WORKSPACE_PICTURE_MAX = 2_048;
+/** A channel's description: a line or two under its name, as Slack's is. */
+export const CHANNEL_DESCRIPTION_MAX = 250;
 export const OTP_LENGTH = 6;
 /** Highest page number a paged list accepts: far beyond any real list, and keeps OFFSET a safe integer. */
 export const PAGE_NUMBER_MAX = 100_000;

@@ -91,5 +91,7 @@ export const pushMessage = z.object({
   requiresRefresh: z.boolean(),
   /** True when title and body are left for the service worker to fill in from the server. */
   idOnly: z.boolean(),
+  /** The recipient's unread messages in all, this one included, for the app badge (muted channels left out). */
+  unreadCount: z.number().int().nonnegative(),
 });
 export type PushMessage = z.infer<typeof pushMessage>;

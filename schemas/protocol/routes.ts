@@ -43,6 +43,7 @@ import {
   uploadKnowledgeSourceQuery,
 } from './agents.ts';
 import { openApiDocumentResponse } from './api-description.ts';
+import { appVersionResponse } from './app-version.ts';
 import {
   channelMemberResponse,
   channelMembersBody,
@@ -65,6 +66,8 @@ import {
   updateMembershipBody,
 } from './channel-members.ts';
 import {
+  channelDefaultBody,
+  channelLookupResponse,
   channelResponse,
   channelsResponse,
   channelWithMembership,
@@ -78,6 +81,7 @@ import { okResponse } from './errors.ts';
 import {
   deleteFilesBody,
   deleteFilesResponse,
+  fileExcerptResponse,
   fileResponse,
   fileSignQuery,
   fileSignResponse,
@@ -106,7 +110,16 @@ import {
   inviteMembersResponse,
   membersResponse,
   myInvitationsResponse,
+  resendInvitationResponse,
+  updateInstitutionBody,
 } from './institutions.ts';
+import { createInviteLinkBody, inviteLinkPreview, inviteLinkResponse } from './invite-links.ts';
+import {
+  linkPreviewQuery,
+  linkPreviewResponse,
+  linkPreviewSettingBody,
+  linkPreviewSettingResponse,
+} from './link-previews.ts';
 import {
   ltiDeepLinkBody,
   ltiDeepLinkResponse,
@@ -181,6 +194,7 @@ import {
 } from './sections.ts';
 import { pingSessionBody, revokeOtherSessionsResponse, userSessionsResponse } from './sessions.ts';
 import { signinBody, signinOtpQuery, signinResponse, updateUserBody, user } from './users.ts';
+import { ownMembershipResponse, updateOwnMembershipBody, workspaceChecklist } from './workspace-checklist.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -238,6 +252,8 @@ export const restRoutes = {
   openApi: route('GET', '/api/openapi.json', openApiDocumentResponse),
   // What the page needs before sign-in: the environment and error reporting (open; decision 0040).
   clientConfig: route('GET', '/api/client-config', clientConfigResponse),
+  // The served build and its route rules, polled by open tabs (open; decision 0043).
+  version: route('GET', '/api/version', appVersionResponse),
   // Sign-in and the signed-in user.
   signinCode: route('GET', '/api/auth/signin_otp', okResponse, { query: signinOtpQuery }),
   signin: route('POST', '/api/auth/signin', signinResponse, { body: signinBody }),
@@ -283,7 +299,7 @@ export const restRoutes = {
   }),
   myInvitations: route('GET', '/api/institutions/invited', myInvitationsResponse),
   declineInvitation: route('DELETE', '/api/institutions/invited/:invitationId', okResponse),
-  renameWorkspace: route('PUT', workspace, institutionWithMember, { body: institutionBody }),
+  renameWorkspace: route('PUT', workspace, institutionWithMember, { body: updateInstitutionBody }),
   members: route('GET', members, membersResponse),
   acceptInvitation: route('POST', members, createInstitutionResponse),
   invitations: route('GET', `${workspace}/invited-members`, invitationsResponse),
@@ -291,10 +307,28 @@ export const restRoutes = {
   revokeInvitations: route('DELETE', `${workspace}/invited-members`, invitationsResponse, {
     body: emailsBody,
   }),
+  // The workspace settings screen (decision 0054): an invitation's e-mail again, within the daily budget.
+  resendInvitation: route(
+    'POST',
+    `${workspace}/invited-members/:invitationId/resend`,
+    resendInvitationResponse,
+  ),
   updateMembers: route('PUT', `${members}/bulk`, bulkUpdateMembersResponse, { body: bulkUpdateMembersBody }),
   leaveWorkspace: route('DELETE', `${members}/me`, okResponse),
   memberProfile: route('GET', `${members}/:memberId`, memberProfile),
   updateMember: route('PUT', `${members}/:memberId`, memberResponse, { body: updateMemberBody }),
+  // The caller's own membership and the new workspace's checklist (decision 0045).
+  updateOwnMembership: route('PUT', members, ownMembershipResponse, { body: updateOwnMembershipBody }),
+  workspaceChecklist: route('GET', `${workspace}/checklist`, workspaceChecklist),
+  // The shareable invite link: admins manage it; anyone signed in opens it and joins (decision 0045).
+  inviteLink: route('GET', `${workspace}/invite-link`, inviteLinkResponse),
+  createInviteLink: route('POST', `${workspace}/invite-link`, inviteLinkResponse, {
+    body: createInviteLinkBody,
+    status: [201],
+  }),
+  revokeInviteLink: route('DELETE', `${workspace}/invite-link`, okResponse),
+  inviteLinkPreview: route('GET', '/api/invite-links/:token', inviteLinkPreview),
+  joinByInviteLink: route('POST', '/api/invite-links/:token', createInstitutionResponse),
 
   // Channels and membership.
   channels: route('GET', channels, channelsResponse),
@@ -305,6 +339,9 @@ export const restRoutes = {
   }),
   renameChannel: route('PUT', channel, channelResponse, { body: updateChannelBody }),
   deleteChannel: route('DELETE', channel, okResponse),
+  // Workspace admins make a public channel default, so every member is in it (decision 0054).
+  setChannelDefault: route('PUT', `${channel}/default`, channelResponse, { body: channelDefaultBody }),
+  channelLookup: route('GET', `${channel}/lookup`, channelLookupResponse),
   joinChannel: route('POST', `${channel}/members`, channelWithMembership),
   leaveChannel: route('DELETE', `${channel}/members`, okResponse),
   channelMembers: route('GET', `${channel}/members`, channelMembersResponse, { query: channelMembersQuery }),
@@ -402,6 +439,14 @@ export const restRoutes = {
   deleteFiles: route('DELETE', '/api/files', deleteFilesResponse, { body: deleteFilesBody }),
   files: route('GET', `${workspace}/files`, filesResponse, { query: filesQuery }),
   fileContent: route('GET', '/api/files/:id/content', BYTES),
+  fileExcerpt: route('GET', '/api/files/:id/excerpt', fileExcerptResponse),
+
+  // Link previews (decision 0053): a page's card, its picture served by us, and the workspace's switch.
+  linkPreview: route('GET', `${workspace}/link-previews`, linkPreviewResponse, { query: linkPreviewQuery }),
+  linkPreviewImage: route('GET', `${workspace}/link-previews/image`, BYTES, { query: linkPreviewQuery }),
+  linkPreviewSetting: route('PUT', `${workspace}/link-preview-setting`, linkPreviewSettingResponse, {
+    body: linkPreviewSettingBody,
+  }),
 
   // Agents: settings, knowledge, tools, usage.
   agents: route('GET', `${workspace}/agents`, agentsResponse),

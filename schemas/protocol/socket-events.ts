@@ -2,6 +2,7 @@
 // the generated docs (scripts/socket-docs.ts → docs/socket-events.md). `satisfies` ties the table to the
 // typed interfaces of socket.ts, so an event added there and not here (or the reverse) fails the typecheck.
 import { z } from 'zod';
+import { serverBuildEvent } from './app-version.ts';
 import { channelRequest, memberActionEvent, memberActionPayload } from './channel-members.ts';
 import { joinChannelPayload, resetUnreadCountPayload } from './channels.ts';
 import { okResponse } from './errors.ts';
@@ -105,4 +106,8 @@ export const serverEvents = {
     payload: userOnlineStatusUpdates,
   },
   memberAction: { about: 'A join request was made or answered.', payload: memberActionEvent },
+  serverBuild: {
+    about: 'On every connection: the client build the server serves; a tab on another build offers a reload.',
+    payload: serverBuildEvent,
+  },
 } as const satisfies Record<keyof ServerToClientEvents, ServerEventSchema>;

@@ -1,5 +1,6 @@
 // Socket events in both directions.
 import { z } from 'zod';
+import type { ServerBuildEvent } from './app-version.ts';
 import type { ChannelRequest, MemberActionEvent, memberActionPayload } from './channel-members.ts';
 import type { joinChannelPayload, resetUnreadCountPayload } from './channels.ts';
 import type { Ack } from './errors.ts';
@@ -76,4 +77,6 @@ export interface ServerToClientEvents {
   userOnlineStatusUpdate: (e: z.infer<typeof userOnlineStatusEvent>) => void;
   userOnlineStatusUpdates: (e: z.infer<typeof userOnlineStatusUpdates>) => void;
   memberAction: (e: MemberActionEvent) => void;
+  /** The build the server serves, on every connection (decision 0043). */
+  serverBuild: (e: ServerBuildEvent) => void;
 }

@@ -32,8 +32,32 @@ import { z } from 'zod';
  *      event table (socket-events.ts) for the generated docs.
  *      The workspace change feed: POST .../messages/changes (workspaceChangesBody, workspaceChangesResponse).
  *      Presence in batches: userOnlineStatusUpdates {updates} when several users changed at once.
+ * 11 — the push message's unreadCount (the recipient's unread total, for the app badge); PUT
+ *      /api/users/sessions/fcm-token takes a Firebase registration token where FCM is configured.
+ *      Onboarding (decision 0045): PUT /api/institutions/:id/members (the caller's own membership:
+ *      checklistDismissed), GET .../checklist, GET/POST/DELETE .../invite-link, GET/POST
+ *      /api/invite-links/:token (workspace-checklist.ts, invite-links.ts).
+ *      A new version is available: GET /api/version (the served buildId and route rules, open before sign-in)
+ *      and the socket's serverBuild {buildId} on every connection (app-version.ts).
+ *      Sends that cannot succeed (decision 0044): GET /api/client-config names fileMaxBytes (the composer
+ *      refuses a larger file before uploading); an acknowledgement error may carry retryable: true (the server
+ *      failed or was busy, so the same event may succeed later; a refusal has none). A post's createdAt is the
+ *      time it was written, read from its UUIDv7 genId within the last 7 days.
+ *      GET .../channels/:channelId/lookup (decision 0049): a link to a channel not on the device tells
+ *      "Channel not found" from a private channel one may ask to join.
+ *      GET /api/files/:id/excerpt {excerpt} (decision 0052): the opening text of a Word or PowerPoint file.
+ *      A channel's description (decision 0045): on the channel, and in its PUT body with or instead of the
+ *      name. A 400 for bad input names each refused field in `fields` (decision 0048).
+ *      A membership's unreadThrough: the channel seq its unreadCount was counted at (decision 0047).
+ *      Workspace settings (decision 0054): POST .../invited-members/:invitationId/resend, a workspace
+ *      invitation's invitedBy (workspaceInvitation), PUT .../channels/:channelId/default {isDefault}, and
+ *      createChannelBody's optional isDefault (admins create a default channel); the workspace's picture,
+ *      set with its PUT (updateInstitutionBody: name, picture or both).
+ *      Link previews (decision 0053): GET .../link-previews?url= {preview, reason}, GET
+ *      .../link-previews/image?url= (the page's picture, served by us), PUT .../link-preview-setting
+ *      {linkPreviews} (admins), and the workspace's linkPreviews (link-previews.ts, institutions.ts).
  */
-export const PROTOCOL_VERSION = 10;
+export const PROTOCOL_VERSION = 11;
 
 /**
  * The oldest client protocol the server still answers (docs/decisions/0020-protocol-version-on-the-wire.md).

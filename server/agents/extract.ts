@@ -1,15 +1,14 @@
 // Text out of a document (an uploaded file or a fetched page): PDF through unpdf, Word (.docx) through
-// mammoth, HTML with its tags dropped, Markdown and plain text as they are. Anything else is refused with a
-// reason the admin can read. Whole documents are read in a worker thread (extraction.ts), never here.
+// mammoth, PowerPoint (.pptx) from its slides' XML, HTML with its tags dropped, Markdown and plain text as
+// they are. Anything else is refused with a reason the admin can read. Whole documents are read in a worker thread (extraction.ts), never here.
 import mammoth from 'mammoth';
 import sanitizeHtml from 'sanitize-html';
 import { extractText } from 'unpdf';
+import { presentationText } from './presentation-text.ts';
 
-export class UnsupportedDocument extends Error {}
+export type DocumentKind = 'pdf' | 'docx' | 'pptx' | 'html' | 'text';
 
-export type DocumentKind = 'pdf' | 'docx' | 'html' | 'text';
-
-export const SUPPORTED_DOCUMENTS = 'PDF, Word (.docx), HTML, Markdown and plain text';
+export const SUPPORTED_DOCUMENTS = 'PDF, Word (.docx), PowerPoint (.pptx), HTML, Markdown and plain text';
 
 /** What a document is, from its media type (parameters ignored) or else its name; null: not readable. */
 export function documentKind(fileName: string, fileType: string): DocumentKind | null {
@@ -17,6 +16,7 @@ export function documentKind(fileName: string, fileType: string): DocumentKind |
   const type = (fileType.split(';')[0] ?? '').trim().toLowerCase();
   if (type === 'application/pdf' || name.endsWith('.pdf')) return 'pdf';
   if (type.includes('wordprocessingml') || name.endsWith('.docx')) return 'docx';
+  if (type.includes('presentationml') || name.endsWith('.pptx')) return 'pptx';
   if (type === 'text/html' || type === 'application/xhtml+xml' || /\.html?$/.test(name)) return 'html';
   if (type.startsWith('text/') || /\.(md|markdown|txt|csv|json)$/.test(name)) return 'text';
   return null;
@@ -77,6 +77,7 @@ export async function extractKindText(
     return text;
   }
   if (kind === 'docx') return (await mammoth.extractRawText({ buffer: bytes })).value;
+  if (kind === 'pptx') return presentationText(bytes);
   const text = decodeText(bytes, charset);
   return kind === 'html' ? htmlToText(text) : text;
 }

@@ -3,8 +3,9 @@
 // (KNOWLEDGE_EXTRACT_TIMEOUT_MS, counted from the start of the thread). A document that exceeds either, or
 // crashes its parser, costs only that thread: the caller gets an UnsupportedDocument with a plain reason.
 import { Worker } from 'node:worker_threads';
-import { type DocumentKind, documentKind, SUPPORTED_DOCUMENTS, UnsupportedDocument } from './extract.ts';
+import { type DocumentKind, documentKind, SUPPORTED_DOCUMENTS } from './extract.ts';
 import type { ExtractionJob, ExtractionReply } from './extraction-worker.ts';
+import { UnsupportedDocument } from './unsupported-document.ts';
 
 export interface ExtractionLimits {
   /** Old-generation heap of the thread, in MB. */

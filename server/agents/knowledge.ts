@@ -18,9 +18,9 @@ import { badRequest, HttpError, notFound } from '../errors.ts';
 import type { FileStore } from '../files/file-store.ts';
 import { readableFile } from '../files/files.ts';
 import { splitIntoChunks } from './chunking.ts';
-import { UnsupportedDocument } from './extract.ts';
 import { type ExtractionLimits, extractDocumentInWorker, extractInWorker } from './extraction.ts';
 import type { Slots } from './slots.ts';
+import { UnsupportedDocument } from './unsupported-document.ts';
 import {
   checkSourceUrl,
   readUrlDocument,

@@ -5,10 +5,11 @@
 // addresses are refused unless the operator allows them, on every redirect and every resolved address.
 import { type IncomingMessage, STATUS_CODES } from 'node:http';
 import type { Readable } from 'node:stream';
-import zlib from 'node:zlib';
 import { badRequest } from '../errors.ts';
 import { RefusedAddress, urlRefusal } from '../outbound/address-guard.ts';
 import { outboundRequest } from '../outbound/outbound-request.ts';
+import { followRedirects, RedirectError, type RedirectProblem } from '../outbound/redirects.ts';
+import { contentEncoding, decodedBody, UnreadableEncoding } from '../outbound/response-body.ts';
 import { type DocumentKind, decodeText, documentKind, htmlTitle, SUPPORTED_DOCUMENTS } from './extract.ts';
 
 export const MAX_REDIRECTS = 5;
@@ -58,21 +59,17 @@ const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10)
 async function readBody(res: IncomingMessage, maxBytes: number): Promise<Buffer> {
   const tooLarge = () => new UrlFetchError(`The page is larger than ${megabytes(maxBytes)}`);
   const declared = Number(res.headers['content-length']);
-  const encoding = (res.headers['content-encoding'] ?? '').toLowerCase();
-  if (!encoding && Number.isFinite(declared) && declared > maxBytes) {
+  if (!contentEncoding(res) && Number.isFinite(declared) && declared > maxBytes) {
     res.destroy();
     throw tooLarge();
   }
-  let body: Readable = res;
-  if (encoding === 'gzip' || encoding === 'x-gzip') body = res.pipe(zlib.createGunzip());
-  else if (encoding === 'deflate') body = res.pipe(zlib.createInflate());
-  else if (encoding === 'br') body = res.pipe(zlib.createBrotliDecompress());
-  else if (encoding && encoding !== 'identity') {
-    res.destroy();
-    throw new UrlFetchError(`The page is compressed with ${encoding}, which cannot be read`);
+  let body: Readable;
+  try {
+    body = decodedBody(res);
+  } catch (err) {
+    if (!(err instanceof UnreadableEncoding)) throw err;
+    throw new UrlFetchError(`The page is compressed with ${err.encoding}, which cannot be read`);
   }
-  // Decompression errors surface on the decompressor; the response's own errors (time-out) on res.
-  if (body !== res) res.on('error', (err) => body.destroy(err));
   const parts: Buffer[] = [];
   let size = 0;
   try {
@@ -117,50 +114,51 @@ function networkReason(err: unknown, url: URL, options: UrlFetchOptions, signal:
   return `The address could not be reached${code ? ` (${code})` : ''}`;
 }
 
+function redirectReason(problem: RedirectProblem): string {
+  if (problem.kind === 'too-many') return `The address redirected more than ${problem.max} times`;
+  if (problem.kind === 'invalid') return 'The address redirected to an invalid address';
+  return `It redirected to ${problem.url.href}: ${problem.refusal}`;
+}
+
 /** Fetches the page the address points to (following redirects); UrlFetchError says why it could not. */
 export async function fetchPage(start: URL, options: UrlFetchOptions): Promise<FetchedPage> {
   const signal = AbortSignal.timeout(options.timeoutMs);
-  let url = start;
-  for (let redirects = 0; ; redirects++) {
-    let res: IncomingMessage;
-    try {
-      res = await request(url, options, signal);
-    } catch (err) {
-      throw new UrlFetchError(networkReason(err, url, options, signal));
-    }
-    const status = res.statusCode ?? 0;
-    const location = res.headers.location;
-    if (status >= 300 && status < 400 && location) {
-      res.destroy();
-      if (redirects >= MAX_REDIRECTS)
-        throw new UrlFetchError(`The address redirected more than ${MAX_REDIRECTS} times`);
-      try {
-        url = new URL(location, url);
-      } catch {
-        throw new UrlFetchError('The address redirected to an invalid address');
-      }
-      const refusal = urlRefusal(url, options.allowPrivate);
-      if (refusal) throw new UrlFetchError(`It redirected to ${url.href}: ${refusal}`);
-      continue;
-    }
-    if (status < 200 || status >= 300) {
-      res.destroy();
-      throw new UrlFetchError(`The address answered ${status} ${STATUS_CODES[status] ?? ''}`.trim());
-    }
-    const contentType = res.headers['content-type'] ?? '';
-    const kind = kindOfResponse(url, contentType);
-    if (!kind) {
-      res.destroy();
-      const type = contentType.split(';')[0]?.trim() || 'unknown';
-      throw new UrlFetchError(`The page's type (${type}) cannot be read: only ${SUPPORTED_DOCUMENTS}`);
-    }
-    try {
-      const bytes = await readBody(res, options.maxBytes);
-      return { url, kind, charset: charsetOf(contentType), bytes };
-    } catch (err) {
-      if (err instanceof UrlFetchError) throw err;
-      throw new UrlFetchError(networkReason(err, url, options, signal));
-    }
+  let hop: { url: URL; res: IncomingMessage };
+  try {
+    hop = await followRedirects(
+      start,
+      async (url) => {
+        try {
+          return await request(url, options, signal);
+        } catch (err) {
+          throw new UrlFetchError(networkReason(err, url, options, signal));
+        }
+      },
+      { allowPrivate: options.allowPrivate, max: MAX_REDIRECTS },
+    );
+  } catch (err) {
+    if (err instanceof RedirectError) throw new UrlFetchError(redirectReason(err.problem));
+    throw err;
+  }
+  const { url, res } = hop;
+  const status = res.statusCode ?? 0;
+  if (status < 200 || status >= 300) {
+    res.destroy();
+    throw new UrlFetchError(`The address answered ${status} ${STATUS_CODES[status] ?? ''}`.trim());
+  }
+  const contentType = res.headers['content-type'] ?? '';
+  const kind = kindOfResponse(url, contentType);
+  if (!kind) {
+    res.destroy();
+    const type = contentType.split(';')[0]?.trim() || 'unknown';
+    throw new UrlFetchError(`The page's type (${type}) cannot be read: only ${SUPPORTED_DOCUMENTS}`);
+  }
+  try {
+    const bytes = await readBody(res, options.maxBytes);
+    return { url, kind, charset: charsetOf(contentType), bytes };
+  } catch (err) {
+    if (err instanceof UrlFetchError) throw err;
+    throw new UrlFetchError(networkReason(err, url, options, signal));
   }
 }
 

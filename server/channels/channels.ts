@@ -1,10 +1,10 @@
-// Channels of a workspace: browse, create, join, leave, rename, delete, and direct messages between two
+// Channels of a workspace: browse, create, join, leave, rename and describe, delete, and direct messages between two
 // members. Every function starts from the caller's workspace membership (403 for outsiders) and treats a
 // channel id of another workspace as not found.
 import { randomUUID } from 'node:crypto';
 import { and, eq, exists, inArray, ne, or } from 'drizzle-orm';
-import type { Channel, ChannelMember, ChannelType } from '../../schemas/protocol/index.ts';
-import { requireChannel, requireMember } from '../access.ts';
+import type { Channel, ChannelLookup, ChannelMember, ChannelType } from '../../schemas/protocol/index.ts';
+import { isWorkspaceAdmin, requireChannel, requireMember } from '../access.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { channelMembers, channelRoles, channels, members } from '../db/schema.ts';
@@ -13,6 +13,7 @@ import { createFileStore } from '../files/file-store.ts';
 import { channelFileKeys } from '../files/files.ts';
 import { discardBytes } from '../files/stored-bytes.ts';
 import type { RealtimeControls } from '../realtime-controls.ts';
+import { addEveryone, announceNewMembers, requireCanBeDefault } from './default-channels.ts';
 import { announceChannelMembers } from './member-events.ts';
 import { wouldLoseEveryOwner } from './membership.ts';
 import { membershipOf, requireChannelManager } from './permissions.ts';
@@ -20,7 +21,9 @@ import { addChannelMember, createChannelWithRoles, setUpRoles } from './setup.ts
 import { channelMemberView, channelMemberViews, channelView, channelViews } from './views.ts';
 import { type ChannelMemberRow, type ChannelRow, DM_KEY_SEPARATOR, toChannelRole } from './wire.ts';
 
-type Ctx = Pick<AppContext, 'db' | 'broadcast'> & { realtime: Pick<RealtimeControls, 'leaveChannel'> };
+type Ctx = Pick<AppContext, 'db' | 'broadcast'> & {
+  realtime: Pick<RealtimeControls, 'joinChannel' | 'leaveChannel'>;
+};
 /** Deleting a channel also removes its files' bytes, so it needs the store's settings. */
 type DeleteCtx = Ctx & Pick<AppContext, 'config' | 'secrets' | 'log'>;
 
@@ -112,16 +115,21 @@ export async function createChannel(
   ctx: Ctx,
   userId: string,
   institutionId: string,
-  input: { name: string; type: Exclude<ChannelType, 'direct_message'> },
+  input: { name: string; type: Exclude<ChannelType, 'direct_message'>; isDefault?: boolean | undefined },
 ): Promise<ChannelWithMembership> {
   const member = await requireMember(ctx.db, institutionId, userId);
-  const { channel, channelMember } = await ctx.db.transaction(async (tx) => {
+  const isDefault = input.isDefault === true;
+  // Spec §5–§6: only owners and admins create default channels, which everyone is put into.
+  if (isDefault && !isWorkspaceAdmin(member))
+    throw forbidden('Only workspace owners and admins can create default channels');
+  if (isDefault) requireCanBeDefault(input);
+  const { channel, channelMember, added } = await ctx.db.transaction(async (tx) => {
     await assertNameFree(tx, institutionId, input.name);
     const created = await createChannelWithRoles(tx, {
       institutionId,
       name: input.name,
       type: input.type,
-      isDefault: false,
+      isDefault,
       createdBy: member.id,
     });
     const { row } = await addChannelMember(
@@ -130,10 +138,31 @@ export async function createChannel(
       member.id,
       created.ownershipRole ? [created.ownershipRole.id] : [],
     );
-    return { channel: created.channel, channelMember: row };
+    const added = isDefault ? await addEveryone(tx, institutionId, created.channel.id) : [];
+    return { channel: created.channel, channelMember: row, added };
   });
   ctx.broadcast.toUser(userId, 'refresh', { value: 'joinedChannels' });
+  announceNewMembers(ctx, channel.id, added);
   return withMembership(ctx.db, channel, channelMember);
+}
+
+/**
+ * What a channel address is to the caller (a link to a channel not on their device): public or private,
+ * whether they are in it, and a name only where they may read it. Someone else's direct message does not
+ * exist for them.
+ */
+export async function lookUpChannel(
+  db: Db,
+  userId: string,
+  institutionId: string,
+  channelId: string,
+): Promise<ChannelLookup> {
+  const member = await requireMember(db, institutionId, userId);
+  const channel = await requireChannel(db, institutionId, channelId);
+  const isMember = (await membershipOf(db, channelId, member.id)) !== undefined;
+  if (channel.type === 'direct_message' && !isMember) throw notFound('Channel not found');
+  const readable = channel.type === 'public' || (channel.type === 'private' && isMember);
+  return { type: channel.type, isMember, name: readable ? channel.name : null };
 }
 
 /** Joining a public channel; joining one you are in already answers with your membership. */
@@ -150,6 +179,8 @@ export async function joinChannel(
   if (channel.type !== 'public') throw forbidden('This channel is private');
   const { row, added } = await addChannelMember(ctx.db, channelId, member.id);
   if (added) {
+    // Their open sockets hear the channel at once, not only once the app has joined its rooms.
+    ctx.realtime.joinChannel(userId, channelId);
     ctx.broadcast.toUser(userId, 'refresh', { value: 'joinedChannels' });
     announceChannelMembers(ctx, channelId);
   }
@@ -184,19 +215,25 @@ export async function leaveChannel(ctx: Ctx, userId: string, institutionId: stri
   return { ok: true as const };
 }
 
-export async function renameChannel(
+/** Renames a channel, describes it, or both (PUT .../channels/:channelId): its managers only. */
+export async function updateChannel(
   ctx: Ctx,
   userId: string,
   institutionId: string,
   channelId: string,
-  name: string,
+  change: { name?: string; description?: string | null },
 ): Promise<Channel> {
   const member = await requireMember(ctx.db, institutionId, userId);
   const channel = await requireChannel(ctx.db, institutionId, channelId);
   await requireChannelManager(ctx.db, member, channel);
+  const set = {
+    ...(change.name === undefined ? {} : { name: change.name }),
+    // An empty description is none: the intro offers "Add a description" again.
+    ...(change.description === undefined ? {} : { description: change.description || null }),
+  };
   const updated = await ctx.db.transaction(async (tx) => {
-    await assertNameFree(tx, institutionId, name, channelId);
-    const [row] = await tx.update(channels).set({ name }).where(eq(channels.id, channelId)).returning();
+    if (change.name !== undefined) await assertNameFree(tx, institutionId, change.name, channelId);
+    const [row] = await tx.update(channels).set(set).where(eq(channels.id, channelId)).returning();
     return row;
   });
   if (!updated) throw notFound('Channel not found');

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { channelMemberRoles, channelMembers, channelRoles, channels } from '../db/schema.ts';
+import { joinedReadPosition } from '../messages/unread.ts';
 import type { ChannelMemberRow, ChannelRoleRow, ChannelRow } from './wire.ts';
 
 type RoleSpec = Omit<typeof channelRoles.$inferInsert, 'id' | 'channelId' | 'createdAt'>;
@@ -98,7 +99,8 @@ export async function addChannelMember(
 ): Promise<{ row: ChannelMemberRow; added: boolean }> {
   const inserted = await db
     .insert(channelMembers)
-    .values({ id: randomUUID(), channelId, memberId })
+    // Joining starts at the channel's end: what was said before is history, not unread.
+    .values({ id: randomUUID(), channelId, memberId, ...joinedReadPosition(channelId) })
     .onConflictDoNothing({ target: [channelMembers.channelId, channelMembers.memberId] })
     .returning();
   const row =

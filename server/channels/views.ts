@@ -1,8 +1,10 @@
-// Channels and channel memberships in their wire shape, loaded in batches (roles are separate rows).
+// Channels and channel memberships in their wire shape, loaded in batches (roles are separate rows, unread
+// counts computed from read positions).
 import { inArray } from 'drizzle-orm';
 import type { Channel, ChannelMember } from '../../schemas/protocol/index.ts';
 import type { Db } from '../db/client.ts';
 import { channelMemberRoles, channelRoles } from '../db/schema.ts';
+import { unreadCounts } from '../messages/unread.ts';
 import {
   type ChannelMemberRow,
   type ChannelRoleRow,
@@ -28,13 +30,16 @@ export async function channelView(db: Db, row: ChannelRow): Promise<Channel> {
 
 export async function channelMemberViews(db: Db, rows: ChannelMemberRow[]): Promise<ChannelMember[]> {
   const ids = rows.map((r) => r.id);
-  const links = ids.length
-    ? await db.select().from(channelMemberRoles).where(inArray(channelMemberRoles.channelMemberId, ids))
-    : [];
+  const [links, unread] = await Promise.all([
+    ids.length
+      ? db.select().from(channelMemberRoles).where(inArray(channelMemberRoles.channelMemberId, ids))
+      : [],
+    unreadCounts(db, ids),
+  ]);
   const rolesOf = new Map<string, string[]>();
   for (const link of links)
     rolesOf.set(link.channelMemberId, [...(rolesOf.get(link.channelMemberId) ?? []), link.roleId]);
-  return rows.map((row) => toChannelMember(row, rolesOf.get(row.id) ?? []));
+  return rows.map((row) => toChannelMember(row, rolesOf.get(row.id) ?? [], unread.get(row.id)));
 }
 
 export async function channelMemberView(db: Db, row: ChannelMemberRow): Promise<ChannelMember> {

@@ -40,13 +40,20 @@ export const toChannel = (row: ChannelRow, defaultRole: ChannelRoleRow | null): 
     row.lastMessageId && row.lastMessageAt
       ? { id: row.lastMessageId, createdAt: iso(row.lastMessageAt) }
       : null,
+  description: row.description,
 });
 
-export const toChannelMember = (row: ChannelMemberRow, roleIds: string[]): ChannelMember => ({
+/** `unread` is computed from the row's read position (server/messages/unread.ts). */
+export const toChannelMember = (
+  row: ChannelMemberRow,
+  roleIds: string[],
+  unread: { count: number; through: number } | undefined,
+): ChannelMember => ({
   id: row.id,
   channelId: row.channelId,
   memberId: row.memberId,
-  unreadCount: row.unreadCount,
+  unreadCount: unread?.count ?? 0,
+  ...(unread ? { unreadThrough: unread.through } : {}),
   lastReadMessage: row.lastReadMessageId,
   roles: roleIds,
   joinedAt: iso(row.joinedAt),

@@ -26,6 +26,11 @@ export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta
 export async function openDatabase(opts: {
   databaseUrl?: string | undefined;
   dbDir: string;
+  /**
+   * A dumped PGlite data directory (`dumpDataDir`) an in-memory database starts from instead of running
+   * initdb: tests start hundreds of servers, and initdb plus the migrations is most of each start.
+   */
+  pgliteTemplate?: Blob | undefined;
   onIdleError?: (error: Error) => void;
 }): Promise<Database> {
   if (opts.databaseUrl) {
@@ -39,7 +44,10 @@ export async function openDatabase(opts: {
   }
   // 'memory://' keeps PGlite in memory (tests); anything else is a directory on disk.
   if (!opts.dbDir.startsWith('memory://')) mkdirSync(opts.dbDir, { recursive: true });
-  const client = await PGlite.create(opts.dbDir);
+  const client = await PGlite.create(
+    opts.dbDir,
+    opts.pgliteTemplate && opts.dbDir.startsWith('memory://') ? { loadDataDir: opts.pgliteTemplate } : {},
+  );
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };

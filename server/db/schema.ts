@@ -130,6 +130,10 @@ export const institutions = pgTable('institutions', {
   agentDailyTokenCap: bigint('agent_daily_token_cap', { mode: 'number' }),
   /** Metrics may name members (most-visited members); a workspace turns it off for its people's privacy. */
   memberMetricsEnabled: boolean('member_metrics_enabled').notNull().default(true),
+  /** Previews (title, description, picture) under messages' links; an admin turns them off (decision 0053). */
+  linkPreviews: boolean('link_previews').notNull().default(true),
+  /** The workspace's picture: a small data URL, as a person's profile picture (decision 0054). */
+  picture: text('picture'),
   createdAt: createdAt(),
 });
 
@@ -148,6 +152,8 @@ export const members = pgTable(
     kind: text('kind', { enum: ['user', 'agent'] })
       .notNull()
       .default('user'),
+    /** When this member put away the workspace's getting-started checklist (decision 0045); null: shown. */
+    checklistDismissedAt: ts('checklist_dismissed_at'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -173,6 +179,28 @@ export const invitations = pgTable(
   ],
 );
 
+/**
+ * A workspace's shareable invite link (decision 0045): anyone signed in who opens it joins as a member
+ * until it expires or an admin revokes it. One live link per workspace; regenerating revokes the old one.
+ * The token is kept as written so admins can copy the link again; it grants membership of this workspace
+ * only, like an invitation, never a session.
+ */
+export const inviteLinks = pgTable(
+  'invite_links',
+  {
+    id: text('id').primaryKey(),
+    institutionId: text('institution_id')
+      .notNull()
+      .references(() => institutions.id, { onDelete: 'cascade' }),
+    token: text('token').notNull().unique(),
+    createdBy: text('created_by').references(() => members.id, { onDelete: 'set null' }),
+    expiresAt: ts('expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('invite_links_institution_idx').on(t.institutionId, t.createdAt)],
+);
+
 export const channels = pgTable(
   'channels',
   {
@@ -181,6 +209,8 @@ export const channels = pgTable(
       .notNull()
       .references(() => institutions.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    /** What the channel is for, shown under its name; null until someone writes one. */
+    description: text('description'),
     type: text('type', { enum: ['public', 'private', 'direct_message'] }).notNull(),
     isDefault: boolean('is_default').notNull().default(false),
     defaultRoleId: text('default_role_id'),
@@ -193,6 +223,11 @@ export const channels = pgTable(
      * transaction (UPDATE … RETURNING), which also row-locks the channel: sequence order is commit order.
      */
     lastSeq: bigint('last_seq', { mode: 'number' }).notNull().default(0),
+    /**
+     * Messages ever created here, deleted ones included: raised with last_seq by every create. Unread
+     * counts are differences of it (server/messages/unread.ts), so a post writes no row per member.
+     */
+    messageCount: bigint('message_count', { mode: 'number' }).notNull().default(0),
     lastMessageId: text('last_message_id'),
     lastMessageAt: ts('last_message_at'),
   },
@@ -229,7 +264,14 @@ export const channelMembers = pgTable(
     memberId: text('member_id')
       .notNull()
       .references(() => members.id, { onDelete: 'cascade' }),
-    unreadCount: integer('unread_count').notNull().default(0),
+    /**
+     * Where the member's reading stands (server/messages/unread.ts): the channel's last_seq and
+     * message_count when they last read it or joined it, and how many messages they wrote since.
+     * Unread = message_count - read_count - own_since_read - others' deleted messages created after read_seq.
+     */
+    readSeq: bigint('read_seq', { mode: 'number' }).notNull().default(0),
+    readCount: bigint('read_count', { mode: 'number' }).notNull().default(0),
+    ownSinceRead: integer('own_since_read').notNull().default(0),
     lastReadMessageId: text('last_read_message_id'),
     joinedAt: ts('joined_at').notNull().defaultNow(),
     /** The member's own setting: no notifications from this channel. */
@@ -338,6 +380,10 @@ export const messages = pgTable(
     index('messages_search_idx').using('gin', sql`to_tsvector('simple', ${t.plainText})`),
     index('messages_channel_seq_idx').on(t.channelId, t.seq),
     index('messages_channel_created_seq_idx').on(t.channelId, t.createdSeq),
+    // Deleted messages only (few): what an unread count subtracts (server/messages/unread.ts).
+    index('messages_channel_deleted_idx')
+      .on(t.channelId, t.createdSeq)
+      .where(sql`${t.deletedAt} is not null`),
     // Answers still under way, found when a server starts or stops (server/agents/interrupted-answers).
     index('messages_unfinished_answer_idx')
       .on(t.id)

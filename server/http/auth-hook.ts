@@ -24,7 +24,7 @@ export function bearerToken(header: string | undefined): string | null {
 /**
 /**
  * Paths that need no session: sign-in itself (an LTI launch's exchange too), the run-time configuration the
- * sign-in page needs, the API's own description (/api/openapi.json, /api/docs), and everything outside the
+ * sign-in page needs, the served build (/api/version), the API's own description (/api/openapi.json, /api/docs), and everything outside the
  * API. The OpenAPI document marks the same ones.
  */
 export const isOpenPath = (url: string) =>
@@ -32,6 +32,7 @@ export const isOpenPath = (url: string) =>
   url.startsWith('/api/auth/') ||
   url === '/api/lti/launch' ||
   url === '/api/client-config' ||
+  url === '/api/version' ||
   url === '/api/openapi.json' ||
   url === '/api/docs' ||
   url.startsWith('/api/docs/');

@@ -1,7 +1,13 @@
 // Channel routes under /api/institutions/:id/channels (messages live in server/http/messages.ts).
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { createChannelBody, directMessageBody, id, updateChannelBody } from '../../schemas/protocol/index.ts';
+import {
+  channelDefaultBody,
+  createChannelBody,
+  directMessageBody,
+  id,
+  updateChannelBody,
+} from '../../schemas/protocol/index.ts';
 import {
   browsableChannels,
   createChannel,
@@ -9,9 +15,11 @@ import {
   joinChannel,
   joinedChannels,
   leaveChannel,
+  lookUpChannel,
   openDirectMessage,
-  renameChannel,
+  updateChannel,
 } from '../channels/channels.ts';
+import { setChannelDefault } from '../channels/default-channels.ts';
 import type { AppContext } from '../context.ts';
 import { getAuth } from './auth-hook.ts';
 
@@ -44,13 +52,27 @@ export function registerChannelRoutes(app: FastifyInstance, ctx: AppContext): vo
 
   app.put(`${base}/:channelId`, async (request) => {
     const params = channelParams.parse(request.params);
-    const { name } = updateChannelBody.parse(request.body);
-    return { channel: await renameChannel(ctx, getAuth(request).userId, params.id, params.channelId, name) };
+    const change = updateChannelBody.parse(request.body);
+    return {
+      channel: await updateChannel(ctx, getAuth(request).userId, params.id, params.channelId, change),
+    };
   });
 
   app.delete(`${base}/:channelId`, async (request) => {
     const params = channelParams.parse(request.params);
     return deleteChannel(ctx, getAuth(request).userId, params.id, params.channelId);
+  });
+
+  app.put(`${base}/:channelId/default`, async (request) => {
+    const params = channelParams.parse(request.params);
+    const { isDefault } = channelDefaultBody.parse(request.body);
+    const userId = getAuth(request).userId;
+    return { channel: await setChannelDefault(ctx, userId, params.id, params.channelId, isDefault) };
+  });
+
+  app.get(`${base}/:channelId/lookup`, async (request) => {
+    const params = channelParams.parse(request.params);
+    return lookUpChannel(ctx.db, getAuth(request).userId, params.id, params.channelId);
   });
 
   app.post(`${base}/:channelId/members`, async (request) => {

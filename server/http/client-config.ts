@@ -19,6 +19,7 @@ export function registerClientConfigRoute(app: FastifyInstance, config: Config):
   const answer: ClientConfig = {
     environment: config.ENVIRONMENT,
     errorReporting: dsn ? { dsn, ...ERROR_REPORT_SAMPLING } : null,
+    fileMaxBytes: config.FILE_MAX_BYTES,
   };
   app.get('/api/client-config', async (_request, reply) => {
     reply.header('cache-control', 'no-cache');

@@ -15,6 +15,7 @@ import { requireMember } from '../access.ts';
 import type { AppContext } from '../context.ts';
 import { HttpError } from '../errors.ts';
 import { downloadHeaders } from '../files/download.ts';
+import { createExcerpts } from '../files/file-excerpt.ts';
 import { createFileStore } from '../files/file-store.ts';
 import {
   deleteFiles,
@@ -108,6 +109,13 @@ export function registerFileRoutes(app: FastifyInstance, ctx: AppContext): void 
     const size = await store.storedSize(file.fileKey);
     if (typeof size !== 'number' || !store.local) throw new HttpError(404, 'This file has not been uploaded');
     return reply.headers({ ...headers, 'content-length': String(size) }).send(store.local.read(file.fileKey));
+  });
+
+  const fileExcerpt = createExcerpts({ ...deps, documents: ctx.documents, maxFileBytes: maxBytes });
+  app.get('/api/files/:id/excerpt', async (request) => {
+    const { userId } = getAuth(request);
+    const params = fileParams.parse(request.params);
+    return { excerpt: await fileExcerpt(userId, params.id) };
   });
 
   // The upload takes raw bytes of any content type, so it lives in its own scope with a pass-through

@@ -1,7 +1,7 @@
 // Workspace routes: /api/institutions, its members and its invitations.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { emailsBody, id, institutionBody } from '../../schemas/protocol/index.ts';
+import { emailsBody, id, institutionBody, updateInstitutionBody } from '../../schemas/protocol/index.ts';
 import type { AppContext } from '../context.ts';
 import { BODY_LIMITS } from '../request-limits.ts';
 import {
@@ -13,13 +13,15 @@ import {
   listInvitations,
   listMembers,
   myInvitations,
-  renameInstitution,
+  resendInvitation,
   revokeInvitations,
+  updateInstitution,
 } from '../services/institutions.ts';
 import { getAuth } from './auth-hook.ts';
 
 const institutionParams = z.object({ id });
 const invitationParams = z.object({ invitationId: id });
+const workspaceInvitationParams = z.object({ id, invitationId: id });
 
 export function registerInstitutionRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/institutions', async (request) => ({
@@ -45,8 +47,8 @@ export function registerInstitutionRoutes(app: FastifyInstance, ctx: AppContext)
 
   app.put('/api/institutions/:id', async (request) => {
     const params = institutionParams.parse(request.params);
-    const { name } = institutionBody.parse(request.body);
-    return renameInstitution(ctx, getAuth(request).userId, params.id, name);
+    const patch = updateInstitutionBody.parse(request.body);
+    return updateInstitution(ctx, getAuth(request).userId, params.id, patch);
   });
 
   app.get('/api/institutions/:id/members', async (request) => {
@@ -69,6 +71,12 @@ export function registerInstitutionRoutes(app: FastifyInstance, ctx: AppContext)
     const params = institutionParams.parse(request.params);
     const { emails } = emailsBody.parse(request.body);
     return inviteMembers(ctx, getAuth(request).userId, params.id, emails);
+  });
+
+  app.post('/api/institutions/:id/invited-members/:invitationId/resend', async (request) => {
+    const params = workspaceInvitationParams.parse(request.params);
+    const invitation = await resendInvitation(ctx, getAuth(request).userId, params.id, params.invitationId);
+    return { invitation };
   });
 
   app.delete('/api/institutions/:id/invited-members', { bodyLimit: BODY_LIMITS.list }, async (request) => {

@@ -12,7 +12,6 @@ import {
   type KnowledgeDeps,
   listKnowledgeSources,
 } from '../agents/knowledge.ts';
-import { Slots } from '../agents/slots.ts';
 import type { AppContext } from '../context.ts';
 import { HttpError } from '../errors.ts';
 import { createFileStore } from '../files/file-store.ts';
@@ -32,12 +31,8 @@ export function registerKnowledgeSourceRoutes(app: FastifyInstance, ctx: AppCont
       maxBytes: ctx.config.KNOWLEDGE_URL_MAX_BYTES,
       allowPrivate: ctx.config.KNOWLEDGE_URL_ALLOW_PRIVATE,
     },
-    extraction: {
-      maxHeapMb: ctx.config.KNOWLEDGE_EXTRACT_MAX_MB,
-      timeoutMs: ctx.config.KNOWLEDGE_EXTRACT_TIMEOUT_MS,
-      maxUnpackedBytes: ctx.config.KNOWLEDGE_MAX_UNCOMPRESSED_BYTES,
-    },
-    extractions: new Slots(ctx.config.KNOWLEDGE_EXTRACT_CONCURRENCY),
+    extraction: ctx.documents.limits,
+    extractions: ctx.documents.slots,
   };
   const base = '/api/institutions/:id/agents/:agentId/knowledge-sources';
 

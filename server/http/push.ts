@@ -1,5 +1,6 @@
-// Web Push routes (decision 0032): the key browsers subscribe with, this session's subscription, the
-// caller's Do-not-disturb and their push level per channel. Every value is the caller's own: a session
+// Web Push routes (decision 0032): the key browsers subscribe with, this session's subscription (or its
+// Firebase registration token, decision 0046), the caller's Do-not-disturb and their push level per
+// channel. Every value is the caller's own: a session
 // stores only its own subscription, a level only for a channel the caller is a member of.
 import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -19,12 +20,20 @@ import type { AppContext } from '../context.ts';
 import { channelMembers, channelPushLevels, members, pushSettings, pushSubscriptions } from '../db/schema.ts';
 import { badRequest } from '../errors.ts';
 import { urlRefusal } from '../outbound/address-guard.ts';
+import { fcmCredentials } from '../push/fcm-credentials.ts';
+import { fcmEndpoint, fcmTokenRefusal } from '../push/fcm-token.ts';
 import { vapidKeys } from '../push/vapid.ts';
 import { getAuth } from './auth-hook.ts';
 
 const channelParams = z.object({ id, channelId: id });
 
+/** Where a session's pushes go: a browser's Web Push subscription, or a Firebase registration token. */
+type Destination = { endpoint: string; p256dh: string; auth: string };
+
 export function registerPushRoutes(app: FastifyInstance, ctx: AppContext): void {
+  // Read now, so a broken Firebase setting stops the start instead of every push (decision 0046).
+  const firebase = fcmCredentials(ctx.config) !== null;
+
   app.get(
     '/api/push/config',
     async (): Promise<PushConfigResponse> => ({
@@ -36,17 +45,24 @@ export function registerPushRoutes(app: FastifyInstance, ctx: AppContext): void 
   app.put('/api/users/sessions/fcm-token', async (request) => {
     const auth = getAuth(request);
     const { fcmToken, isPwa } = pushTokenBody.parse(request.body);
-    if (typeof fcmToken === 'string')
-      throw badRequest(
-        'Firebase messaging is not configured on this server; send the browser’s push subscription instead',
-      );
-    // The endpoint is an address a browser (or anyone with a session) names; the server will post to it.
-    const refusal = urlRefusal(new URL(fcmToken.endpoint), ctx.config.PUSH_ALLOW_PRIVATE);
-    if (refusal) throw badRequest(`The push endpoint cannot be used: ${refusal}`);
+    let destination: Destination;
+    if (typeof fcmToken === 'string') {
+      if (!firebase)
+        throw badRequest(
+          'Firebase messaging is not configured on this server; send the browser’s push subscription instead',
+        );
+      const refusal = fcmTokenRefusal(fcmToken);
+      if (refusal) throw badRequest(refusal);
+      // FCM encrypts for its own clients: no keys of ours.
+      destination = { endpoint: fcmEndpoint(fcmToken), p256dh: '', auth: '' };
+    } else {
+      // The endpoint is an address a browser (or anyone with a session) names; the server will post to it.
+      const refusal = urlRefusal(new URL(fcmToken.endpoint), ctx.config.PUSH_ALLOW_PRIVATE);
+      if (refusal) throw badRequest(`The push endpoint cannot be used: ${refusal}`);
+      destination = { endpoint: fcmToken.endpoint, p256dh: fcmToken.keys.p256dh, auth: fcmToken.keys.auth };
+    }
     const values = {
-      endpoint: fcmToken.endpoint,
-      p256dh: fcmToken.keys.p256dh,
-      auth: fcmToken.keys.auth,
+      ...destination,
       isPwa: isPwa ?? false,
       updatedAt: new Date(),
     };
@@ -57,7 +73,7 @@ export function registerPushRoutes(app: FastifyInstance, ctx: AppContext): void 
         .delete(pushSubscriptions)
         .where(
           and(
-            eq(pushSubscriptions.endpoint, fcmToken.endpoint),
+            eq(pushSubscriptions.endpoint, destination.endpoint),
             ne(pushSubscriptions.sessionId, auth.sessionId),
           ),
         );

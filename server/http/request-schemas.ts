@@ -3,8 +3,7 @@
 // is a 400 naming the field, whatever the handler would have done with it.
 import type { FastifyInstance } from 'fastify';
 import { BYTES, type RestRoute, restRoutes } from '../../schemas/protocol/index.ts';
-import { HttpError } from '../errors.ts';
-import { zodMessage } from './errors.ts';
+import { zodRefusal } from './errors.ts';
 
 const byMethodAndPath = new Map<string, RestRoute>(
   Object.values(restRoutes).map((route: RestRoute) => [`${route.method} ${route.path}`, route]),
@@ -17,11 +16,11 @@ export function installRequestSchemas(app: FastifyInstance): void {
     if (!route || route.body === BYTES) return;
     if (route.query) {
       const result = route.query.safeParse(request.query ?? {});
-      if (!result.success) throw new HttpError(400, zodMessage(result.error));
+      if (!result.success) throw zodRefusal(result.error);
     }
     if (route.body) {
       const result = route.body.safeParse(request.body);
-      if (!result.success) throw new HttpError(400, zodMessage(result.error));
+      if (!result.success) throw zodRefusal(result.error);
     }
   });
 }

@@ -8,7 +8,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errorBody } from './errors.ts';
 
 /** Files that must be revalidated on every load: they name the hashed assets of the current build. */
-const NO_CACHE = new Set(['index.html', 'signin.html', 'sw.js', 'manifest.webmanifest', 'registerSW.js']);
+const NO_CACHE = new Set([
+  'index.html',
+  'signin.html',
+  'sw.js',
+  'manifest.webmanifest',
+  'registerSW.js',
+  'version.json',
+]);
 
 const wantsApp = (request: FastifyRequest) =>
   request.method === 'GET' &&

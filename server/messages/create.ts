@@ -1,5 +1,6 @@
-// Writing a new message row from an action (a poll, a forward): the channel's next seq, the channel's last
-// message and unread counts, all in one transaction, idempotent on the genId like postMessage.
+// Writing a new message row from an action (a poll, a forward): the channel's next seq, last message and
+// message count, and the author's own count (unread.ts), all in one transaction, idempotent on the genId
+// like postMessage.
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
@@ -7,7 +8,7 @@ import { messages } from '../db/schema.ts';
 import { badRequest } from '../errors.ts';
 import { nextChannelSeq } from './sequence.ts';
 import { isUniqueViolation } from './unique-violation.ts';
-import { raiseUnreadCounts } from './unread.ts';
+import { countOwnMessages } from './unread.ts';
 import type { MessageRow } from './wire.ts';
 
 type NewMessage = Omit<
@@ -44,7 +45,7 @@ export async function createMessageRow(
         .values({ ...values, id, createdAt, seq, createdSeq: seq })
         .returning();
       if (!inserted) throw new Error('insert returned no row');
-      await raiseUnreadCounts(tx, values.channelId, values.memberId);
+      await countOwnMessages(tx, [{ channelId: values.channelId, memberId: values.memberId, count: 1 }]);
       await after?.(tx, inserted);
       return inserted;
     });

@@ -12,7 +12,9 @@ import { postedAttachments, recordAttachments } from '../files/attachments.ts';
 import { recordMessageActivities } from '../services/activities.ts';
 import { loadBatchAccess } from './batch-access.ts';
 import { messageContent } from './content.ts';
+import { countOwnMessages } from './unread.ts';
 import { type MessageRow, toWireMessage } from './wire.ts';
+import { writtenAt } from './written-at.ts';
 
 export interface BatchedPost {
   userId: string;
@@ -47,8 +49,9 @@ interface Accepted {
 }
 
 /**
- * Bumps each channel's sequence by its number of new posts and moves its last message, in one statement,
- * after locking the channels in id order so two nodes' batches never wait on each other crosswise.
+ * Bumps each channel's sequence and message count by its number of new posts and moves its last message,
+ * in one statement, after locking the channels in id order so two nodes' batches never wait on each other
+ * crosswise.
  * Answers each channel's new last_seq.
  */
 async function advanceChannels(
@@ -69,7 +72,8 @@ async function advanceChannels(
     return sql`(${id}, ${c.count}::int, ${c.lastId}, ${c.lastAt.toISOString()}::timestamptz)`;
   });
   const result = await tx.execute(
-    sql`UPDATE channels AS c SET last_seq = c.last_seq + v.n, last_message_id = v.last_id, last_message_at = v.last_at
+    sql`UPDATE channels AS c SET last_seq = c.last_seq + v.n, message_count = c.message_count + v.n,
+          last_message_id = v.last_id, last_message_at = v.last_at
         FROM (VALUES ${sql.join(values, sql`, `)}) AS v(id, n, last_id, last_at)
         WHERE c.id = v.id RETURNING c.id, c.last_seq`,
   );
@@ -78,19 +82,16 @@ async function advanceChannels(
   return new Map(rows.map((r) => [r.id, Number(r.last_seq)]));
 }
 
-/** Every member of each channel but the author gains one unread per new post, in one statement. */
-async function raiseUnreadCountsFor(tx: Db, rows: readonly MessageRow[]): Promise<void> {
-  const posted = rows.map((r) => sql`(${r.channelId}, ${r.memberId})`);
-  const channelIds = [...new Set(rows.map((r) => r.channelId))].map((id) => sql`${id}`);
-  // Per member row, the batch's posts in its channel by someone else: a count over a handful of values.
-  await tx.execute(
-    sql`WITH p(channel_id, member_id) AS (VALUES ${sql.join(posted, sql`, `)})
-        UPDATE channel_members AS cm
-        SET unread_count = cm.unread_count
-          + (SELECT count(*)::int FROM p WHERE p.channel_id = cm.channel_id AND p.member_id <> cm.member_id)
-        WHERE cm.channel_id IN (${sql.join(channelIds, sql`, `)})
-          AND EXISTS (SELECT 1 FROM p WHERE p.channel_id = cm.channel_id AND p.member_id <> cm.member_id)`,
-  );
+/** The batch's posts per channel and author: each author's own count (./unread.ts) rises by theirs. */
+function ownCounts(rows: readonly MessageRow[]): { channelId: string; memberId: string; count: number }[] {
+  const counts = new Map<string, { channelId: string; memberId: string; count: number }>();
+  for (const r of rows) {
+    const key = `${r.channelId} ${r.memberId}`;
+    const c = counts.get(key);
+    if (c) c.count += 1;
+    else counts.set(key, { channelId: r.channelId, memberId: r.memberId, count: 1 });
+  }
+  return [...counts.values()];
 }
 
 /**
@@ -116,6 +117,7 @@ export async function writePostBatch(db: Db, posts: readonly BatchedPost[]): Pro
     const existing = new Map(existingRows.map((r) => [r.genId, r]));
     const replyChannel = new Map(replyRows.map((r) => [r.id, r.channelId]));
 
+    const now = new Date();
     const accepted: Accepted[] = [];
     for (const [index, post] of posts.entries()) {
       const { input } = post;
@@ -156,7 +158,8 @@ export async function writePostBatch(db: Db, posts: readonly BatchedPost[]): Pro
           access: a,
           row: {
             id: randomUUID(),
-            createdAt: new Date(),
+            // The time it was written (written-at.ts); the channel's last activity is `now` below.
+            createdAt: writtenAt(input.genId, now),
             genId: input.genId,
             channelId: input.channelId,
             institutionId: input.institutionId,
@@ -186,7 +189,7 @@ export async function writePostBatch(db: Db, posts: readonly BatchedPost[]): Pro
     const perChannel = new Map<string, { count: number; lastId: string; lastAt: Date }>();
     for (const { row } of accepted) {
       const c = perChannel.get(row.channelId);
-      perChannel.set(row.channelId, { count: (c?.count ?? 0) + 1, lastId: row.id, lastAt: row.createdAt });
+      perChannel.set(row.channelId, { count: (c?.count ?? 0) + 1, lastId: row.id, lastAt: now });
     }
     const lastSeq = await advanceChannels(tx, perChannel);
     // Within a channel, posts take their numbers in arrival order: the first of n gets last_seq - n + 1.
@@ -210,7 +213,7 @@ export async function writePostBatch(db: Db, posts: readonly BatchedPost[]): Pro
 
     await tx.insert(messages).values(writing.map(({ row: { plainText: _generated, ...values } }) => values));
     const rows = writing.map((w) => w.row);
-    await raiseUnreadCountsFor(tx, rows);
+    await countOwnMessages(tx, ownCounts(rows));
     for (const row of rows) {
       await recordAttachments(tx, row);
       await recordMessageActivities(tx, row);

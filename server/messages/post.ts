@@ -18,8 +18,9 @@ import { requirePostPermission } from './permissions.ts';
 import { repeatOf } from './post-batch.ts';
 import { nextChannelSeq } from './sequence.ts';
 import { isUniqueViolation } from './unique-violation.ts';
-import { raiseUnreadCounts } from './unread.ts';
+import { countOwnMessages } from './unread.ts';
 import { type MessageRow, toWireMessage } from './wire.ts';
+import { writtenAt } from './written-at.ts';
 
 export type PostMessageInput = PostMessagePayload;
 
@@ -127,9 +128,11 @@ export async function postAlone(
   let row: MessageRow;
   try {
     const id = randomUUID();
-    const createdAt = new Date();
+    // The channel's last activity is now; the message keeps the time it was written (written-at.ts).
+    const now = new Date();
+    const createdAt = writtenAt(input.genId, now);
     row = await db.transaction(async (tx) => {
-      const seq = await nextChannelSeq(tx, input.channelId, { id, at: createdAt });
+      const seq = await nextChannelSeq(tx, input.channelId, { id, at: now });
       const [inserted] = await tx
         .insert(messages)
         .values({
@@ -148,7 +151,7 @@ export async function postAlone(
         })
         .returning();
       if (!inserted) throw new Error('insert returned no row');
-      await raiseUnreadCounts(tx, input.channelId, memberId);
+      await countOwnMessages(tx, [{ channelId: input.channelId, memberId, count: 1 }]);
       await recordAttachments(tx, inserted);
       await recordMessageActivities(tx, inserted);
       return inserted;

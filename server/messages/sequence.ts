@@ -11,14 +11,23 @@ import { notFound } from '../errors.ts';
 export async function nextChannelSeq(
   tx: Db,
   channelId: string,
-  /** A create also moves the channel's last message, in the same statement to spare a round trip. */
+  /**
+   * A create also moves the channel's last message and counts it (unread counts are differences of that
+   * count, server/messages/unread.ts), in the same statement to spare a round trip.
+   */
   lastMessage?: { id: string; at: Date },
 ): Promise<number> {
   const [row] = await tx
     .update(channels)
     .set({
       lastSeq: sql`${channels.lastSeq} + 1`,
-      ...(lastMessage ? { lastMessageId: lastMessage.id, lastMessageAt: lastMessage.at } : {}),
+      ...(lastMessage
+        ? {
+            lastMessageId: lastMessage.id,
+            lastMessageAt: lastMessage.at,
+            messageCount: sql`${channels.messageCount} + 1`,
+          }
+        : {}),
     })
     .where(eq(channels.id, channelId))
     .returning({ lastSeq: channels.lastSeq });

@@ -1,17 +1,22 @@
 // Hands one push to a browser's push service (RFC 8030): encrypted for the subscription (RFC 8291), signed
 // with our VAPID key (RFC 8292), through server/outbound/ like every request to an address a client gave.
-// A 404 or 410 means the subscription is gone for good: it is deleted.
+// A 404 or 410 means the subscription is gone for good: it is deleted. A Firebase registration token
+// (decision 0046) goes through FCM's HTTP v1 API instead, with its own answers.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Agent } from 'node:https';
 import { rootCertificates } from 'node:tls';
 import { and, eq } from 'drizzle-orm';
+import type { Logger } from 'pino';
 import webpush from 'web-push';
 import type { PushMessage } from '../../schemas/protocol/index.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { pushSubscriptions } from '../db/schema.ts';
 import { guardedAgent, outboundRequest } from '../outbound/outbound-request.ts';
+import { sendFcm } from './fcm.ts';
+import { fcmCredentials } from './fcm-credentials.ts';
+import { fcmTokenOf } from './fcm-token.ts';
 import type { VapidKeys } from './vapid.ts';
 
 export interface StoredSubscription {
@@ -21,7 +26,8 @@ export interface StoredSubscription {
   auth: string;
 }
 
-export type DeliveryResult = 'sent' | 'gone' | 'failed';
+/** `retry`: the service asked to be tried again later (FCM's 429/5xx with Retry-After). */
+export type DeliveryResult = 'sent' | 'gone' | 'failed' | { retryInMs: number };
 
 /** How long a push service keeps a push for an offline browser: a day-old chat message is not news. */
 const TTL_SECONDS = 24 * 60 * 60;
@@ -71,12 +77,61 @@ function vapidAuthorization(audience: string, subject: string, vapid: VapidKeys)
   return headers.Authorization;
 }
 
+async function forget(db: Db, subscription: StoredSubscription): Promise<void> {
+  await db
+    .delete(pushSubscriptions)
+    .where(
+      and(
+        eq(pushSubscriptions.sessionId, subscription.sessionId),
+        eq(pushSubscriptions.endpoint, subscription.endpoint),
+      ),
+    );
+}
+
+async function deliverFcm(
+  deps: { db: Db; config: Config; log?: Pick<Logger, 'warn'> },
+  subscription: StoredSubscription,
+  token: string,
+  message: PushMessage,
+  urgency: 'normal' | 'high',
+  attempt: number,
+): Promise<DeliveryResult> {
+  // Stored while Firebase was configured; kept (not sent) while it is not, in case it comes back.
+  const creds = fcmCredentials(deps.config);
+  if (!creds) return 'failed';
+  const outcome = await sendFcm(creds, deps.config, {
+    token,
+    message,
+    urgency,
+    topic: channelTopic(message.channelId),
+    ttlSeconds: TTL_SECONDS,
+    attempt,
+  });
+  switch (outcome.kind) {
+    case 'sent':
+      return 'sent';
+    case 'gone':
+      await forget(deps.db, subscription);
+      return 'gone';
+    case 'retry':
+      return { retryInMs: outcome.afterMs };
+    case 'failed':
+      // Worth an operator's look (revoked service account, wrong project); the token is not logged.
+      deps.log?.warn({ reason: outcome.reason }, 'A push through Firebase failed');
+      return 'failed';
+  }
+}
+
 export async function deliver(
-  deps: { db: Db; config: Config; vapid: VapidKeys },
+  deps: { db: Db; config: Config; vapid: VapidKeys; log?: Pick<Logger, 'warn'> },
   subscription: StoredSubscription,
   message: PushMessage,
   urgency: 'normal' | 'high',
+  /** Attempts made before this one. */
+  attempt = 0,
 ): Promise<DeliveryResult> {
+  const token = fcmTokenOf(subscription.endpoint);
+  if (token !== null) return deliverFcm(deps, subscription, token, message, urgency, attempt);
   const { config, vapid } = deps;
   const details = webpush.generateRequestDetails(
     { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
@@ -111,14 +166,7 @@ export async function deliver(
     return 'failed';
   }
   if (status === 404 || status === 410) {
-    await deps.db
-      .delete(pushSubscriptions)
-      .where(
-        and(
-          eq(pushSubscriptions.sessionId, subscription.sessionId),
-          eq(pushSubscriptions.endpoint, subscription.endpoint),
-        ),
-      );
+    await forget(deps.db, subscription);
     return 'gone';
   }
   return status >= 200 && status < 300 ? 'sent' : 'failed';

@@ -11,8 +11,9 @@ import { channelMembers, members, pushSubscriptions, sessions } from '../db/sche
 import type { Secrets } from '../secrets.ts';
 import { type PostedMessage, readAudience } from './audience.ts';
 import { decidePushes, type PushDecision } from './decision.ts';
-import { deliver } from './delivery.ts';
+import { type DeliveryResult, deliver } from './delivery.ts';
 import { buildPayload } from './payload.ts';
+import { unreadTotals } from './unread-total.ts';
 import { vapidKeys } from './vapid.ts';
 
 export type PushContext = { db: Db; config: Config; secrets: Secrets; log: Logger };
@@ -29,6 +30,22 @@ async function limited<T>(work: () => Promise<T>): Promise<T> {
   } finally {
     running--;
     queue.shift()?.();
+  }
+}
+
+/** Tries in all for one push when the service keeps asking to wait (FCM's 429/5xx, decision 0046). */
+const MAX_ATTEMPTS = 3;
+
+/** Sends, and again after the wait the service asked for; the wait holds no slot of the limit above. */
+async function deliverWithRetries(
+  send: (attempt: number) => Promise<DeliveryResult>,
+): Promise<DeliveryResult> {
+  for (let attempt = 0; ; attempt++) {
+    const result = await limited(() => send(attempt));
+    if (typeof result === 'string') return result;
+    if (attempt + 1 >= MAX_ATTEMPTS) return 'failed';
+    // Unreferenced: a server stopping does not wait for a retry.
+    await new Promise((resolve) => setTimeout(resolve, result.retryInMs).unref());
   }
 }
 
@@ -86,6 +103,8 @@ export async function sendPushes(
   now = new Date(),
   /** The channel's live subscriptions, when already read (schedulePushes reads them for many posts). */
   subscriptions?: readonly Subscription[],
+  /** Unread totals of (at least) the people decided for, when already read for many posts. */
+  unreadByUser?: ReadonlyMap<string, number>,
 ): Promise<number> {
   // Subscriptions of the channel's people first: most posts reach nobody subscribed, and then this one
   // query is all a post costs.
@@ -96,6 +115,8 @@ export async function sendPushes(
   if (!audience) return 0;
   const decisions = decidePushes(audience.facts, audience.recipients, now);
   const byUser = new Map<string, PushDecision>(decisions.map((d) => [d.userId, d]));
+  if (byUser.size === 0) return 0;
+  const unread = unreadByUser ?? (await unreadTotals(ctx.db, [...byUser.keys()]));
 
   const vapid = vapidKeys(ctx.secrets.vapidPrivateKey);
   const text = ctx.config.PUSH_ID_ONLY ? '' : plainText(message.content);
@@ -114,9 +135,12 @@ export async function sendPushes(
           text,
           isPwa: s.isPwa,
           idOnly: ctx.config.PUSH_ID_ONLY,
+          unreadCount: unread.get(s.userId) ?? 0,
         });
         const urgency = decision.reason === 'message' ? 'normal' : 'high';
-        return limited(() => deliver({ db: ctx.db, config: ctx.config, vapid }, s, payload, urgency));
+        return deliverWithRetries((attempt) =>
+          deliver({ db: ctx.db, config: ctx.config, vapid, log: ctx.log }, s, payload, urgency, attempt),
+        );
       }),
   );
   return results.filter((r) => r === 'sent').length;
@@ -148,11 +172,16 @@ export function schedulePushes(ctx: PushContext, message: PostedMessage): void {
 async function sendGathered(ctx: PushContext, messages: readonly PostedMessage[]): Promise<void> {
   try {
     const byChannel = await liveSubscriptions(ctx, [...new Set(messages.map((m) => m.channelId))]);
+    if (byChannel.size === 0) return;
+    // The badge counts of everyone subscribed, once for the gathered posts (all committed by now, so
+    // each is counted): one statement per post cost the bench as much as the rest of the push's reads.
+    const subscribers = new Set([...byChannel.values()].flatMap((list) => list.map((s) => s.userId)));
+    const unread = await unreadTotals(ctx.db, [...subscribers]);
     await Promise.all(
       messages
         .filter((m) => byChannel.has(m.channelId))
         .map((m) =>
-          sendPushes(ctx, m, new Date(), byChannel.get(m.channelId)).catch((err: unknown) =>
+          sendPushes(ctx, m, new Date(), byChannel.get(m.channelId), unread).catch((err: unknown) =>
             ctx.log.warn({ err }, 'Sending pushes failed'),
           ),
         ),

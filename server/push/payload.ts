@@ -18,6 +18,8 @@ export interface PayloadInput {
   text: string;
   isPwa: boolean;
   idOnly: boolean;
+  /** The recipient's unread total, for the app badge (server/push/unread-total.ts). */
+  unreadCount: number;
 }
 
 /** What the notification says: who wrote, and where unless it is a direct message. */
@@ -53,6 +55,7 @@ export function buildPayload(input: PayloadInput): PushMessage {
     // An installed app is suspended in the background: its store missed what came meanwhile.
     requiresRefresh: input.isPwa,
     idOnly: input.idOnly,
+    unreadCount: input.unreadCount,
   };
   if (input.idOnly) return base;
   const title = longestFitting(base.title, (t) => bytes({ ...base, title: t }) <= MAX_PAYLOAD_BYTES / 2);

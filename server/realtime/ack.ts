@@ -41,6 +41,12 @@ function ackErrorMessage(err: unknown, log: Logger, event: string): string {
   return 'An error occurred';
 }
 
+/** Whether the same event may succeed later: the server failed or was busy, rather than refused it. */
+function isRetryable(err: unknown): boolean {
+  if (err instanceof HttpError) return err.statusCode >= 500 || err.statusCode === 429;
+  return !(err instanceof ZodError);
+}
+
 /**
  * A listener for `event`, one function shared by every socket: socket.io calls it with the socket as
  * `this`, and `run` reads the caller from `socket.data` (19 closures per socket were most of a socket's
@@ -63,7 +69,8 @@ export function acknowledged<S extends z.ZodType, R>(
       const parsed = schema.parse(payload);
       reply(await run(this, parsed));
     } catch (err) {
-      const response: AckError = { error: { message: ackErrorMessage(err, log, event) } };
+      const message = ackErrorMessage(err, log, event);
+      const response: AckError = { error: isRetryable(err) ? { message, retryable: true } : { message } };
       reply(response);
     }
   };

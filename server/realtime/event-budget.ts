@@ -52,7 +52,7 @@ export function eventBudget(config: BudgetConfig): { install(socket: LanternSock
     }
     const ack = packet.at(-1);
     if (typeof ack === 'function')
-      (ack as (response: unknown) => void)({ error: { message: TOO_MANY_EVENTS } });
+      (ack as (response: unknown) => void)({ error: { message: TOO_MANY_EVENTS, retryable: true } });
   };
   return {
     install(socket) {

@@ -4,6 +4,7 @@ import type http from 'node:http';
 import { Server } from 'socket.io';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../schemas/protocol/index.ts';
 import { type AppContext, type Broadcaster, rooms } from '../context.ts';
+import { servedBuildId } from '../http/app-version.ts';
 import type { Metrics } from '../operations/metrics.ts';
 import type { RealtimeControls } from '../realtime-controls.ts';
 import { SOCKET_MESSAGE_MAX_BYTES } from '../request-limits.ts';
@@ -105,6 +106,7 @@ export async function createRealtime(
     ...memberActionEventHandlers({ ...handlerDeps, realtime: controls }),
   };
   const budget = eventBudget(config);
+  const serverBuild = servedBuildId(config);
   // The workspace rooms a socket was in, taken at 'disconnecting' (socket.io empties them before 'disconnect').
   const lastRooms = new WeakMap<LanternSocket, string[]>();
   function onDisconnecting(this: LanternSocket) {
@@ -123,6 +125,8 @@ export async function createRealtime(
     pendingAcks.install(socket);
     metrics.connectedSockets.inc();
     attachHandlers(socket, handlers);
+    // A tab on another build learns of the deploy as soon as its socket (re)connects (decision 0043).
+    if (serverBuild) socket.emit('serverBuild', { buildId: serverBuild });
     track(presence.connected(socket));
     socket.on('disconnecting', onDisconnecting);
     socket.on('disconnect', onDisconnect);

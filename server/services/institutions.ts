@@ -7,6 +7,7 @@ import type {
   Invitation,
   InvitationWithInstitution,
   Member,
+  WorkspaceInvitation,
 } from '../../schemas/protocol/index.ts';
 import { type MemberRow, requireMember, requireWorkspaceAdmin } from '../access.ts';
 import { requireWorkspaceCreationAllowed } from '../auth/signup-policy.ts';
@@ -14,7 +15,7 @@ import { addChannelMember, createChannelWithRoles } from '../channels/setup.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { channels, institutions, invitationSends, invitations, members, users } from '../db/schema.ts';
-import { forbidden, notFound, tooManyRequests } from '../errors.ts';
+import { forbidden, HttpError, notFound, tooManyRequests } from '../errors.ts';
 import { invitationMail } from '../mail/templates.ts';
 import type { RealtimeControls } from '../realtime-controls.ts';
 import { getUser, type UserRow } from './users.ts';
@@ -30,6 +31,8 @@ export const toInstitution = (row: InstitutionRow): Institution => ({
   id: row.id,
   name: row.name,
   createdAt: row.createdAt.toISOString(),
+  linkPreviews: row.linkPreviews,
+  picture: row.picture,
 });
 
 export const toInvitation = (row: InvitationRow): Invitation => ({
@@ -39,8 +42,14 @@ export const toInvitation = (row: InvitationRow): Invitation => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-type Ctx = Pick<AppContext, 'db' | 'broadcast' | 'config' | 'mail' | 'log'> & {
-  realtime: Pick<RealtimeControls, 'joinInstitution' | 'onlineUserIds'>;
+/** Admins also see who invited (the workspace settings screen). */
+export const toWorkspaceInvitation = (row: InvitationRow): WorkspaceInvitation => ({
+  ...toInvitation(row),
+  invitedBy: row.invitedBy,
+});
+
+export type WorkspaceCtx = Pick<AppContext, 'db' | 'broadcast' | 'config' | 'mail' | 'log'> & {
+  realtime: Pick<RealtimeControls, 'joinInstitution' | 'joinChannel' | 'onlineUserIds'>;
 };
 
 async function memberView(db: Db, row: MemberRow, user?: UserRow): Promise<Member> {
@@ -54,10 +63,10 @@ async function getInstitution(db: Db, id: string): Promise<InstitutionRow> {
 }
 
 /** A new workspace: the caller is its primary owner and owner of its default `general` channel. */
-export async function createInstitution(ctx: Ctx, userId: string, name: string) {
+export async function createInstitution(ctx: WorkspaceCtx, userId: string, name: string) {
   const user = await getUser(ctx.db, userId);
   requireWorkspaceCreationAllowed(ctx.config, user.email);
-  const { institution, member } = await ctx.db.transaction(async (tx) => {
+  const { institution, member, generalId } = await ctx.db.transaction(async (tx) => {
     const [institution] = await tx
       .insert(institutions)
       .values({ id: randomUUID(), name, createdBy: userId })
@@ -81,9 +90,12 @@ export async function createInstitution(ctx: Ctx, userId: string, name: string) 
       member.id,
       general.ownershipRole ? [general.ownershipRole.id] : [],
     );
-    return { institution, member };
+    return { institution, member, generalId: general.channel.id };
   });
   ctx.realtime.joinInstitution(userId, institution.id);
+  // The creator is in #general: their open sockets hear it now, not only once the app joins its rooms, so a
+  // teammate's first message cannot pass by a tab that has just created the workspace.
+  ctx.realtime.joinChannel(userId, generalId);
   ctx.broadcast.toUser(userId, 'refresh', { value: 'institutions' });
   return { institution: toInstitution(institution), member: toMember(member, user) };
 }
@@ -99,16 +111,20 @@ export async function listInstitutions(db: Db, userId: string): Promise<Institut
   return rows.map((r) => ({ ...toInstitution(r.institution), member: toMember(r.member, user) }));
 }
 
-export async function renameInstitution(
-  ctx: Ctx,
+/** An admin renames the workspace, sets its picture (null removes it), or both (decision 0054). */
+export async function updateInstitution(
+  ctx: WorkspaceCtx,
   userId: string,
   institutionId: string,
-  name: string,
+  patch: { name?: string; picture?: string | null },
 ): Promise<InstitutionWithMember> {
   const member = await requireWorkspaceAdmin(ctx.db, institutionId, userId);
+  const set: { name?: string; picture?: string | null } = {};
+  if (patch.name !== undefined) set.name = patch.name;
+  if (patch.picture !== undefined) set.picture = patch.picture;
   const [row] = await ctx.db
     .update(institutions)
-    .set({ name })
+    .set(set)
     .where(eq(institutions.id, institutionId))
     .returning();
   if (!row) throw notFound('Workspace not found');
@@ -117,7 +133,7 @@ export async function renameInstitution(
 }
 
 export async function listMembers(
-  ctx: Pick<Ctx, 'db' | 'realtime'>,
+  ctx: Pick<WorkspaceCtx, 'db' | 'realtime'>,
   userId: string,
   institutionId: string,
 ): Promise<Member[]> {
@@ -134,14 +150,18 @@ export async function listMembers(
 
 // ───────────── invitations ─────────────
 
-export async function listInvitations(db: Db, userId: string, institutionId: string): Promise<Invitation[]> {
+export async function listInvitations(
+  db: Db,
+  userId: string,
+  institutionId: string,
+): Promise<WorkspaceInvitation[]> {
   await requireWorkspaceAdmin(db, institutionId, userId);
   const rows = await db
     .select()
     .from(invitations)
     .where(eq(invitations.institutionId, institutionId))
     .orderBy(asc(invitations.createdAt));
-  return rows.map(toInvitation);
+  return rows.map(toWorkspaceInvitation);
 }
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -152,20 +172,29 @@ const DAY_MS = 24 * 60 * 60_000;
  * Only addresses not yet invited count: they are the ones that would be mailed. A stranger with a
  * workspace of their own cannot turn Lantern into a mail cannon.
  */
-async function requireInvitationBudget(ctx: Ctx, userId: string, institutionId: string, emails: string[]) {
+async function requireInvitationBudget(
+  ctx: WorkspaceCtx,
+  userId: string,
+  institutionId: string,
+  emails: string[],
+) {
   if (emails.length === 0) return;
   const pending = await ctx.db
     .select({ email: invitations.email })
     .from(invitations)
     .where(and(eq(invitations.institutionId, institutionId), inArray(invitations.email, emails)));
-  const newOnes = emails.length - pending.length;
-  if (newOnes === 0) return;
+  await requireMailBudget(ctx, userId, institutionId, emails.length - pending.length);
+}
+
+/** Refuses (429) `mails` more invitation e-mails past the inviter's or the workspace's daily number. */
+async function requireMailBudget(ctx: WorkspaceCtx, userId: string, institutionId: string, mails: number) {
+  if (mails === 0) return;
   const since = gt(invitationSends.createdAt, new Date(Date.now() - DAY_MS));
   const [byUser] = await ctx.db
     .select({ n: count() })
     .from(invitationSends)
     .where(and(eq(invitationSends.inviterUserId, userId), since));
-  if ((byUser?.n ?? 0) + newOnes > ctx.config.INVITES_PER_USER_PER_DAY) {
+  if ((byUser?.n ?? 0) + mails > ctx.config.INVITES_PER_USER_PER_DAY) {
     throw tooManyRequests(
       `You can send ${ctx.config.INVITES_PER_USER_PER_DAY} invitations a day and have reached that. Try again tomorrow.`,
     );
@@ -174,7 +203,7 @@ async function requireInvitationBudget(ctx: Ctx, userId: string, institutionId: 
     .select({ n: count() })
     .from(invitationSends)
     .where(and(eq(invitationSends.institutionId, institutionId), since));
-  if ((byWorkspace?.n ?? 0) + newOnes > ctx.config.INVITES_PER_WORKSPACE_PER_DAY) {
+  if ((byWorkspace?.n ?? 0) + mails > ctx.config.INVITES_PER_WORKSPACE_PER_DAY) {
     throw tooManyRequests(
       `This workspace can send ${ctx.config.INVITES_PER_WORKSPACE_PER_DAY} invitations a day and has reached that. Try again tomorrow.`,
     );
@@ -185,7 +214,12 @@ async function requireInvitationBudget(ctx: Ctx, userId: string, institutionId: 
  * Invites addresses: already-members are skipped, already-invited ones keep their invitation (and are
  * not mailed again). Returns the pending invitations for the given addresses and the skipped ones.
  */
-export async function inviteMembers(ctx: Ctx, userId: string, institutionId: string, emails: string[]) {
+export async function inviteMembers(
+  ctx: WorkspaceCtx,
+  userId: string,
+  institutionId: string,
+  emails: string[],
+) {
   const admin = await requireWorkspaceAdmin(ctx.db, institutionId, userId);
   const unique = [...new Set(emails)];
   const existing = await ctx.db
@@ -229,7 +263,42 @@ export async function inviteMembers(ctx: Ctx, userId: string, institutionId: str
       ctx.log.error({ err, to: invitation.email }, 'invitation mail failed');
     }
   }
-  return { data: all.map(toInvitation), skipped: [...skipped] };
+  return { data: all.map(toWorkspaceInvitation), skipped: [...skipped] };
+}
+
+/**
+ * Sends an open invitation's e-mail again (the settings screen's "Resend"): admins only, and it counts
+ * against the same daily budgets as a new invitation, so resending cannot turn into a mail cannon either.
+ * Unlike a new invitation, a mail that fails is the caller's failure: resending is all the request does.
+ */
+export async function resendInvitation(
+  ctx: WorkspaceCtx,
+  userId: string,
+  institutionId: string,
+  invitationId: string,
+): Promise<WorkspaceInvitation> {
+  await requireWorkspaceAdmin(ctx.db, institutionId, userId);
+  const [invitation] = await ctx.db
+    .select()
+    .from(invitations)
+    .where(and(eq(invitations.id, invitationId), eq(invitations.institutionId, institutionId)))
+    .limit(1);
+  if (!invitation) throw notFound('This invitation has been accepted or revoked');
+  await requireMailBudget(ctx, userId, institutionId, 1);
+  await ctx.db.insert(invitationSends).values({ id: randomUUID(), institutionId, inviterUserId: userId });
+  const institution = await getInstitution(ctx.db, institutionId);
+  const inviter = await getUser(ctx.db, userId);
+  const joinUrl = new URL('/join', ctx.config.PUBLIC_URL).toString();
+  try {
+    await ctx.mail.send({
+      to: invitation.email,
+      ...invitationMail({ workspace: institution.name, inviter: inviter.name, joinUrl }),
+    });
+  } catch (err) {
+    ctx.log.error({ err, to: invitation.email }, 'invitation mail failed');
+    throw new HttpError(502, 'The invitation e-mail could not be sent. Try again in a few minutes.');
+  }
+  return toWorkspaceInvitation(invitation);
 }
 
 export async function revokeInvitations(db: Db, userId: string, institutionId: string, emails: string[]) {
@@ -238,7 +307,7 @@ export async function revokeInvitations(db: Db, userId: string, institutionId: s
     .delete(invitations)
     .where(and(eq(invitations.institutionId, institutionId), inArray(invitations.email, emails)))
     .returning();
-  return { data: removed.map(toInvitation) };
+  return { data: removed.map(toWorkspaceInvitation) };
 }
 
 /** The caller's pending invitations, to workspaces they are not in yet. */
@@ -277,7 +346,21 @@ export async function declineInvitation(db: Db, userId: string, invitationId: st
  * Accepting an invitation: the caller becomes a member and joins every default channel. Repeating it
  * once joined answers with the existing membership, so a retried request does no harm.
  */
-export async function acceptInvitation(ctx: Ctx, userId: string, institutionId: string) {
+export async function acceptInvitation(ctx: WorkspaceCtx, userId: string, institutionId: string) {
+  return joinWorkspace(ctx, userId, institutionId, { invitedByEmail: true });
+}
+
+/**
+ * Makes the caller a member who joins every default channel. With invitedByEmail, only an open
+ * invitation to the caller's address admits them; otherwise the caller has already been admitted
+ * (an invite link, checked by server/services/invite-links.ts) and any invitation is used up too.
+ */
+export async function joinWorkspace(
+  ctx: WorkspaceCtx,
+  userId: string,
+  institutionId: string,
+  opts: { invitedByEmail: boolean },
+) {
   const user = await getUser(ctx.db, userId);
   const result = await ctx.db.transaction(async (tx) => {
     const [existing] = await tx
@@ -290,7 +373,9 @@ export async function acceptInvitation(ctx: Ctx, userId: string, institutionId: 
       .delete(invitations)
       .where(and(eq(invitations.institutionId, institutionId), eq(invitations.email, user.email)))
       .returning({ id: invitations.id });
-    if (removed.length === 0) throw forbidden('You have not been invited to this workspace');
+    if (opts.invitedByEmail && removed.length === 0) {
+      throw forbidden('You have not been invited to this workspace');
+    }
     const [member] = await tx
       .insert(members)
       .values({ id: randomUUID(), institutionId, userId, role: 'member' })
@@ -301,11 +386,13 @@ export async function acceptInvitation(ctx: Ctx, userId: string, institutionId: 
       .from(channels)
       .where(and(eq(channels.institutionId, institutionId), eq(channels.isDefault, true)));
     for (const channel of defaults) await addChannelMember(tx, channel.id, member.id);
-    return { member, joined: true };
+    return { member, joined: true, defaultIds: defaults.map((c) => c.id) };
   });
   const institution = await getInstitution(ctx.db, institutionId);
   if (result.joined) {
     ctx.realtime.joinInstitution(userId, institutionId);
+    // Into the default channels' rooms at once, as on being added to any channel (membership.ts).
+    for (const channelId of result.defaultIds ?? []) ctx.realtime.joinChannel(userId, channelId);
     ctx.broadcast.toInstitution(institutionId, 'refresh', { value: 'members' });
     ctx.broadcast.toUser(userId, 'refresh', { value: 'institutions' });
     ctx.broadcast.toUser(userId, 'refresh', { value: 'joinedChannels' });

@@ -4,6 +4,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { isWorkspaceAdminRole } from '../../schemas/permissions.ts';
 import type { Member, MemberProfile, WorkspaceRole } from '../../schemas/protocol/index.ts';
+import { roleChangeRefusal } from '../../schemas/role-changes.ts';
 import { type MemberRow, requireMember } from '../access.ts';
 import { profileChannelsOf } from '../channels/profile-channels.ts';
 import type { AppContext } from '../context.ts';
@@ -29,22 +30,6 @@ type Ctx = Pick<AppContext, 'db' | 'broadcast'> & {
   realtime: Pick<RealtimeControls, 'leaveInstitution' | 'onlineUserIds'>;
 };
 
-/** Why `actor` may not give `target` the role `role`, or null when they may. */
-export function roleChangeRefusal(
-  actor: Pick<MemberRow, 'role'>,
-  target: Pick<MemberRow, 'role' | 'kind'>,
-  role: WorkspaceRole,
-): string | null {
-  if (!isWorkspaceAdminRole(actor.role)) return 'Only workspace owners and admins can change roles';
-  // An agent acts only when asked, within what the asker may read; a role would give it nothing but risk.
-  if (target.kind === 'agent') return 'An agent has no workspace role; its settings say who may ask it';
-  if (target.role === 'primary_owner') return 'Nobody can change the primary owner’s role';
-  if (role === 'primary_owner') return 'A workspace has only one primary owner';
-  if ((role === 'owner' || target.role === 'owner') && actor.role !== 'primary_owner')
-    return 'Only the primary owner can make someone an owner or change an owner’s role';
-  return null;
-}
-
 async function memberViews(ctx: Ctx, institutionId: string, ids: string[]): Promise<Member[]> {
   if (ids.length === 0) return [];
   const online = await ctx.realtime.onlineUserIds(institutionId);
@@ -59,7 +44,8 @@ async function memberViews(ctx: Ctx, institutionId: string, ids: string[]): Prom
 
 /**
  * Gives every listed member the role, or none of them: the whole request is refused (403, naming how many
- * could not be changed and why) when one of them may not be changed. Ids of other workspaces are 404.
+ * could not be changed and why, and in `fields` each refused one's reason by its place in `memberIds`)
+ * when one of them may not be changed. Ids of other workspaces are 404.
  */
 export async function updateMemberRoles(
   ctx: Ctx,
@@ -84,15 +70,24 @@ export async function updateMemberRoles(
           ? 'Member not found'
           : `${ids.length - targets.length} of these members were not found`,
       );
-    const refusals = targets
-      .map((t) => roleChangeRefusal(actor, t, role))
-      .filter((r): r is string => r !== null);
-    if (refusals.length > 0)
-      throw forbidden(
+    const byId = new Map(targets.map((t) => [t.id, t]));
+    // Keyed as the request names them ("memberIds.2"), so a caller can say why beside each person.
+    const refusals: Record<string, string> = {};
+    for (const memberId of ids) {
+      const target = byId.get(memberId);
+      const reason = target ? roleChangeRefusal(actor, target, role) : null;
+      if (reason) refusals[`memberIds.${memberIds.indexOf(memberId)}`] = reason;
+    }
+    const reasons = Object.values(refusals);
+    if (reasons.length > 0) {
+      const refused = forbidden(
         ids.length === 1
-          ? (refusals[0] ?? '')
-          : `No roles changed: ${refusals.length} of ${ids.length} members cannot be changed (${refusals[0]})`,
+          ? (reasons[0] ?? '')
+          : `No roles changed: ${reasons.length} of ${ids.length} members cannot be changed (${reasons[0]})`,
       );
+      if (ids.length > 1) refused.fields = refusals;
+      throw refused;
+    }
     const toChange = targets.filter((t) => t.role !== role).map((t) => t.id);
     if (toChange.length) await tx.update(members).set({ role }).where(inArray(members.id, toChange));
     return toChange.length;

@@ -4,11 +4,14 @@ import { useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation, useMatch, useParams } from 'react-router';
 import { RequestOutcomeToasts } from '../components/channels/request-to-join.tsx';
 import { NoticeToasts } from '../components/messages/notice-toasts.tsx';
+import { SplitLayout } from '../components/ui/splitter.tsx';
 import { Spinner } from '../components/ui/states.tsx';
 import { ConnectionBanner } from '../components/workspace/connection-status.tsx';
+import { KeyboardShortcuts } from '../components/workspace/keyboard-shortcuts.tsx';
 import { Sidebar } from '../components/workspace/sidebar.tsx';
 import { useMembers } from '../data/members.ts';
 import { refreshInstitutions, selectInstitution, useInstitutions } from '../data/workspaces.ts';
+import { useAppBadge } from './app-badge.ts';
 import { notFound, ROUTE_ID } from './http-status-error.ts';
 import { useIsDesktop } from './media.ts';
 import { type Workspace, WorkspaceContext } from './workspace-context.ts';
@@ -21,6 +24,7 @@ export function ClientLayout() {
   const members = useMembers(clientId);
   const isDesktop = useIsDesktop();
   const atHome = useMatch('/client/:clientId') !== null;
+  useAppBadge();
   // The store may not know a workspace joined on another device yet: ask the server once before
   // deciding the route names nothing (offline, the local list is all there is).
   const [refreshed, setRefreshed] = useState(false);
@@ -54,16 +58,28 @@ export function ClientLayout() {
     <WorkspaceContext.Provider value={workspace}>
       <RequestOutcomeToasts institutionId={workspace.institution.id} />
       <NoticeToasts institutionId={workspace.institution.id} />
+      <KeyboardShortcuts />
       {isDesktop ? (
-        <div className="flex h-full min-h-0 bg-app">
-          <Sidebar className="w-64 shrink-0" />
-          <main className="flex min-w-0 flex-1 flex-col p-2 pl-0">
-            <div className="flex min-h-0 flex-1 flex-col overflow-hidden rounded-lg border border-line bg-surface shadow-xs">
+        <SplitLayout
+          className="h-full bg-app"
+          panel={<Sidebar className="min-h-0 flex-1" />}
+          panelId="workspace-sidebar"
+          label="Resize sidebar"
+          storageKey="lantern:layout:sidebar"
+          defaultSize={20}
+          bounds={{ min: 15, max: 40 }}
+          minPx={208}
+          maxPx={520}
+        >
+          <main className="flex min-h-0 min-w-0 flex-1 flex-col p-2 pl-0">
+            {/* Positioned: a visually hidden element without a nearer positioned box stays inside this clipped
+                pane instead of lengthening the document, which then scrolled on a click (settings.spec). */}
+            <div className="relative flex min-h-0 flex-1 flex-col overflow-hidden rounded-lg border border-line bg-surface shadow-xs">
               <ConnectionBanner />
               <Outlet />
             </div>
           </main>
-        </div>
+        </SplitLayout>
       ) : (
         <div className="flex h-full min-h-0 flex-col bg-surface">
           <ConnectionBanner />

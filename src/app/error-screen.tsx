@@ -1,5 +1,6 @@
 // The error layout: 'Page Not Found' for 404, 'Internal Server Error' for everything else (spec §2, §8).
 import { Home, TriangleAlert } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { Button } from '../components/ui/button.tsx';
 import { HttpStatusError } from './http-status-error.ts';
@@ -11,7 +12,15 @@ export function statusOf(error: unknown): number {
   return 500;
 }
 
-export function ErrorPage({ status }: { status: number }) {
+interface ErrorPageProps {
+  status: number;
+  /** Replaces the sentence under the title. */
+  description?: string;
+  /** Replaces the "Go to Lantern" link (a page whose way out is something else, such as a reset). */
+  children?: ReactNode;
+}
+
+export function ErrorPage({ status, description, children }: ErrorPageProps) {
   const title = status === 404 ? 'Page Not Found' : 'Internal Server Error';
   usePageTitle(title);
   return (
@@ -22,17 +31,20 @@ export function ErrorPage({ status }: { status: number }) {
       <p className="font-mono text-sm text-muted">{status}</p>
       <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
       <p className="max-w-sm text-sm text-muted">
-        {status === 404
-          ? 'This page does not exist, or you do not have access to it.'
-          : 'Something went wrong on our side. Your drafts and unsent messages are kept on this device.'}
+        {description ??
+          (status === 404
+            ? 'This page does not exist, or you do not have access to it.'
+            : 'Something went wrong on our side. Your drafts and unsent messages are kept on this device.')}
       </p>
-      <Button asChild className="mt-2">
-        {/* A full page load: after a fatal error the router's own state may be what broke. */}
-        <a href="/">
-          <Home aria-hidden />
-          Go to Lantern
-        </a>
-      </Button>
+      {children ?? (
+        <Button asChild className="mt-2">
+          {/* A full page load: after a fatal error the router's own state may be what broke. */}
+          <a href="/">
+            <Home aria-hidden />
+            Go to Lantern
+          </a>
+        </Button>
+      )}
     </main>
   );
 }

@@ -1,10 +1,14 @@
 // Install prompts of the root shell (spec §4, §9): the browser's install offer as a long-lived toast,
 // dismissed for good when cancelled, and the iOS add-to-home-screen tutorial dialog.
 import { BookOpen, ChevronLeft, ChevronRight, Copy, Share, SquarePlus, Star } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
+import { map } from 'rxjs';
 import { toast } from 'sonner';
 import { Button } from '../components/ui/button.tsx';
 import { Dialog } from '../components/ui/dialog.tsx';
+import { useObservable } from '../data/live-query.ts';
+import { useSession } from '../data/session.ts';
 import { updateSettings, useSettings } from '../data/settings.ts';
 import { APP_NAME } from './title.ts';
 
@@ -15,36 +19,76 @@ interface BeforeInstallPromptEvent extends Event {
   userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
 }
 
-/** Offers installation once the browser says it can; a cancel is remembered on this device. */
+/**
+ * Offers installation once the browser says it can, but only to someone signed in and on an app page
+ * (never over the sign-in page), once this device's stored settings have loaded: before that the
+ * defaults say "not dismissed", which is how a cancelled offer came back on every reload (issue 15
+ * item 3). A cancel is remembered on this device. The toast sits bottom-right (spec §9's default
+ * position), away from screen headers, and styles.css hides it while a dialog is open.
+ */
 export function useInstallPrompt(): void {
-  const settings = useSettings();
-  const dismissed = useRef(settings.installPromptDismissed);
-  dismissed.current = settings.installPromptDismissed;
+  const stored = useObservable(
+    (c) => c.db.settings.findOne('settings').$.pipe(map((d) => d?.toJSON() ?? null)),
+    [],
+  );
+  const settingsLoaded = stored !== undefined;
+  const dismissed = stored?.installPromptDismissed === true;
+  const session = useSession();
+  const { pathname } = useLocation();
+  const onAppPage = !/^\/(signin|lti\/|account-deletion)/.test(pathname);
+  const [offer, setOffer] = useState<BeforeInstallPromptEvent | null>(null);
+  const shown = useRef(false);
+  // Taken away by the app (sign-out), not by the person: that is no answer to remember.
+  const withdrawing = useRef(false);
 
   useEffect(() => {
     const onPrompt = (event: Event) => {
       event.preventDefault();
-      if (dismissed.current) return;
-      const install = event as BeforeInstallPromptEvent;
-      toast(`Install ${APP_NAME}`, {
-        description: 'Install the app for a better experience!',
-        duration: INSTALL_TOAST_DURATION_MS,
-        action: {
-          label: 'Install',
-          onClick: () => {
-            void install.prompt().then(async () => {
-              const choice = await install.userChoice;
-              if (choice.outcome === 'dismissed') await updateSettings({ installPromptDismissed: true });
-            });
-          },
-        },
-        onDismiss: () => void updateSettings({ installPromptDismissed: true }).catch(() => {}),
-      });
+      setOffer(event as BeforeInstallPromptEvent);
     };
     window.addEventListener('beforeinstallprompt', onPrompt);
     return () => window.removeEventListener('beforeinstallprompt', onPrompt);
   }, []);
+
+  useEffect(() => {
+    if (!offer || shown.current || !settingsLoaded || dismissed || !session || !onAppPage) return;
+    shown.current = true;
+    toast(`Install ${APP_NAME}`, {
+      id: INSTALL_TOAST_ID,
+      description: 'Install the app for a better experience!',
+      duration: INSTALL_TOAST_DURATION_MS,
+      position: 'bottom-right',
+      className: 'install-toast',
+      action: {
+        label: 'Install',
+        onClick: () => {
+          void offer.prompt().then(async () => {
+            const choice = await offer.userChoice;
+            if (choice.outcome === 'dismissed') await updateSettings({ installPromptDismissed: true });
+          });
+        },
+      },
+      onDismiss: () => {
+        if (withdrawing.current) return;
+        void updateSettings({ installPromptDismissed: true }).catch(() => {});
+      },
+    });
+  }, [offer, settingsLoaded, dismissed, session, onAppPage]);
+
+  // Signing out (or landing on the sign-in page) takes an offer that is showing away; it may come back.
+  useEffect(() => {
+    if (shown.current && (!session || !onAppPage)) {
+      withdrawing.current = true;
+      toast.dismiss(INSTALL_TOAST_ID);
+      shown.current = false;
+      window.setTimeout(() => {
+        withdrawing.current = false;
+      }, 1000);
+    }
+  }, [session, onAppPage]);
 }
+
+const INSTALL_TOAST_ID = 'install-offer';
 
 function isIosBrowser(): boolean {
   const iPadOs = navigator.platform === 'MacIntel' && navigator.maxTouchPoints > 1;

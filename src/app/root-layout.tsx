@@ -1,11 +1,12 @@
 // Root shell (spec §2): toast area, tooltip timing, the isDesktop setting kept in step with the
-// window width, and the service worker's messages turned into navigation.
+// window width, the service worker's messages turned into navigation, the served build watched for a
+// new version and the server's route rules followed.
 import { useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { TooltipProvider } from '../components/ui/tooltip.tsx';
 import { UpdateBanner } from '../components/update-banner.tsx';
-import { useOutdated } from '../data/app-version.ts';
+import { useAppVersion } from '../data/app-version.ts';
 import { updateSettings, useSettings } from '../data/settings.ts';
 import { useSelectedInstitutionId } from '../data/workspaces.ts';
 import { dismissFirstScreen } from '../first-screen/capture.ts';
@@ -17,8 +18,10 @@ import {
   preloadNotificationSound,
   setNotificationSoundEnabled,
 } from './notification-sound.ts';
-import { registerServiceWorker } from './service-worker.ts';
+import { routeRuleAction, useRouteRules } from './route-rules.ts';
+import { checkForServiceWorkerUpdate, registerServiceWorker } from './service-worker.ts';
 import { Toaster } from './toaster.tsx';
+import { watchServerVersion } from './version-watch.ts';
 
 export function RootLayout() {
   const navigate = useNavigate();
@@ -83,7 +86,22 @@ export function RootLayout() {
     return () => window.removeEventListener('resize', sync);
   }, [settings.isDesktop]);
 
-  const outdated = useOutdated();
+  // Decision 0043: the served build and its route rules are polled; a new build's service worker is
+  // fetched at once, so it is waiting by the time the person presses Reload.
+  useEffect(() => watchServerVersion(), []);
+  const version = useAppVersion();
+  useEffect(() => {
+    if (version !== 'current') checkForServiceWorkerUpdate();
+  }, [version]);
+  const rules = useRouteRules();
+  useEffect(() => {
+    const action = routeRuleAction(pathname, rules, window.location.origin);
+    // Spec §2: a server-provided redirect is followed; one to another site by a full page load.
+    if (action?.kind === 'load') window.location.assign(action.url);
+    else if (action) void navigate(action.to, { replace: true });
+  }, [pathname, rules, navigate]);
+
+  const outdated = version !== 'current';
   return (
     <TooltipProvider>
       {/* Only an outdated build changes the page's frame: the banner stays above whatever screen is open. */}

@@ -11,11 +11,13 @@ import { AuthLayout } from './auth-layout.tsx';
 import { ClientLayout } from './client-layout.tsx';
 import { RouteErrorScreen } from './error-screen.tsx';
 import { RequireSession } from './guards.tsx';
+import { loadChunk } from './reload-guard.ts';
 import { RootLayout } from './root-layout.tsx';
 
 /** A route whose screen is loaded on first visit: `pick` names the export the route renders. */
 function onDemand<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): Pick<RouteObject, 'lazy'> {
-  return { lazy: async () => ({ Component: pick(await load()) }) };
+  // A chunk that fails to load reloads the page once (spec §9 reload guard), then shows the error screen.
+  return { lazy: async () => ({ Component: pick(await loadChunk(load)) }) };
 }
 
 function SignedIn() {
@@ -133,6 +135,13 @@ export const routes: RouteObject[] = [
                     ...onDemand(
                       () => import('../screens/settings.tsx'),
                       (m) => m.SettingsScreen,
+                    ),
+                  },
+                  {
+                    path: 'settings/workspace',
+                    ...onDemand(
+                      () => import('../screens/workspace-settings.tsx'),
+                      (m) => m.WorkspaceSettingsScreen,
                     ),
                   },
                   { path: 'settings/agents', ...onDemand(agentsSettings, (m) => m.AgentsSettingsScreen) },

@@ -35,6 +35,8 @@ export interface ServiceWorkerHooks {
 }
 
 let registered = false;
+/** The registration's Workbox, once registered (production builds only). */
+let workbox: Workbox | null = null;
 
 /** Opening a channel closes its notifications on this device (they are tagged with the channel id). */
 export function closeChannelNotifications(channelId: string): void {
@@ -96,5 +98,53 @@ export function registerServiceWorker(hooks: ServiceWorkerHooks): void {
   navigator.serviceWorker.addEventListener('message', (event: MessageEvent) =>
     handleServiceWorkerMessage(event.data, effects),
   );
+  workbox = wb;
   wb.register().catch((error: unknown) => console.warn('Service worker registration failed', error));
+}
+
+/** The server serves a new build: fetch its service worker now, so it is waiting by the time of Reload. */
+export function checkForServiceWorkerUpdate(): void {
+  workbox?.update().catch((error: unknown) => console.warn('Service worker update check failed', error));
+}
+
+/** Bounds every wait of the reload below: a worker that never answers must not keep the page from reloading. */
+const UPDATE_WAIT_MS = 10_000;
+
+function within<T>(work: Promise<T>, ms: number): Promise<T | undefined> {
+  return Promise.race([work, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), ms))]);
+}
+
+/**
+ * The banner's Reload (decision 0043): through workbox-window's waiting flow. A new service worker waits
+ * (sw/sw.ts does not skip waiting by itself) until this asks it to take over; the page reloads once it
+ * controls the page, so the reload is served the new build's files and not the old precache.
+ */
+export async function reloadToNewVersion(reload: () => void = () => window.location.reload()): Promise<void> {
+  const wb = workbox;
+  const registration = wb
+    ? await navigator.serviceWorker.getRegistration().catch(() => undefined)
+    : undefined;
+  if (!wb || !registration) return reload();
+  await within(
+    wb.update().catch(() => undefined),
+    UPDATE_WAIT_MS,
+  );
+  const installing = registration.installing;
+  if (!registration.waiting && installing) {
+    await within(
+      new Promise<void>((resolve) =>
+        installing.addEventListener('statechange', () => {
+          if (installing.state !== 'installing') resolve();
+        }),
+      ),
+      UPDATE_WAIT_MS,
+    );
+  }
+  if (!registration.waiting) return reload();
+  const controlling = new Promise<void>((resolve) =>
+    navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
+  );
+  wb.messageSkipWaiting();
+  await within(controlling, UPDATE_WAIT_MS);
+  reload();
 }

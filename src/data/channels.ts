@@ -4,12 +4,13 @@
 import { useEffect, useState } from 'react';
 import { combineLatest, map } from 'rxjs';
 import type { ChannelDoc, ChannelMemberDoc } from '../../schemas/collections.ts';
-import type { Channel, ChannelMember } from '../../schemas/protocol/index.ts';
+import type { Channel, ChannelLookup, ChannelMember } from '../../schemas/protocol/index.ts';
+import { ApiError } from '../store/api-error.ts';
 import { type ChannelAccess, watchChannelAccess } from '../store/channel-access.ts';
 import { replaceJoinedChannels, upsertMembership } from '../store/channels.ts';
 import { storeOwnMembership } from '../store/workspaces.ts';
 import { refreshChannelMembers } from './channel-members.ts';
-import { type LanternClient, requireClient } from './client.ts';
+import { getReadyClient, type LanternClient, requireClient } from './client.ts';
 import { useLanternClient, useObservable, useRefreshOnMount } from './live-query.ts';
 
 /** Joined channels of a workspace and this user's membership rows. */
@@ -134,6 +135,12 @@ export async function joinChannel(institutionId: string, channelId: string): Pro
   await refreshJoinedChannels(institutionId);
 }
 
+/** "Mark as read": the channel's unread count goes to zero on this device and, once online, everywhere. */
+export async function markChannelRead(institutionId: string, channelId: string): Promise<void> {
+  const { worker } = await requireClient();
+  await worker.markChannelRead({ institutionId, channelId });
+}
+
 export async function leaveChannel(institutionId: string, channelId: string): Promise<void> {
   const { http, db, worker } = await requireClient();
   await http.call('leaveChannel', { params: { id: institutionId, channelId } });
@@ -168,6 +175,16 @@ export async function openChannel(institutionId: string, channelId: string): Pro
   await worker.setOpenChannel(tabId, { institutionId, channelId });
 }
 
+// A tab that goes away (a reload, a full navigation) stops showing its channel now, rather than when the
+// worker sees its lock released: a live message in that moment would count as seen and be marked read.
+if (typeof window !== 'undefined') {
+  window.addEventListener('pagehide', (event) => {
+    const client = getReadyClient();
+    if (event.persisted || !openHere || !client) return;
+    void client.worker.setOpenChannel(client.tabId, null).catch(() => {});
+  });
+}
+
 export async function closeChannel(): Promise<void> {
   openHere = null;
   const { worker, tabId } = await requireClient();
@@ -183,6 +200,21 @@ export async function renameChannel(
   const { channel } = await http.call('renameChannel', {
     params: { id: institutionId, channelId },
     body: { name },
+  });
+  await db.channels.upsert(channel);
+  return channel;
+}
+
+/** Sets what the channel is for (issue 15 item 2); an empty text removes it. */
+export async function describeChannel(
+  institutionId: string,
+  channelId: string,
+  description: string,
+): Promise<ChannelDoc> {
+  const { http, db } = await requireClient();
+  const { channel } = await http.call('renameChannel', {
+    params: { id: institutionId, channelId },
+    body: { description: description.trim() || null },
   });
   await db.channels.upsert(channel);
   return channel;
@@ -253,4 +285,36 @@ export async function setProfileChannels(institutionId: string, channelIds: stri
     if ((row.showOnProfile ?? false) !== chosen.has(row.channelId))
       await row.incrementalPatch({ showOnProfile: chosen.has(row.channelId) });
   }
+}
+
+/**
+ * What a link to a channel that is not on this device points at, asked once per address: the answer, or
+ * 'not-found', or 'unknown' when the server cannot be asked (offline) or failed.
+ */
+export type ChannelLookupState = ChannelLookup | 'not-found' | 'unknown' | undefined;
+
+export function useChannelLookup(institutionId: string, channelId: string): ChannelLookupState {
+  const [state, setState] = useState<{ key: string; value: ChannelLookupState }>();
+  const key = `${institutionId}/${channelId}`;
+  useEffect(() => {
+    let live = true;
+    void (async () => {
+      let value: ChannelLookupState;
+      try {
+        const { http } = await requireClient();
+        value = await http.call('channelLookup', { params: { id: institutionId, channelId } });
+      } catch (error) {
+        // A 400 is an address that is no channel id at all: not found either.
+        value =
+          error instanceof ApiError && (error.status === 404 || error.status === 400)
+            ? 'not-found'
+            : 'unknown';
+      }
+      if (live) setState({ key, value });
+    })();
+    return () => {
+      live = false;
+    };
+  }, [institutionId, channelId, key]);
+  return state?.key === key ? state.value : undefined;
 }

@@ -6,7 +6,7 @@ import { clearFirstScreens } from '../first-screen/store.ts';
 import { DEFAULT_DATABASE_NAME, type LanternDatabase, openLanternDatabase } from '../store/database.ts';
 import { clearFileBlobs } from '../store/file-blobs.ts';
 import { createHttp, type Http } from '../store/http.ts';
-import { markOutdated } from './app-version.ts';
+import { markOutdated, noteServerBuild } from './app-version.ts';
 import { deviceId } from './device-id.ts';
 import { installPushRefresh } from './push.ts';
 import { installRefreshTriggers } from './refresh-triggers.ts';
@@ -29,6 +29,8 @@ interface ClientOptions {
   databaseName?: string;
   /** Tests inject a worker (e.g. the sync engine's API run in-process). */
   worker?: Remote<WorkerEndpoint>;
+  /** A refresh failed (spec §8): the page decides whether to show it (debug environments only). */
+  onRefreshFailure?: (message: string) => void;
 }
 
 let starting: Promise<LanternClient> | null = null;
@@ -60,6 +62,8 @@ export function startClient(options: ClientOptions = {}): Promise<LanternClient>
     events.listen('connection', (status) => {
       if (status === 'outdated') markOutdated();
     });
+    // The socket says the served build on every connection: a deploy shows as soon as it reconnects.
+    events.listen('serverBuild', (buildId) => noteServerBuild(buildId));
     ready = client;
     for (const l of readyListeners) l();
     void db.session
@@ -67,7 +71,7 @@ export function startClient(options: ClientOptions = {}): Promise<LanternClient>
       .exec()
       .then((session) => worker.sessionChanged(session?.token ?? null));
     if (typeof window !== 'undefined' && !options.worker) {
-      installRefreshTriggers(worker);
+      installRefreshTriggers(worker, options.onRefreshFailure ? { onFailure: options.onRefreshFailure } : {});
       const ping = installSessionPing(
         client.http,
         async () => (await db.session.findOne('current').exec()) !== null,

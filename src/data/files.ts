@@ -8,6 +8,7 @@ import { appOrigin, sameOriginUrl } from '../store/own-origin.ts';
 import { putRecords, replaceRecords } from '../store/records.ts';
 import { requireClient } from './client.ts';
 import { records$, useObservable, useRefreshOnMount } from './live-query.ts';
+import { useRemoteQuery } from './remote-query.ts';
 
 /**
  * The channel's files, newest first, whose name contains `search` (case-insensitive). Fetched on mount
@@ -90,4 +91,16 @@ export async function fetchFile(url: string): Promise<Blob> {
     if (error instanceof ApiError) throw new FileFetchError(error.message);
     throw new FileFetchError(error instanceof Error ? error.message : '');
   }
+}
+
+/**
+ * The opening text of a Word or PowerPoint attachment (issue 15 item 6), read by the server; null for
+ * other files, undefined while loading or offline (the card then shows without it).
+ */
+export function useFileExcerpt(fileId: string | null): string | null | undefined {
+  const state = useRemoteQuery(fileId ? `file-excerpt:${fileId}` : null, async () => {
+    const { http } = await requireClient();
+    return (await http.call('fileExcerpt', { params: { id: fileId ?? '' } })).excerpt;
+  });
+  return state.data;
 }

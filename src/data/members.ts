@@ -63,6 +63,24 @@ export async function updateMemberRole(
   return member;
 }
 
+/**
+ * Gives several members one workspace role in one call (all of them or none: the server refuses the whole
+ * change, naming each member it would not change). Answers the changed members.
+ */
+export async function updateMemberRoles(
+  institutionId: string,
+  memberIds: string[],
+  role: WorkspaceRole,
+): Promise<Member[]> {
+  const { http, db } = await requireClient();
+  const { data } = await http.call('updateMembers', {
+    params: { id: institutionId },
+    body: { memberIds, update: { role } },
+  });
+  await db.members.bulkUpsert(data);
+  return data;
+}
+
 /** When the changed member is the caller, the stored workspace (and so its permissions) follows. */
 async function refreshOwnInstitution(institutionId: string, member: Member): Promise<void> {
   const { db } = await requireClient();

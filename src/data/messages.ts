@@ -5,6 +5,7 @@
 // worker sends each exactly once.
 
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { map } from 'rxjs';
 import type { MessageDoc } from '../../schemas/collections.ts';
 import { type Attachment, MESSAGE_PAGE_SIZE, type Mention } from '../../schemas/protocol/index.ts';
 import {
@@ -29,7 +30,7 @@ import { applyServerMessage } from '../store/messages.ts';
 import * as outbox from '../store/outbox.ts';
 import { requeueUpload } from '../store/uploads.ts';
 import { type LanternClient, requireClient } from './client.ts';
-import { useLanternClient } from './live-query.ts';
+import { useLanternClient, useObservable } from './live-query.ts';
 
 /**
  * The channel's newest messages (src/store/message-window.ts) with the echoes of messages just sent
@@ -106,6 +107,26 @@ export async function retryMessage(genId: string): Promise<void> {
   await outbox.retryMessage(db, genId);
   void worker.uploadFiles();
   void worker.drainOutbox();
+}
+
+export interface SendFailure {
+  /** The refusal as recorded in the outbox (the server's sentence, or the upload's). */
+  lastError: string | null;
+  /** Sending the same again may succeed (the server failed or was busy; a file may upload now). */
+  retryable: boolean;
+}
+
+/** Why a failed message was not sent, and whether sending it again may succeed (its outbox row). */
+export function useSendFailure(genId: string): SendFailure | undefined {
+  return useObservable(
+    (c) =>
+      c.db.outbox
+        .findOne(genId)
+        .$.pipe(
+          map((row) => (row ? { lastError: row.lastError, retryable: row.retryable ?? true } : undefined)),
+        ),
+    [genId],
+  );
 }
 
 export async function discardMessage(genId: string): Promise<void> {

@@ -4,12 +4,24 @@ import type { Remote } from 'comlink';
 import type { RefreshTrigger, WorkerApi } from '../../worker/api.ts';
 import { isLongAbsence } from '../store/refresh-throttle.ts';
 
-export function installRefreshTriggers(worker: Remote<WorkerApi>, log = console.warn): () => void {
+export interface RefreshFailureHandlers {
+  log?: (message: string, error: unknown) => void;
+  /** Spec §8: the failure's message, for a toast in development, test and staging. */
+  onFailure?: (message: string) => void;
+}
+
+export function installRefreshTriggers(
+  worker: Remote<WorkerApi>,
+  { log = console.warn, onFailure }: RefreshFailureHandlers = {},
+): () => void {
   let hiddenAt: number | null = document.visibilityState === 'hidden' ? Date.now() : null;
   const fire = (trigger: RefreshTrigger) => {
     const force = isLongAbsence(hiddenAt, Date.now());
     hiddenAt = null;
-    worker.refresh(trigger, force).catch((e: unknown) => log('Refresh failed', e));
+    worker.refresh(trigger, force).catch((e: unknown) => {
+      log('Refresh failed', e);
+      onFailure?.(e instanceof Error ? e.message : String(e));
+    });
   };
   const onVisibility = () => {
     if (document.visibilityState === 'hidden') hiddenAt = Date.now();

@@ -1,6 +1,6 @@
-// The caller's sidebar sections: the layout with its channels, and creating, renaming, deleting and moving
-// channels between sections. Changes apply to the store at once and are queued in the outbox, so they work
-// offline; whether a section is collapsed stays on this device.
+// The caller's sidebar sections: the layout with its channels, and creating, renaming, deleting and
+// reordering sections and moving channels between them. Changes apply to the store at once and are queued
+// in the outbox, so they work offline; whether a section is collapsed stays on this device.
 import type { ChannelDoc } from '../../schemas/collections.ts';
 import type { Section } from '../../schemas/protocol/index.ts';
 import { newGenId } from '../store/gen-id.ts';
@@ -97,6 +97,17 @@ export async function moveChannelToSection(
     kind: 'sectionsLayout',
     sections: next.map((s) => ({ id: s.id, channels: s.channels })),
   });
+  void worker.drainOutbox();
+}
+
+/** Puts the sections in this order (a drag of a header or Move up/down); works offline. */
+export async function reorderSections(institutionId: string, sectionIds: string[]): Promise<void> {
+  const { db, worker } = await requireClient();
+  const { sections } = await currentLayout(institutionId);
+  // Before the server's layout is known there is only the stand-in section: nothing to order.
+  if (sections.length < 2) return;
+  const next = sectionRules.reorderSections(sections, sectionIds);
+  await queueSectionChange(db, institutionId, next, { kind: 'sectionsReorder', sectionIds });
   void worker.drainOutbox();
 }
 

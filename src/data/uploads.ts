@@ -7,6 +7,7 @@ import { map } from 'rxjs';
 import type { UploadState } from '../../schemas/collections.ts';
 import type { Attachment } from '../../schemas/protocol/index.ts';
 import type { UploadProgress } from '../../worker/events.ts';
+import { getFileBlob } from '../store/file-blobs.ts';
 import * as uploads from '../store/uploads.ts';
 import { forgetUpload, requeueUpload } from '../store/uploads.ts';
 import { getReadyClient, requireClient, subscribeClientReady } from './client.ts';
@@ -48,19 +49,39 @@ export async function addAttachment(
 ): Promise<Attachment> {
   const { db, worker } = await requireClient();
   const attachment = await uploads.createUpload(db, { institutionId, channelId }, file, fileName);
-  void worker.uploadFiles();
+  void worker.uploadFiles([attachment.id]);
   return attachment;
+}
+
+/**
+ * Files of this channel waiting for a connection start once there is one. The worker starts them itself
+ * on connect; a file chosen while the connection was being set up could miss that start and sit in
+ * "Waiting for connection" while online, so the composer asks again when it sees the connection.
+ */
+export function useResumeUploads(channelId: string, connected: boolean): void {
+  const uploads = useUploads(channelId);
+  const waiting = uploads?.filter((u) => u.status === 'queued').map((u) => u.id) ?? [];
+  const key = waiting.join(',');
+  useEffect(() => {
+    if (!connected || key === '') return;
+    void requireClient().then(({ worker }) => worker.uploadFiles(key.split(',')));
+  }, [connected, key]);
 }
 
 /** "Upload failed" → Retry. */
 export async function retryAttachment(attachmentId: string): Promise<void> {
   const { db, worker } = await requireClient();
   await requeueUpload(db, attachmentId);
-  void worker.uploadFiles();
+  void worker.uploadFiles([attachmentId]);
 }
 
 /** The composer dropped the file before sending. */
 export async function removeAttachment(attachmentId: string): Promise<void> {
   const { db } = await requireClient();
   await forgetUpload(db, attachmentId);
+}
+
+/** The bytes of a file chosen in a composer, while this device still keeps them (until uploaded). */
+export function chosenFile(attachmentId: string): Promise<Blob | null> {
+  return getFileBlob(attachmentId);
 }

@@ -4,6 +4,8 @@
 // picture reach the screen first; on a slow phone that evaluation alone is a long task, and the app's
 // own first rows come after its store has opened. The picture is inert and hidden from assistive
 // technology; the app removes it as soon as it has painted the channel itself (capture.ts).
+
+import { applyTheme } from '../app/theme.ts';
 import {
   CHANNEL_PATH,
   DESKTOP_MIN_WIDTH,
@@ -12,6 +14,9 @@ import {
   isDismissed,
 } from './frame.ts';
 import { readFirstScreen } from './store.ts';
+
+// The chosen theme before anything is drawn, the picture included.
+applyTheme();
 
 /** Longer than a slow phone takes to start the app offline. */
 const GIVE_UP_MS = 15_000;

@@ -17,6 +17,7 @@ import { usePageTitle } from '../app/title.ts';
 import { Button } from '../components/ui/button.tsx';
 import { cn } from '../components/ui/cn.ts';
 import { FieldMessage, Input, Label } from '../components/ui/input.tsx';
+import { PinInput, pinComplete } from '../components/ui/pin-input.tsx';
 import { Spinner } from '../components/ui/states.tsx';
 import {
   deleteAccountWithCode,
@@ -364,16 +365,7 @@ function CodeStep({
       </div>
       <div className="flex flex-col gap-1.5">
         <Label htmlFor={`${id}-code`}>Deletion code</Label>
-        <Input
-          id={`${id}-code`}
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          maxLength={OTP_LENGTH + 8}
-          placeholder="000000"
-          value={code}
-          onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, OTP_LENGTH))}
-          className="h-11 text-center font-mono text-xl tracking-[0.5em]"
-        />
+        <PinInput id={`${id}-code`} length={OTP_LENGTH} value={code} onChange={setCode} />
       </div>
       <MessagesChoice value={messages} onChange={setMessages} />
       <Understood checked={understood} onChange={setUnderstood} />
@@ -382,7 +374,7 @@ function CodeStep({
         type="submit"
         variant="destructive"
         loading={busy}
-        disabled={!understood || code.length !== OTP_LENGTH}
+        disabled={!understood || !pinComplete(code, OTP_LENGTH)}
         className="w-full"
       >
         <Trash2 aria-hidden />

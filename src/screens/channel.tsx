@@ -15,7 +15,17 @@ import {
   Star,
   Users,
 } from 'lucide-react';
-import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  lazy,
+  memo,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import type { MessageDoc } from '../../schemas/collections.ts';
 import { notFound, ROUTE_ID } from '../app/http-status-error.ts';
@@ -26,6 +36,7 @@ import { closeChannelNotifications } from '../app/service-worker.ts';
 import { usePageTitle } from '../app/title.ts';
 import { channelLabel, useWorkspace } from '../app/workspace-context.ts';
 import type { DetailsTab } from '../components/channels/channel-details.tsx';
+import { ChannelIntro } from '../components/channels/channel-intro.tsx';
 import { isAgent } from '../components/messages/agent-badge.tsx';
 import { ComposerDisabled, ComposerLoading } from '../components/messages/composer-states.tsx';
 import { type Conversation, ConversationContext } from '../components/messages/conversation-context.ts';
@@ -64,8 +75,13 @@ const ChannelDetails = lazy(() =>
 const MessagePanel = lazy(() =>
   import('../components/messages/message-panel.tsx').then((m) => ({ default: m.MessagePanel })),
 );
-const PrivateChannelGate = lazy(() =>
-  import('../components/channels/request-to-join.tsx').then((m) => ({ default: m.PrivateChannelGate })),
+const DescribeChannelDialog = lazy(() =>
+  import('../components/channels/describe-channel-dialog.tsx').then((m) => ({
+    default: m.DescribeChannelDialog,
+  })),
+);
+const ChannelGate = lazy(() =>
+  import('../components/channels/channel-gate.tsx').then((m) => ({ default: m.ChannelGate })),
 );
 
 export function ChannelScreen() {
@@ -122,6 +138,48 @@ export function ChannelScreen() {
   }, [institutionId, channelId]);
 
   const label = channel ? channelLabel(channel, workspace) : null;
+  // The top of the history (issue 15 item 3), built from plain values so a new message does not rebuild it.
+  const creator = channel?.createdBy ? workspace.membersById.get(channel.createdBy) : undefined;
+  const other = label?.otherMemberId ? workspace.membersById.get(label.otherMemberId) : undefined;
+  const canAddPeople = access?.canAddMembers === true && channel?.type !== 'direct_message';
+  const introType = channel?.type;
+  const introTitle = label?.title;
+  const createdAt = channel?.createdAt ?? '';
+  const isDefault = channel?.isDefault ?? false;
+  const otherId = label?.otherMemberId ?? null;
+  const creatorName = creator?.name ?? null;
+  const otherPicture = other?.profileImage ?? null;
+  const description = channel?.description ?? null;
+  const canDescribe = access?.canManage === true && channel?.type !== 'direct_message';
+  const [describing, setDescribing] = useState(false);
+  const intro = useMemo(
+    () =>
+      introType && introTitle !== undefined ? (
+        <ChannelIntro
+          type={introType}
+          title={introTitle}
+          creatorName={creatorName}
+          createdAt={createdAt}
+          isDefault={isDefault}
+          person={otherId ? { id: otherId, src: otherPicture } : undefined}
+          onAddPeople={canAddPeople ? () => setDetails('members') : undefined}
+          description={description}
+          onDescribe={canDescribe ? () => setDescribing(true) : undefined}
+        />
+      ) : null,
+    [
+      introType,
+      introTitle,
+      creatorName,
+      createdAt,
+      isDefault,
+      otherId,
+      otherPicture,
+      canAddPeople,
+      description,
+      canDescribe,
+    ],
+  );
   // No message list to wait for: the boot script's picture of this channel (if any) goes now.
   const noList =
     channel === null || (channel !== undefined && (channel.institutionId !== institutionId || !label));
@@ -134,12 +192,12 @@ export function ChannelScreen() {
 
   if (!ROUTE_ID.test(channelId)) throw notFound(location.pathname);
   if (channel === undefined) return <Spinner />;
-  // Not in the store: a private channel the person is not in (or one that no longer exists). The
-  // gate offers a join request; approval brings the channel into the store and this screen shows it.
+  // Not in the store: a channel the person is not in, or none at all. The gate asks the server which; a
+  // join (or an approved request) brings the channel into the store and this screen shows it.
   if (channel === null) {
     return (
       <Suspense fallback={<Spinner />}>
-        <PrivateChannelGate institutionId={institutionId} channelId={channelId} />
+        <ChannelGate institutionId={institutionId} channelId={channelId} />
       </Suspense>
     );
   }
@@ -232,7 +290,13 @@ export function ChannelScreen() {
             )
           }
           // An agent's address is a placeholder nobody can write to: say what it is instead.
-          subtitle={label.isDirect ? (isAgent(person) ? 'AI agent' : person?.email) : undefined}
+          subtitle={
+            label.isDirect
+              ? isAgent(person)
+                ? 'AI agent'
+                : person?.email
+              : (channel.description ?? undefined)
+          }
           actions={
             label.isDirect ? (
               label.isSelf ? (
@@ -325,8 +389,8 @@ export function ChannelScreen() {
         <ChannelMessages
           channelId={channelId}
           meId={workspace.me.id}
-          title={label.title}
-          isDirect={label.isDirect}
+          intro={intro}
+          neverUsed={channel.lastSentMessage === null}
           hash={location.hash.slice(1)}
           lastOwn={lastOwn}
         />
@@ -370,6 +434,11 @@ export function ChannelScreen() {
             />
           </Suspense>
         )}
+        {describing && !label.isDirect ? (
+          <Suspense fallback={null}>
+            <DescribeChannelDialog channel={channel} open={describing} onOpenChange={setDescribing} />
+          </Suspense>
+        ) : null}
       </div>
     </ConversationContext.Provider>
   );
@@ -382,15 +451,17 @@ export function ChannelScreen() {
 const ChannelMessages = memo(function ChannelMessages({
   channelId,
   meId,
-  title,
-  isDirect,
+  intro,
+  neverUsed,
   hash,
   lastOwn,
 }: {
   channelId: string;
   meId: string;
-  title: string;
-  isDirect: boolean;
+  /** The top of the history (channel-intro.tsx), memoised by the screen. */
+  intro: ReactNode;
+  /** No message was ever sent here (the channel's lastSentMessage is null). */
+  neverUsed: boolean;
   /** A link to a message (#id, from search, activity or a saved list) scrolls to it once it is loaded. */
   hash: string;
   lastOwn: { current: MessageDoc | null };
@@ -411,7 +482,6 @@ const ChannelMessages = memo(function ChannelMessages({
     }
     return null;
   }, [messages, meId]);
-  const intro = useMemo(() => ({ title, isDirect }), [title, isDirect]);
   if (messageWindow === undefined) return <Spinner />;
   return (
     <MessageList
@@ -421,6 +491,7 @@ const ChannelMessages = memo(function ChannelMessages({
       hasOlderStored={messageWindow.hasOlderStored}
       onShowOlder={messageWindow.showOlder}
       intro={intro}
+      neverUsed={neverUsed}
     />
   );
 });

@@ -1,14 +1,19 @@
 // Member directory: everyone in the workspace with search, a role filter and live online status;
-// admins change roles and invite people; each row opens the member's profile.
+// admins change roles (one member from the row menu, or several ticked at once) and invite people; each row
+// opens the member's profile.
 import { BookUser, Check, MessageSquare, MoreHorizontal, Search, UserPlus } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
-import { useMemo, useState } from 'react';
+import { type MouseEvent, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { MemberDoc } from '../../schemas/collections.ts';
 import type { WorkspaceRole } from '../../schemas/protocol/index.ts';
 import { notifyError } from '../app/notify.ts';
 import { usePageTitle } from '../app/title.ts';
 import { useWorkspace } from '../app/workspace-context.ts';
+import { BulkRoleDialog } from '../components/directory/bulk-role-dialog.tsx';
+import { tickAllShown, tickMember } from '../components/directory/member-selection.ts';
+import { fixedRoleReason } from '../components/directory/role-change-plan.ts';
+import { SelectionBar } from '../components/directory/selection-bar.tsx';
 import { AgentBadge, isAgent } from '../components/messages/agent-badge.tsx';
 import { Avatar } from '../components/ui/avatar.tsx';
 import { Button } from '../components/ui/button.tsx';
@@ -44,7 +49,12 @@ export function DirectoryScreen() {
   const [onlineOnly, setOnlineOnly] = useState(false);
   const [inviting, setInviting] = useState(false);
   const [opening, setOpening] = useState<string | null>(null);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  // The last row ticked by hand: Shift+click ticks everything between it and the clicked row.
+  const [anchor, setAnchor] = useState<string | null>(null);
+  const [changingRoles, setChangingRoles] = useState(false);
   const navigate = useNavigate();
+  const canSelect = access?.canManageMembers === true;
 
   const list = useMemo(() => {
     if (!members) return undefined;
@@ -57,6 +67,19 @@ export function DirectoryScreen() {
       );
   }, [members, query, filter, onlineOnly]);
   const onlineCount = members?.filter((m) => m.user.isOnline).length ?? 0;
+  // Agents have no workspace role, so they are never ticked.
+  const selectable = useMemo(() => (list ?? []).filter((m) => !isAgent(m)).map((m) => m.id), [list]);
+  const selectedMembers = useMemo(
+    () => (members ?? []).filter((m) => selected.has(m.id)),
+    [members, selected],
+  );
+
+  function tick(memberId: string, event: MouseEvent<HTMLInputElement>) {
+    setSelected(
+      tickMember(selected, selectable, memberId, event.currentTarget.checked, anchor, event.shiftKey),
+    );
+    setAnchor(memberId);
+  }
 
   async function message(memberId: string) {
     setOpening(memberId);
@@ -107,6 +130,16 @@ export function DirectoryScreen() {
         </div>
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto">
+        {canSelect && list && list.length > 0 ? (
+          <SelectionBar
+            shownCount={selectable.length}
+            shownSelected={selectable.filter((id) => selected.has(id)).length}
+            selectedCount={selectedMembers.length}
+            onToggleAll={() => setSelected(tickAllShown(selected, selectable))}
+            onClear={() => setSelected(new Set())}
+            onChangeRole={() => setChangingRoles(true)}
+          />
+        ) : null}
         {list === undefined ? (
           <Spinner />
         ) : list.length === 0 ? (
@@ -118,8 +151,32 @@ export function DirectoryScreen() {
             {list.map((m) => (
               <li
                 key={m.id}
-                className="group relative flex items-center gap-3 rounded-lg px-2 py-2 hover:bg-hover"
+                className={cn(
+                  'group relative flex items-center gap-3 rounded-lg px-2 py-2 hover:bg-hover',
+                  selected.has(m.id) && 'bg-selected hover:bg-selected',
+                )}
               >
+                {canSelect ? (
+                  isAgent(m) ? (
+                    <span className="w-4 shrink-0" aria-hidden />
+                  ) : (
+                    <input
+                      type="checkbox"
+                      checked={selected.has(m.id)}
+                      onClick={(e) => tick(m.id, e)}
+                      // The click handler does the work: it alone knows whether Shift was held.
+                      onChange={() => undefined}
+                      aria-label={`Select ${nameOf(m)}`}
+                      aria-describedby={fixedRoleReason(me, m) ? `fixed-${m.id}` : undefined}
+                      className="size-4 shrink-0 cursor-pointer accent-[var(--accent)]"
+                    />
+                  )
+                ) : null}
+                {canSelect && fixedRoleReason(me, m) ? (
+                  <span id={`fixed-${m.id}`} className="sr-only">
+                    {fixedRoleReason(me, m)}
+                  </span>
+                ) : null}
                 <Link
                   to={`/client/${institution.id}/directory/${m.id}`}
                   className="flex min-w-0 flex-1 items-center gap-3 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring"
@@ -176,6 +233,16 @@ export function DirectoryScreen() {
           </ul>
         )}
       </div>
+      {canSelect ? (
+        <BulkRoleDialog
+          institutionId={institution.id}
+          me={me}
+          selected={selectedMembers}
+          open={changingRoles}
+          onOpenChange={setChangingRoles}
+          onChanged={() => setSelected(new Set())}
+        />
+      ) : null}
       <InviteDialog
         institutionId={institution.id}
         institutionName={institution.name}

@@ -15,7 +15,8 @@ import { Dialog } from '../components/ui/dialog.tsx';
 import { FieldMessage, Input, Label } from '../components/ui/input.tsx';
 import { Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger } from '../components/ui/menu.tsx';
 import { EmptyState, Spinner } from '../components/ui/states.tsx';
-import { parseEmails } from '../components/workspace/invite-dialog.tsx';
+import { TagsInput, withPending } from '../components/ui/tags-input.tsx';
+import { EMAILS_AT_ONCE, emailProblem, normalizeEmail } from '../components/workspace/email-list.ts';
 import { ScreenHeader } from '../components/workspace/screen-header.tsx';
 import { createGroup, deleteGroup, renameGroup, updateGroupEmails, useGroups } from '../data/groups.ts';
 import { visitGroup } from '../data/visits.ts';
@@ -240,20 +241,26 @@ function GroupCard({
 
 function AddPeopleForm({ group }: { group: Group }) {
   const { institution } = useWorkspace();
-  const [text, setText] = useState('');
+  const [emails, setEmails] = useState<string[]>([]);
+  const [typing, setTyping] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const id = useId();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const emails = parseEmails(text);
-    if (emails.length === 0) return setError('Enter at least one e-mail address');
+    // An address still being typed is sent too.
+    const all = withPending(emails, typing, { max: EMAILS_AT_ONCE, normalize: normalizeEmail });
+    setEmails(all);
+    setTyping('');
+    if (all.length === 0) return setError('Enter at least one e-mail address');
+    const problem = all.map(emailProblem).find(Boolean);
+    if (problem) return setError(`${problem}: correct or remove it`);
     setBusy(true);
     setError(null);
     try {
-      const { unknownEmails } = await updateGroupEmails(institution.id, group.id, emails, 'add');
-      setText('');
+      const { unknownEmails } = await updateGroupEmails(institution.id, group.id, all, 'add');
+      setEmails([]);
       if (unknownEmails.length > 0) {
         toast.warning(`Not in the workspace: ${unknownEmails.join(', ')}`);
       }
@@ -269,14 +276,23 @@ function AddPeopleForm({ group }: { group: Group }) {
       <Label htmlFor={`${id}-emails`} className="sr-only">
         Add people by e-mail
       </Label>
-      <div className="flex gap-2">
-        <Input
-          id={`${id}-emails`}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          placeholder="Add people by e-mail, separated by commas"
-          aria-invalid={error ? true : undefined}
-        />
+      <div className="flex items-start gap-2">
+        <div className="min-w-0 flex-1">
+          <TagsInput
+            id={`${id}-emails`}
+            tags={emails}
+            onChange={(next) => {
+              setEmails(next);
+              setError(null);
+            }}
+            text={typing}
+            onTextChange={setTyping}
+            rules={{ max: EMAILS_AT_ONCE, normalize: normalizeEmail }}
+            validate={emailProblem}
+            placeholder="Add people by e-mail"
+            invalid={Boolean(error)}
+          />
+        </div>
         <Button type="submit" variant="outline" loading={busy}>
           Add
         </Button>

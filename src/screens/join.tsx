@@ -1,14 +1,16 @@
 // Create or join a workspace (/join): pending invitations to accept, and a form to start a new one.
 import { ArrowRight, Building2, Mail } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { NAME_MAX } from '../../schemas/protocol/limits.ts';
 import { AuthFrame } from '../app/auth-layout.tsx';
 import { errorMessage, notifyError } from '../app/notify.ts';
 import { logout } from '../app/session-exit.ts';
 import { usePageTitle } from '../app/title.ts';
 import { Avatar } from '../components/ui/avatar.tsx';
 import { Button } from '../components/ui/button.tsx';
-import { FieldMessage, Input, Label } from '../components/ui/input.tsx';
+import { CharacterCount, FieldMessage, Input, Label } from '../components/ui/input.tsx';
+import { needsProfileStep } from '../data/onboarding.ts';
 import { useSession } from '../data/session.ts';
 import {
   acceptInvitation,
@@ -18,6 +20,8 @@ import {
   useInstitutions,
   useInvitations,
 } from '../data/workspaces.ts';
+import { InviteLinkCard } from './onboarding/invite-link-card.tsx';
+import { ProfileStep } from './onboarding/profile-step.tsx';
 
 export function JoinScreen() {
   usePageTitle('Create or join a workspace');
@@ -26,6 +30,12 @@ export function JoinScreen() {
   const institutions = useInstitutions();
   const navigate = useNavigate();
   const [accepting, setAccepting] = useState<string | null>(null);
+  // An invite link (decision 0045) leads here with its token; signed out, sign-in brings the person back.
+  const [search] = useSearchParams();
+  const inviteToken = search.get('invite');
+  // Re-read after the step is saved or put off (it remembers that outside the store).
+  const [, setProfileAnswered] = useState(0);
+  const user = session?.user;
 
   useEffect(() => {
     void refreshInstitutions().catch(() => {});
@@ -63,6 +73,12 @@ export function JoinScreen() {
           </h1>
           <p className="mt-1 text-[13px] text-muted">Join your team's workspace or start a new one.</p>
         </div>
+
+        {inviteToken ? <InviteLinkCard token={inviteToken} /> : null}
+
+        {user && needsProfileStep(user) ? (
+          <ProfileStep user={user} onDone={() => setProfileAnswered((n) => n + 1)} />
+        ) : null}
 
         {invitations && invitations.length > 0 ? (
           <section
@@ -176,13 +192,16 @@ function CreateWorkspace() {
         <h2 className="text-sm font-semibold">Create a workspace</h2>
       </div>
       <div className="flex flex-col gap-1.5">
-        <Label htmlFor={`${id}-name`}>Workspace name</Label>
+        <div className="flex items-baseline justify-between gap-2">
+          <Label htmlFor={`${id}-name`}>Workspace name</Label>
+          <CharacterCount value={name.trim()} max={NAME_MAX} />
+        </div>
         <Input
           id={`${id}-name`}
           value={name}
           onChange={(e) => setName(e.target.value)}
           placeholder="e.g. Acme Field Team"
-          maxLength={80}
+          maxLength={NAME_MAX}
           aria-invalid={error ? true : undefined}
         />
         {error ? <FieldMessage error>{error}</FieldMessage> : null}

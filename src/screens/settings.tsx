@@ -1,6 +1,6 @@
-// Settings: the workspace's settings pages (Agents), then the locally persisted settings of spec §3,
-// kept on this device.
-import { Bot, ChevronRight, Settings } from 'lucide-react';
+// Settings: the workspace's settings pages (Agents, and Workspace settings for admins), then the locally
+// persisted settings of spec §3, kept on this device.
+import { Bot, ChevronRight, Settings, SlidersHorizontal } from 'lucide-react';
 import { Link } from 'react-router';
 import type { SettingsDoc } from '../../schemas/collections.ts';
 import { notifyError } from '../app/notify.ts';
@@ -11,6 +11,7 @@ import { HandOverSection } from '../components/settings/hand-over-section.tsx';
 import { LtiPlatformsSection } from '../components/settings/lti-platforms-section.tsx';
 import { NotificationsSection } from '../components/settings/notifications-section.tsx';
 import { SigninMethodsSection } from '../components/settings/signin-methods-section.tsx';
+import { ThemeSection } from '../components/settings/theme-section.tsx';
 import { SwitchRow } from '../components/ui/switch.tsx';
 import { ScreenBody, ScreenHeader } from '../components/workspace/screen-header.tsx';
 import { updateSettings, useSettings } from '../data/settings.ts';
@@ -50,12 +51,14 @@ const GROUPS: { title: string; items: { key: Toggle; label: string; description:
       {
         key: 'showImagesInChannel',
         label: 'Show images in channels',
-        description: 'Display shared images inline instead of as links.',
+        description:
+          'Show pictures in messages. Off, they are files to open, and none is downloaded until you do.',
       },
       {
+        // It swaps the keys (the formatting toolbar shows either way): named for what it does.
         key: 'showAdvancedKeyboard',
-        label: 'Advanced formatting toolbar',
-        description: 'Show formatting controls above the composer.',
+        label: 'Enter adds a new line',
+        description: 'Send with Shift + Enter instead, for writing longer messages.',
       },
     ],
   },
@@ -106,6 +109,24 @@ export function SettingsScreen() {
                 </span>
                 <ChevronRight className="size-4 shrink-0 text-muted" aria-hidden />
               </Link>
+              {/* Owners and admins only (spec §5–§6), as in the workspace menu (decision 0054). */}
+              {access?.canManageMembers ? (
+                <Link
+                  to={`/client/${institution.id}/settings/workspace`}
+                  className="flex items-center gap-3 rounded-b-lg border-t border-line px-4 py-3 outline-none hover:bg-hover focus-visible:ring-2 focus-visible:ring-ring"
+                >
+                  <span className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-accent-soft text-accent-fg">
+                    <SlidersHorizontal className="size-4" aria-hidden />
+                  </span>
+                  <span className="min-w-0 flex-1">
+                    <span className="block text-sm font-medium">Workspace settings</span>
+                    <span className="block text-[13px] text-muted">
+                      Rename the workspace, follow up on invitations, choose the channels everyone is in.
+                    </span>
+                  </span>
+                  <ChevronRight className="size-4 shrink-0 text-muted" aria-hidden />
+                </Link>
+              ) : null}
             </div>
           </section>
           <HandOverSection />
@@ -114,6 +135,7 @@ export function SettingsScreen() {
           <DevicesSection />
           <SigninMethodsSection />
           <p className="-mb-3 text-[13px] text-muted">These are saved on this device.</p>
+          <ThemeSection />
           {GROUPS.map((group) => (
             <section key={group.title} aria-label={group.title}>
               <h2 className="mb-1 text-xs font-semibold tracking-wide text-muted uppercase">{group.title}</h2>

@@ -7,6 +7,7 @@ import { errorMessage } from '../app/notify.ts';
 import { usePageTitle } from '../app/title.ts';
 import { Button } from '../components/ui/button.tsx';
 import { FieldMessage, Input, Label } from '../components/ui/input.tsx';
+import { PinInput, pinComplete } from '../components/ui/pin-input.tsx';
 import type { ProviderOutcome } from '../data/identity.ts';
 import { offersProviders, useIdentityProviders } from '../data/identity-providers.ts';
 import { preloadSignIn, requestCode, signIn } from '../data/sign-in.ts';
@@ -186,7 +187,7 @@ function CodeStep({
   const id = useId();
 
   async function verify(value: string) {
-    if (value.length !== OTP_LENGTH || busy) return;
+    if (!pinComplete(value, OTP_LENGTH) || busy) return;
     submitted.current = value;
     setBusy(true);
     setError(null);
@@ -200,12 +201,11 @@ function CodeStep({
     }
   }
 
-  function change(raw: string) {
-    // Digits only, so a pasted "123 456" or "Code: 123456" still works.
-    const next = raw.replace(/\D/g, '').slice(0, OTP_LENGTH);
+  /** `next` comes cleaned by the pin input: a pasted "123 456" or "Code: 123456" is six digits. */
+  function change(next: string) {
     setCode(next);
     // Typing or pasting the sixth digit signs in without another click.
-    if (next.length === OTP_LENGTH && submitted.current !== next) void verify(next);
+    if (pinComplete(next, OTP_LENGTH) && submitted.current !== next) void verify(next);
   }
 
   async function resend() {
@@ -246,20 +246,14 @@ function CodeStep({
       </div>
       <div className="flex flex-col gap-1.5">
         <Label htmlFor={`${id}-code`}>Sign-in code</Label>
-        <Input
+        <PinInput
           id={`${id}-code`}
-          name="code"
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          pattern="[0-9]*"
-          maxLength={OTP_LENGTH + 8}
-          placeholder="000000"
+          length={OTP_LENGTH}
           autoFocus
           value={code}
-          onChange={(e) => change(e.target.value)}
-          className="h-11 text-center font-mono text-xl tracking-[0.5em]"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={change}
+          invalid={Boolean(error)}
+          describedBy={error ? `${id}-error` : undefined}
         />
         {error ? (
           <FieldMessage id={`${id}-error`} error>
@@ -269,7 +263,7 @@ function CodeStep({
           <FieldMessage>{notice}</FieldMessage>
         ) : null}
       </div>
-      <Button type="submit" loading={busy} disabled={code.length !== OTP_LENGTH} className="w-full">
+      <Button type="submit" loading={busy} disabled={!pinComplete(code, OTP_LENGTH)} className="w-full">
         Sign in
       </Button>
       <p className="text-center text-[13px] text-muted">

@@ -7,6 +7,7 @@ import { useWorkspace } from '../app/workspace-context.ts';
 import { BrowseChannelsDialog } from '../components/channels/browse-channels-dialog.tsx';
 import { CreateChannelDialog } from '../components/channels/create-channel-dialog.tsx';
 import { Avatar } from '../components/ui/avatar.tsx';
+import { GettingStarted } from '../components/workspace/getting-started.tsx';
 import { InviteDialog } from '../components/workspace/invite-dialog.tsx';
 import { useChannels } from '../data/channels.ts';
 import { useDrafts } from '../data/drafts.ts';
@@ -33,6 +34,7 @@ export function WorkspaceHomeScreen() {
             <p className="text-[13px] text-muted">Pick up where your team left off.</p>
           </div>
         </div>
+        <GettingStarted onInvite={() => setDialog('invite')} onCreateChannel={() => setDialog('create')} />
         <div className="grid gap-3 sm:grid-cols-2">
           {general ? (
             <Link to={`${base}/channel/${general.id}`} className={tile}>

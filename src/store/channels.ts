@@ -1,7 +1,13 @@
 // Joined channels into the store: channels, this user's memberships, and a sync checkpoint row per
 // joined channel (the worker joins and pulls exactly the channels that have one).
 import type { RxCollection } from 'rxdb';
-import type { ChannelDoc, ChannelMemberDoc, RecordDoc, SyncStateDoc } from '../../schemas/collections.ts';
+import type {
+  ChannelDoc,
+  ChannelMemberDoc,
+  MessageDoc,
+  RecordDoc,
+  SyncStateDoc,
+} from '../../schemas/collections.ts';
 import type { Channel, ChannelMember, ChannelRole } from '../../schemas/protocol/index.ts';
 import { putRecords, recordKey } from './records.ts';
 
@@ -10,6 +16,7 @@ export interface ChannelCollections {
   channelMembers: RxCollection<ChannelMemberDoc>;
   syncState: RxCollection<SyncStateDoc>;
   records: RxCollection<RecordDoc>;
+  messages: RxCollection<MessageDoc>;
 }
 
 /** A joined channel: channel row, membership row, and a checkpoint row that starts at 0 if new. */
@@ -19,7 +26,7 @@ export async function upsertMembership(
   membership: ChannelMember | null,
 ): Promise<void> {
   await db.channels.upsert(channel);
-  if (membership) await db.channelMembers.upsert(membership);
+  if (membership) await db.channelMembers.upsert(await withLiveUnread(db, membership));
   if (await db.syncState.findOne(channel.id).exec()) return;
   try {
     await db.syncState.insert({ channelId: channel.id, institutionId: channel.institutionId, checkpoint: 0 });
@@ -27,6 +34,27 @@ export async function upsertMembership(
     // The worker and a tab may both record a new channel at once; the first row (and its checkpoint) wins.
     if ((error as { code?: string }).code !== 'CONFLICT') throw error;
   }
+}
+
+/**
+ * The server counted unread messages up to `unreadThrough`; messages from others above it that already
+ * reached this store (live, while the list was on its way) are added, and the live applier counts only
+ * those above it, so no message is counted twice or dropped (issue 15 item 1). A count of 0 (an open
+ * channel's) stays 0.
+ */
+async function withLiveUnread(db: ChannelCollections, m: ChannelMember): Promise<ChannelMember> {
+  if (m.unreadThrough === undefined) return m;
+  const above = await db.messages
+    .find({ selector: { channelId: m.channelId, createdSeq: { $gt: m.unreadThrough } } })
+    .exec();
+  const newer = above.filter((d) => d.memberId !== m.memberId && d.deletedAt === null).length;
+  return newer ? { ...m, unreadCount: m.unreadCount + newer } : m;
+}
+
+/** An open channel's membership: nothing unread, and no seq for the live applier to count from. */
+function openMembership(m: ChannelMember): ChannelMember {
+  const { unreadThrough: _, ...rest } = m;
+  return { ...rest, unreadCount: 0 };
 }
 
 /**
@@ -42,10 +70,7 @@ export async function replaceJoinedChannels(
 ): Promise<void> {
   const ids = new Set(joined.channels.map((c) => c.id));
   const byChannel = new Map(
-    joined.channelMembers.map((m) => [
-      m.channelId,
-      openChannelIds.has(m.channelId) ? { ...m, unreadCount: 0 } : m,
-    ]),
+    joined.channelMembers.map((m) => [m.channelId, openChannelIds.has(m.channelId) ? openMembership(m) : m]),
   );
   for (const channel of joined.channels)
     await upsertMembership(db, channel, byChannel.get(channel.id) ?? null);

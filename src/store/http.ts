@@ -110,11 +110,13 @@ export function createHttp(options: HttpOptions): Http {
     const text = await res.text();
     const parsed: unknown = text ? safeJson(text) : undefined;
     if (!res.ok) {
-      const message = (parsed as Partial<ErrorBody> | undefined)?.message ?? '';
+      const answer = parsed as Partial<ErrorBody> | undefined;
+      const message = answer?.message ?? '';
       if (res.status === OUTDATED_STATUS) options.onOutdated?.();
       const invalid = isSessionInvalid(res.status, message);
       if (invalid && token && !path.startsWith('/api/auth/')) options.onSessionInvalid?.();
-      throw new ApiError(res.status, message);
+      const fields = answer?.fields && typeof answer.fields === 'object' ? answer.fields : undefined;
+      throw new ApiError(res.status, message, fields);
     }
     return parsed as T;
   }

@@ -14,13 +14,18 @@ interface WaitingPage {
   reject(error: unknown): void;
 }
 
+/** Told of the messages a write added to the store (not those it only updated), once they are stored. */
+export type OnStored = (added: readonly Message[]) => Promise<void>;
+
 export class MessageBatcher {
   private readonly db: MessageCollections;
+  private readonly onStored: OnStored | undefined;
   private waiting: WaitingPage[] = [];
   private writing = false;
 
-  constructor(db: MessageCollections) {
+  constructor(db: MessageCollections, onStored?: OnStored) {
     this.db = db;
+    this.onStored = onStored;
   }
 
   /** Resolves once the page is in the store (as applyServerMessages would have left it). */
@@ -62,16 +67,17 @@ export class MessageBatcher {
 
   private async write(batch: WaitingPage[]): Promise<void> {
     try {
-      await applyServerMessages(
-        this.db,
-        batch.flatMap((p) => p.messages),
-      );
+      await this.store(batch.flatMap((p) => p.messages));
       for (const page of batch) page.resolve();
     } catch (error) {
       if (batch.length === 1) return batch[0]?.reject(error);
       // Page by page, so a page the store refuses holds up only its own channel's pull.
-      for (const page of batch)
-        await applyServerMessages(this.db, page.messages).then(page.resolve, page.reject);
+      for (const page of batch) await this.store(page.messages).then(page.resolve, page.reject);
     }
+  }
+
+  private async store(messages: readonly Message[]): Promise<void> {
+    const added = await applyServerMessages(this.db, messages);
+    if (this.onStored && added.size) await this.onStored(messages.filter((m) => added.has(m.genId)));
   }
 }

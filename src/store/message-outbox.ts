@@ -83,7 +83,11 @@ export async function editMessage(
   const post = await db.outbox.findOne(genId).exec();
   if (post && post.operation.kind === 'post') {
     const op = post.operation as PostOperation;
-    await post.incrementalPatch({ operation: { ...op, content: edit.content, mentions } });
+    // A refused post that was edited is a different post: sending it again may now succeed.
+    await post.incrementalPatch({
+      operation: { ...op, content: edit.content, mentions },
+      ...(post.state === 'failed' ? { retryable: true } : {}),
+    });
     const row = await db.messages.findOne(genId).exec();
     await row?.incrementalModify((d) =>
       d.status === 'confirmed'

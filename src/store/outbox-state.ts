@@ -16,7 +16,8 @@ export type SendResult =
   | { kind: 'many'; messages: Message[] }
   /** A section change the server accepted, with the caller's layout afterwards when it sent one. */
   | { kind: 'applied'; sections: Section[] | null }
-  | { kind: 'error'; message: string }
+  /** Refused; `retryable`: sending the same again may succeed (the server failed, an upload may go now). */
+  | { kind: 'error'; message: string; retryable?: boolean }
   | { kind: 'transient'; reason: string };
 
 /** socket.io's timeout error message, and ours when not connected. */
@@ -38,7 +39,13 @@ export function afterSend(entry: OutboxDoc, result: SendResult): Transition {
       return { entry: null, messageStatus: 'confirmed' };
     case 'error':
       return {
-        entry: { ...entry, state: 'failed', attempts: entry.attempts + 1, lastError: result.message },
+        entry: {
+          ...entry,
+          state: 'failed',
+          attempts: entry.attempts + 1,
+          lastError: result.message,
+          retryable: result.retryable === true,
+        },
         messageStatus: 'failed',
       };
     case 'transient':

@@ -1,6 +1,6 @@
 // Typed access to the generic `records` collection (decision 0004): channel roles, other people's
 // memberships, join requests, sections, groups, profiles, local section state, pinned/starred lists,
-// activities, uploads, notices and channel files, one row per item.
+// activities, uploads, notices, channel files and link previews, one row per item.
 import type { RxCollection } from 'rxdb';
 import type { RecordDoc, RecordKind, RecordKinds } from '../../schemas/collections.ts';
 
@@ -23,6 +23,7 @@ const idOf: { [K in RecordKind]: (data: RecordKinds[K]) => string } = {
   upload: (d) => d.id,
   notice: (d) => d.id,
   channelFile: (d) => d.id,
+  linkPreview: (d) => d.id,
 };
 
 export const recordKey = (kind: RecordKind, id: string): string => `${kind}:${id}`;
@@ -107,16 +108,33 @@ export async function replaceRecords<K extends RecordKind>(
   items: readonly RecordKinds[K][],
   place: RecordPlace,
   keep: (data: RecordKinds[K]) => boolean = () => false,
+  /**
+   * When the list was asked for (before the request went out). Rows written after it (a newer answer, from
+   * this context or the worker's) are newer than this list and are left as they are, so a slow answer
+   * cannot take back a member who joined meanwhile.
+   */
+  fetchedAt?: number,
 ): Promise<void> {
   const wanted = new Set(items.map((d) => recordKey(kind, idOf[kind](d))));
   const existing = await db.records.find({ selector: { kind, ...filter } }).exec();
+  const older = (lwt: number) => fetchedAt === undefined || lwt < fetchedAt;
   const stale = existing.filter(
-    (d) => !wanted.has(d.key) && !keep((d.toJSON() as RecordDoc<K>).data as RecordKinds[K]),
+    (d) =>
+      !wanted.has(d.key) &&
+      older(d.toJSON(true)._meta.lwt) &&
+      !keep((d.toJSON() as RecordDoc<K>).data as RecordKinds[K]),
   );
   if (stale.length) await db.records.bulkRemove(stale.map((d) => d.key));
+  let fresh = items;
+  if (fetchedAt !== undefined && items.length) {
+    // Removed ones too: a removal after fetchedAt is newer than this list.
+    const stored = await db.records.storageInstance.findDocumentsById([...wanted], true);
+    const newer = new Set(stored.filter((d) => !older(d._meta.lwt)).map((d) => d.key));
+    fresh = items.filter((d) => !newer.has(recordKey(kind, idOf[kind](d))));
+  }
   await putRecords(
     db,
     kind,
-    items.map((data) => ({ data, place })),
+    fresh.map((data) => ({ data, place })),
   );
 }

@@ -144,6 +144,30 @@ export function reorderSections(sections: readonly Section[], sectionIds: readon
   return ordered.map((s, position) => ({ ...s, position }));
 }
 
+/**
+ * The section order after putting `sectionId` just before `beforeId` (last when null): what a drop of a
+ * dragged section header asks for. An unknown id leaves the order as it is.
+ */
+export function placeSection(order: readonly string[], sectionId: string, beforeId: string | null): string[] {
+  if (!order.includes(sectionId) || sectionId === beforeId) return [...order];
+  const rest = order.filter((id) => id !== sectionId);
+  const at = beforeId === null ? rest.length : rest.indexOf(beforeId);
+  if (at === -1) return [...order];
+  rest.splice(at, 0, sectionId);
+  return rest;
+}
+
+/** The section order after moving `sectionId` one place up (-1) or down (+1); at either end it stays. */
+export function stepSection(order: readonly string[], sectionId: string, step: -1 | 1): string[] {
+  const from = order.indexOf(sectionId);
+  const to = from + step;
+  if (from === -1 || to < 0 || to >= order.length) return [...order];
+  const next = [...order];
+  next.splice(from, 1);
+  next.splice(to, 0, sectionId);
+  return next;
+}
+
 /** What a queued change makes of a layout (used to lay changes not yet sent over the server's copy). */
 export function applySectionOperation(sections: readonly Section[], op: SectionOperation): Section[] {
   switch (op.kind) {

@@ -150,12 +150,20 @@ export async function fetchChannelMembers(
   institutionId: string,
   channelId: string,
 ): Promise<ChannelMemberEntry[]> {
+  // The header's count refreshes on mount (the tab) and on every change (the worker): the older answer
+  // must not land over the newer one.
+  const fetchedAt = Date.now();
   const entries = (await http.call('channelMembers', { params: { id: institutionId, channelId } })).data;
   const memberships = entries.map((e) => e.channelMember);
-  await replaceRecords(db, 'channelMember', { scope: channelId }, memberships, {
-    scope: channelId,
-    institutionId,
-  });
+  await replaceRecords(
+    db,
+    'channelMember',
+    { scope: channelId },
+    memberships,
+    { scope: channelId, institutionId },
+    undefined,
+    fetchedAt,
+  );
   if (entries.length) await db.members.bulkUpsert(entries.map((e) => e.member));
   const self = (await db.institutions.findOne(institutionId).exec())?.member.id;
   const mine = memberships.find((m) => m.memberId === self);

@@ -223,7 +223,8 @@ describe.each(databases)('agent usage and audit (%s)', (kind) => {
           ? await team.admin.api.get<ErrorBody>(url)
           : await team.admin.api.put<ErrorBody>(url, body);
       expect(res.status, url).toBe(400);
-      expect(res.body.message, url).toMatch(/days|limit|dailyTokenCap/);
+      // A sentence naming the field in words (decision 0048), never zod's schema text.
+      expect(res.body.message, url).toMatch(/^The (number of days|page size|daily token cap) .+\.$/);
     }
   });
 

@@ -66,7 +66,7 @@ describe.each(databases)('channel membership on %s', (kind) => {
     expect(foreign.body.message).toBe('Only members of this workspace can be added');
     const none = await owner.api.post(url, { members: [] });
     expect(none.status).toBe(400);
-    expect(none.body.message).toBe('members: Name at least one member');
+    expect(none.body.message).toBe('Name at least one member');
     const notAllowed = await member.api.post(url, { members: [guest.memberId] });
     expect(notAllowed.status).toBe(403);
     expect(notAllowed.body.message).toBe('You cannot add members to this channel');

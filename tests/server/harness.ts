@@ -20,6 +20,7 @@ import {
 import { createApp, type LanternServer } from '../../server/app.ts';
 import { type Config, loadConfig } from '../../server/config.ts';
 import type { AppContext } from '../../server/context.ts';
+import { PGLITE_TEMPLATE_ENV, POSTGRES_TEMPLATE_ENV } from '../database-templates.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 export const databases: DatabaseKind[] = [
@@ -79,11 +80,20 @@ function adminUrl(): string {
   return url;
 }
 
+/** The migrated PGlite dump tests/database-templates.ts made for this run, read once per worker. */
+let pgliteTemplate: Blob | undefined;
+function pgliteTemplateBlob(): Blob | undefined {
+  const file = process.env[PGLITE_TEMPLATE_ENV];
+  if (!pgliteTemplate && file) pgliteTemplate = new Blob([readFileSync(file)]);
+  return pgliteTemplate;
+}
+
 async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `lantern_t_${randomBytes(6).toString('hex')}`;
+  const template = process.env[POSTGRES_TEMPLATE_ENV];
   const admin = new pg.Client({ connectionString: adminUrl() });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const url = new URL(adminUrl());
   url.pathname = `/${name}`;
@@ -184,7 +194,11 @@ export async function startTestServer(
       ...options.env,
     }),
   };
-  if (kind === 'pglite' && !options.onDisk) config.dbDir = 'memory://';
+  if (kind === 'pglite' && !options.onDisk) {
+    config.dbDir = 'memory://';
+    const template = pgliteTemplateBlob();
+    if (template) config.pgliteTemplate = template;
+  }
 
   let server = await createApp(config);
   let { url, port } = await server.listen();

@@ -4,6 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
+  ErrorBody,
   Institution,
   InstitutionWithMember,
   Invitation,
@@ -98,7 +99,7 @@ describe.each(databases)('workspaces on %s', (kind) => {
     const a = await t.signUp();
     const res = await a.api.post('/api/institutions', { name: ' ' });
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe('name: Name cannot be empty');
+    expect(res.body.message).toBe('Name cannot be empty');
     expect((await a.api.post('/api/institutions', { name: 'x'.repeat(81) })).status).toBe(400);
   });
 
@@ -238,11 +239,16 @@ describe.each(databases)('workspaces on %s', (kind) => {
   it('refuses invitations with bad addresses', async () => {
     const owner = await t.signUp();
     const { institution } = await makeWorkspace(owner);
-    const res = await owner.api.post(`/api/institutions/${institution.id}/invited-members`, {
-      emails: ['nope'],
+    const res = await owner.api.post<ErrorBody>(`/api/institutions/${institution.id}/invited-members`, {
+      emails: ['nope', 'ada@example.com', 'also wrong'],
     });
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe('emails.0: Enter a valid e-mail address');
+    expect(res.body.message).toBe('Enter a valid e-mail address (number 1 in the list)');
+    // A sentence per refused entry, by its path, for the form to show beside each (issue 15 item 4).
+    expect(res.body.fields).toEqual({
+      'emails.0': 'Enter a valid e-mail address (number 1 in the list)',
+      'emails.2': 'Enter a valid e-mail address (number 3 in the list)',
+    });
     expect(
       (await owner.api.post(`/api/institutions/${institution.id}/invited-members`, { emails: [] })).status,
     ).toBe(400);

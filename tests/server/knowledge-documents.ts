@@ -21,3 +21,24 @@ export async function makeDocx(text: string): Promise<Buffer> {
   );
   return zip.generateAsync({ type: 'nodebuffer' });
 }
+
+/** A minimal .pptx: each slide a list of paragraphs (runs of text as PowerPoint writes them). */
+export async function makePptx(slides: string[][]): Promise<Buffer> {
+  const zip = new JSZip();
+  zip.file(
+    '[Content_Types].xml',
+    '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/></Types>',
+  );
+  // Written out of order, as a zip may hold them: slide 10 before slide 2.
+  const order = slides.map((_, i) => i).sort((a, b) => String(a + 1).localeCompare(String(b + 1)));
+  for (const i of order) {
+    const paragraphs = (slides[i] ?? [])
+      .map((p) => `<a:p><a:pPr lvl="0"/><a:r><a:rPr lang="en-GB"/><a:t>${p}</a:t></a:r></a:p>`)
+      .join('');
+    zip.file(
+      `ppt/slides/slide${i + 1}.xml`,
+      `<?xml version="1.0" encoding="UTF-8"?><p:sld xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main"><p:cSld><p:spTree><p:sp><p:txBody>${paragraphs}</p:txBody></p:sp></p:spTree></p:cSld></p:sld>`,
+    );
+  }
+  return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+}

@@ -37,7 +37,11 @@ describe('operations endpoints', () => {
   it('tells a signed-out client its environment, and no error reporting without a DSN', async () => {
     const config = await t.api().get('/api/client-config');
     expect(config.status).toBe(200);
-    expect(config.body).toEqual({ environment: 'production', errorReporting: null });
+    expect(config.body).toEqual({
+      environment: 'production',
+      errorReporting: null,
+      fileMaxBytes: 25 * 1024 * 1024,
+    });
   });
 
   it('serves /metrics only to the configured bearer token', async () => {

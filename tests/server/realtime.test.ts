@@ -63,6 +63,35 @@ describe.each(databases)('realtime on %s', (kind) => {
     return socket;
   };
 
+  it("puts a new workspace's creator and a newcomer into #general's room at once, before the app asks", async () => {
+    // Connected before the workspace exists (the tab that creates it): no joinChannel is ever sent here.
+    const founder = await t.signUp();
+    const founderSocket = await connect(t, founder.token);
+    const created = await founder.api.post<{ institution: { id: string } }>('/api/institutions', {
+      name: 'Fresh',
+    });
+    const fresh = created.body.institution.id;
+    const newcomer = await t.signUp();
+    const newcomerSocket = await connect(t, newcomer.token);
+    await founder.api.post(`/api/institutions/${fresh}/invited-members`, { emails: [newcomer.user.email] });
+    expect((await newcomer.api.post(`/api/institutions/${fresh}/members`)).status).toBe(200);
+    const channels = await founder.api.get<JoinedChannels>(`/api/institutions/${fresh}/channels/joined`);
+    const general = channels.body.channels.find((c) => c.name === 'general');
+    if (!general) throw new Error('no #general');
+
+    const founderHears = collect(founderSocket, 'newMessage');
+    const newcomerHears = collect(newcomerSocket, 'newMessage');
+    await newcomer.api.post(`/api/institutions/${fresh}/channels/${general.id}/messages`, {
+      content: '<p>first words</p>',
+      genId: randomUUID(),
+    });
+    await founder.api.post(`/api/institutions/${fresh}/channels/${general.id}/messages`, {
+      content: '<p>welcome</p>',
+      genId: randomUUID(),
+    });
+    await eventually(() => founderHears.length === 2 && newcomerHears.length === 2);
+  });
+
   describe('connecting', () => {
     it('refuses a socket without a token, with a wrong token, or with a revoked one', async () => {
       await expect(connect(t, undefined)).rejects.toThrow('session invalid');

@@ -105,7 +105,7 @@ describe.each(databases)('devices on %s', (kind) => {
 
     const bad = await api.put('/api/users/sessions/ping', { sessionClientId: 'not-a-hash' });
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toBe('sessionClientId: Not a device id');
+    expect(bad.body.message).toBe('Not a device id');
 
     const id = deviceId('ipad');
     expect((await api.put('/api/users/sessions/ping', { sessionClientId: id })).status).toBe(200);

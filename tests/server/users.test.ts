@@ -61,7 +61,7 @@ describe.each(databases)('users and sessions on %s', (kind) => {
 
     const empty = await api.put('/api/users', { name: '   ' });
     expect(empty.status).toBe(400);
-    expect(empty.body.message).toBe('name: Name cannot be empty');
+    expect(empty.body.message).toBe('Name cannot be empty');
     expect((await api.put('/api/users', {})).status).toBe(400);
   });
 

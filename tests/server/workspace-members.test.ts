@@ -99,12 +99,16 @@ describe.each(databases)('workspace members on %s', (kind) => {
         [b.memberId, 'guest'],
       ]);
 
-      const mixed = await admin.api.put(memberUrl(ws, 'bulk'), {
-        memberIds: [a.memberId, owner.memberId],
-        update: { role: 'member' },
-      });
+      const mixed = await admin.api.put<{ message: string; fields?: Record<string, string> }>(
+        memberUrl(ws, 'bulk'),
+        { memberIds: [a.memberId, owner.memberId], update: { role: 'member' } },
+      );
       expect(mixed.status).toBe(403);
       expect(mixed.body.message).toMatch(/No roles changed: 1 of 2/);
+      // Each refused member's reason, by its place in the request, for the directory to show beside them.
+      expect(mixed.body.fields).toEqual({
+        'memberIds.1': 'Only the primary owner can make someone an owner or change an owner’s role',
+      });
       expect(await roleOf(ws, a.memberId)).toBe('guest');
     });
 

@@ -20,6 +20,38 @@ export interface ErrorReportReceiver {
   close(): Promise<void>;
 }
 
+/**
+ * An envelope's items: a header line, then each item's header line and payload. A payload whose header
+ * names its byte length (a replay recording, compressed binary that may hold newlines) is read by that
+ * length, others up to the next newline (the envelope format of develop.sentry.dev).
+ */
+export function envelopeItems(body: Buffer): ReceivedItem[] {
+  const items: ReceivedItem[] = [];
+  const lineEnd = (from: number) => {
+    const at = body.indexOf(0x0a, from);
+    return at < 0 ? body.length : at;
+  };
+  let at = lineEnd(0) + 1;
+  while (at < body.length) {
+    const headerEnd = lineEnd(at);
+    const headerText = body.subarray(at, headerEnd).toString('utf8').trim();
+    at = headerEnd + 1;
+    if (!headerText) continue;
+    const header = JSON.parse(headerText) as { type: string; length?: number };
+    const end = typeof header.length === 'number' ? at + header.length : lineEnd(at);
+    const raw = body.subarray(at, end).toString('utf8');
+    at = end + 1;
+    let payload: unknown = raw;
+    try {
+      payload = JSON.parse(raw);
+    } catch {
+      // Replay recordings are binary; kept raw.
+    }
+    items.push({ type: header.type, payload, raw });
+  }
+  return items;
+}
+
 export async function startErrorReportReceiver(): Promise<ErrorReportReceiver> {
   const items: ReceivedItem[] = [];
   const server: Server = createServer((req, res) => {
@@ -28,19 +60,7 @@ export async function startErrorReportReceiver(): Promise<ErrorReportReceiver> {
     req.on('end', () => {
       let body = Buffer.concat(chunks);
       if (req.headers['content-encoding'] === 'gzip') body = gunzipSync(body);
-      const lines = body.toString('utf8').split('\n');
-      // Envelope: a header line, then pairs of item header and item payload.
-      for (let i = 1; i + 1 < lines.length; i += 2) {
-        const header = JSON.parse(lines[i] as string) as { type: string };
-        const raw = lines[i + 1] as string;
-        let payload: unknown = raw;
-        try {
-          payload = JSON.parse(raw);
-        } catch {
-          // Replay recordings are binary; kept raw.
-        }
-        items.push({ type: header.type, payload, raw });
-      }
+      for (const item of envelopeItems(body)) items.push(item);
       res.writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': '*' });
       res.end('{}');
     });

@@ -17,6 +17,7 @@ const FINGERPRINTS: Record<number, string> = {
   8: '7f1b2a4a797e037caa203dc84dd1616356294ceb2b2241ffb6fcd91789563fb9',
   9: '9ad67aba74297688f46d28a1cc5ee7e42348cbeceaf648cd6f62ddcac46f1bb6',
   10: '9215a243fe33dc00116e288d8eca9bf8c523ef4f524044e17432c81e7eeca298',
+  11: '0741e1bd267a6a279845625c8b0425b9d1a8e68e9b204b1fb1d08fbc7bea6af2',
 };
 
 function fingerprint(): string {

@@ -131,6 +131,7 @@ describe('push payload', () => {
     messageId: 'm1',
     isPwa: true,
     idOnly: false,
+    unreadCount: 7,
   };
 
   it('keeps a short message whole, with the spec fields', () => {
@@ -143,6 +144,7 @@ describe('push payload', () => {
       isPwa: true,
       requiresRefresh: true,
       idOnly: false,
+      unreadCount: 7,
     });
   });
 
@@ -158,7 +160,14 @@ describe('push payload', () => {
 
   it('carries only ids when the operator asks for id-only pushes', () => {
     const payload = buildPayload({ ...input, idOnly: true, text: 'secret plans' });
-    expect(payload).toMatchObject({ title: '', body: '', idOnly: true, channelId: 'c1', messageId: 'm1' });
+    expect(payload).toMatchObject({
+      title: '',
+      body: '',
+      idOnly: true,
+      channelId: 'c1',
+      messageId: 'm1',
+      unreadCount: 7,
+    });
     expect(JSON.stringify(payload)).not.toContain('secret');
   });
 });

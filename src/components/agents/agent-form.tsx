@@ -6,10 +6,13 @@ import type { Agent, AgentInvokableBy } from '../../../schemas/protocol/index.ts
 import { AGENT_INSTRUCTIONS_MAX } from '../../../schemas/protocol/index.ts';
 import { errorMessage } from '../../app/notify.ts';
 import type { CreateAgentInput } from '../../data/agents.ts';
+import { fieldError } from '../../store/api-error.ts';
 import { Avatar } from '../ui/avatar.tsx';
 import { Button } from '../ui/button.tsx';
 import { cn } from '../ui/cn.ts';
 import { FieldMessage, Input, Label } from '../ui/input.tsx';
+import { PictureFileInput } from '../ui/picture-file-input.tsx';
+import { Select } from '../ui/select.tsx';
 import { SwitchRow } from '../ui/switch.tsx';
 import { type ModelChoices, offeredModel } from './agent-labels.ts';
 import { PictureError, pictureDataUrl } from './picture-data-url.ts';
@@ -31,8 +34,11 @@ export const INVOKE_CHOICES: { value: AgentInvokableBy; label: string; help: str
 export const textareaClass =
   'w-full rounded-md border border-line-strong bg-surface px-3 py-2 text-sm text-fg shadow-xs outline-none placeholder:text-faint focus-visible:border-accent focus-visible:ring-2 focus-visible:ring-ring aria-[invalid=true]:border-danger';
 
-export const selectClass =
-  'h-9 w-full min-w-0 rounded-md border border-line-strong bg-surface px-2.5 text-sm text-fg shadow-xs outline-none focus-visible:border-accent focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-60';
+/** The form's fields for the request's (the server's 400 names the request's). */
+const FORM_FIELD = { name: 'name', profileImage: 'picture', maxToolSteps: 'steps' } as const;
+
+/** The model list's choice for "whatever the workspace default is". */
+const WORKSPACE_DEFAULT = 'workspace-default';
 
 export function AgentForm({
   agent,
@@ -103,7 +109,10 @@ export function AgentForm({
         approveAllTools: approveAll,
       });
     } catch (err) {
-      setError({ field: null, message: errorMessage(err) });
+      // A refusal the server pins on one field shows beside that field (issue 15 item 4).
+      const field = (['name', 'profileImage', 'maxToolSteps'] as const).find((f) => fieldError(err, f));
+      if (field) refuse(FORM_FIELD[field], fieldError(err, field) ?? errorMessage(err));
+      else setError({ field: null, message: errorMessage(err) });
     } finally {
       setBusy(false);
     }
@@ -147,17 +156,10 @@ export function AgentForm({
               </Button>
             ) : null}
           </div>
-          <input
-            ref={fileInput}
-            type="file"
-            accept="image/*"
-            className="sr-only"
-            tabIndex={-1}
-            aria-label="Upload a picture"
-            onChange={(e) => {
-              void choosePicture(e.target.files?.[0]);
-              e.target.value = '';
-            }}
+          <PictureFileInput
+            inputRef={fileInput}
+            label="Upload a picture"
+            onChoose={(file) => void choosePicture(file)}
           />
           {error?.field === 'picture' ? (
             <FieldMessage error>{error.message}</FieldMessage>
@@ -205,24 +207,22 @@ export function AgentForm({
 
       <div className="flex flex-col gap-1.5">
         <Label htmlFor={`${id}-model`}>Model</Label>
-        <select
+        <Select
           id={`${id}-model`}
-          value={model}
-          onChange={(e) => setModel(e.target.value)}
+          // The default is a choice of its own: no item has an empty value (spec §9).
+          value={model || WORKSPACE_DEFAULT}
+          onValueChange={(v) => setModel(v === WORKSPACE_DEFAULT ? '' : v)}
           disabled={models.length === 0}
-          className={selectClass}
-        >
-          <option value="">
-            {defaultModel ? `Workspace default (${defaultModel})` : 'No model configured on this server'}
-          </option>
-          {models
-            .filter((m) => m !== defaultModel)
-            .map((m) => (
-              <option key={m} value={m}>
-                {m}
-              </option>
-            ))}
-        </select>
+          options={[
+            {
+              value: WORKSPACE_DEFAULT,
+              label: defaultModel
+                ? `Workspace default (${defaultModel})`
+                : 'No model configured on this server',
+            },
+            ...models.filter((m) => m !== defaultModel).map((m) => ({ value: m, label: m })),
+          ]}
+        />
         <FieldMessage>
           {retiredModel ? (
             <>

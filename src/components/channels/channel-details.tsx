@@ -28,13 +28,15 @@ import { requireClient } from '../../data/client.ts';
 import { loadPushLevel, savedPushLevel, setPushLevel } from '../../data/push.ts';
 import type { ChannelAccess } from '../../store/channel-access.ts';
 import { Button } from '../ui/button.tsx';
+import { cn } from '../ui/cn.ts';
 import { Dialog } from '../ui/dialog.tsx';
-import { FieldMessage, Input, Label } from '../ui/input.tsx';
 import { Sheet } from '../ui/sheet.tsx';
 import { SwitchRow } from '../ui/switch.tsx';
 import { ChannelMembersTab } from './channel-members-tab.tsx';
+import { ChannelNameField, channelNameProblem } from './channel-name-field.tsx';
 import { ChannelRequestsTab } from './channel-requests-tab.tsx';
 import { ChannelRolesTab } from './channel-roles-tab.tsx';
+import { DescribeChannelDialog } from './describe-channel-dialog.tsx';
 
 export type DetailsTab = 'about' | 'members' | 'roles' | 'requests' | 'notifications';
 
@@ -210,6 +212,7 @@ function AboutTab({
   const { institution, membersById } = useWorkspace();
   const navigate = useNavigate();
   const [renaming, setRenaming] = useState(false);
+  const [describing, setDescribing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const creator = channel.createdBy ? membersById.get(channel.createdBy) : undefined;
   const created = new Date(channel.createdAt).toLocaleDateString(undefined, {
@@ -242,6 +245,21 @@ function AboutTab({
             ) : null}
           </span>
         </Fact>
+        {channel.type !== 'direct_message' && (channel.description || access?.canManage) ? (
+          <Fact label="Description">
+            <span className="flex items-start justify-between gap-2">
+              <span className={cn('break-words whitespace-pre-line', !channel.description && 'text-muted')}>
+                {channel.description || 'None yet'}
+              </span>
+              {access?.canManage ? (
+                <Button size="xs" variant="ghost" onClick={() => setDescribing(true)}>
+                  <Pencil aria-hidden />
+                  {channel.description ? 'Edit' : 'Add'}
+                </Button>
+              ) : null}
+            </span>
+          </Fact>
+        ) : null}
         <Fact label="Type">
           {channel.type === 'private'
             ? 'Private — only members can see it'
@@ -269,6 +287,7 @@ function AboutTab({
         ) : null}
       </div>
       <RenameDialog channel={channel} open={renaming} onOpenChange={setRenaming} />
+      <DescribeChannelDialog channel={channel} open={describing} onOpenChange={setDescribing} />
       <Dialog
         open={deleting}
         onOpenChange={setDeleting}
@@ -326,6 +345,7 @@ function RenameDialog({
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!name.trim()) return setError('Name cannot be empty');
+    if (channelNameProblem(name)) return;
     setBusy(true);
     setError(null);
     try {
@@ -341,18 +361,7 @@ function RenameDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Rename channel">
       <form onSubmit={submit} className="flex flex-col gap-4 pt-2" noValidate>
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor={`${id}-name`}>Name</Label>
-          <Input
-            id={`${id}-name`}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            autoFocus
-            autoComplete="off"
-            aria-invalid={error ? true : undefined}
-          />
-          {error ? <FieldMessage error>{error}</FieldMessage> : null}
-        </div>
+        <ChannelNameField id={`${id}-name`} value={name} onChange={setName} error={error} autoFocus />
         <div className="flex justify-end gap-2">
           <Button variant="ghost" onClick={() => onOpenChange(false)}>
             Cancel

@@ -7,7 +7,7 @@ import { createChannel } from '../../data/channels.ts';
 import { Button } from '../ui/button.tsx';
 import { cn } from '../ui/cn.ts';
 import { Dialog } from '../ui/dialog.tsx';
-import { FieldMessage, Input, Label } from '../ui/input.tsx';
+import { ChannelNameField, channelNameProblem } from './channel-name-field.tsx';
 
 export function CreateChannelDialog({
   institutionId,
@@ -28,6 +28,7 @@ export function CreateChannelDialog({
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!name.trim()) return setError('Name cannot be empty');
+    if (channelNameProblem(name)) return;
     setBusy(true);
     setError(null);
     try {
@@ -50,23 +51,7 @@ export function CreateChannelDialog({
       description="Channels are where a team talks about one topic."
     >
       <form onSubmit={submit} className="flex flex-col gap-4 pt-2" noValidate>
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor={`${id}-name`}>Name</Label>
-          <div className="relative">
-            <Hash className="pointer-events-none absolute top-2.5 left-2.5 size-4 text-faint" aria-hidden />
-            <Input
-              id={`${id}-name`}
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              placeholder="e.g. design-review"
-              className="pl-8"
-              autoFocus
-              autoComplete="off"
-              aria-invalid={error ? true : undefined}
-            />
-          </div>
-          {error ? <FieldMessage error>{error}</FieldMessage> : null}
-        </div>
+        <ChannelNameField id={`${id}-name`} value={name} onChange={setName} error={error} autoFocus />
         <fieldset className="flex flex-col gap-2">
           <legend className="mb-1.5 text-[13px] font-medium">Who can find it</legend>
           {(

@@ -1,14 +1,19 @@
-// Attachments on a message (issue 4 item 8): images and GIFs, video and audio play inline, a PDF shows
-// its first page, Word and presentation files an icon card; every file can be downloaded, and its
-// size reads per spec §9.
+// Attachments on a message (issue 4 item 8): images and GIFs (opening full size), video and audio play
+// inline, a PDF shows its first page, Word and presentation files their opening text (issue 15 item 6);
+// every file can be downloaded, and its size reads per spec §9.
 import { AlertCircle, Download, File, FileText, Loader2, Presentation } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { toast } from 'sonner';
 import type { Attachment } from '../../../schemas/protocol/index.ts';
+import { useFileExcerpt } from '../../data/files.ts';
+import { useSettings } from '../../data/settings.ts';
 import { cn } from '../ui/cn.ts';
 import { downloadFile, useFileObjectUrl } from './file-fetch.ts';
 import { formatFileSize } from './file-size.ts';
 import { PdfPreview } from './pdf-preview.tsx';
+
+// Loaded when a picture is first opened: the first rows' path stays as light as it was (issue 11).
+const ImageViewer = lazy(() => import('./image-viewer.tsx').then((m) => ({ default: m.ImageViewer })));
 
 type Kind = 'image' | 'video' | 'audio' | 'pdf' | 'word' | 'slides' | 'other';
 
@@ -25,20 +30,45 @@ export function attachmentKind(a: Pick<Attachment, 'fileType' | 'fileName'>): Ki
 }
 
 export function AttachmentList({ attachments }: { attachments: readonly Attachment[] }) {
+  // The message's uploaded pictures, in order, for the full-size viewer.
+  const pictures = attachments.filter((a) => attachmentKind(a) === 'image' && a.url && !a.isUploading);
+  const [viewing, setViewing] = useState<number | null>(null);
   return (
-    <ul className="mt-1 flex flex-wrap gap-2" aria-label="Attachments">
-      {attachments.map((a) => (
-        <li key={a.id} className="max-w-full">
-          <AttachmentView attachment={a} />
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="mt-1 flex flex-wrap gap-2" aria-label="Attachments">
+        {attachments.map((a) => (
+          <li key={a.id} className="max-w-full">
+            <AttachmentView
+              attachment={a}
+              onOpen={() => {
+                const at = pictures.findIndex((p) => p.id === a.id);
+                if (at !== -1) setViewing(at);
+              }}
+            />
+          </li>
+        ))}
+      </ul>
+      {viewing !== null ? (
+        <Suspense fallback={null}>
+          <ImageViewer
+            pictures={pictures}
+            index={viewing}
+            onIndexChange={setViewing}
+            onClose={() => setViewing(null)}
+          />
+        </Suspense>
+      ) : null}
+    </>
   );
 }
 
-function AttachmentView({ attachment: a }: { attachment: Attachment }) {
+function AttachmentView({ attachment: a, onOpen }: { attachment: Attachment; onOpen: () => void }) {
   const kind = attachmentKind(a);
-  const previewable = kind === 'image' || kind === 'video' || kind === 'audio' || kind === 'pdf';
+  // "Show images in channels" off: a picture is a file card, and nothing is downloaded until asked for.
+  const { showImagesInChannel } = useSettings();
+  const [shownAnyway, setShownAnyway] = useState(false);
+  const hidden = kind === 'image' && !showImagesInChannel && !shownAnyway;
+  const previewable = (kind === 'image' && !hidden) || kind === 'video' || kind === 'audio' || kind === 'pdf';
   const src = useFileObjectUrl(previewable && a.url && !a.isUploading ? a.url : null);
   const ready = typeof src === 'string' && src !== 'error';
 
@@ -52,10 +82,30 @@ function AttachmentView({ attachment: a }: { attachment: Attachment }) {
       </FileCard>
     );
   }
+  if (hidden) {
+    return (
+      <FileCard attachment={a} kind={kind}>
+        <button
+          type="button"
+          className="text-[11px] font-medium text-accent-fg underline-offset-2 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+          onClick={() => setShownAnyway(true)}
+        >
+          Show picture
+        </button>
+      </FileCard>
+    );
+  }
   if (kind === 'image' && ready) {
     return (
       <figure className="group/att relative w-fit overflow-hidden rounded-lg border border-line bg-surface-2">
-        <img src={src} alt={a.fileName} className="block max-h-72 max-w-[min(100%,360px)] object-contain" />
+        <button
+          type="button"
+          className="block cursor-zoom-in outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset"
+          aria-label={`Open ${a.fileName} full size`}
+          onClick={onOpen}
+        >
+          <img src={src} alt={a.fileName} className="block max-h-72 max-w-[min(100%,360px)] object-contain" />
+        </button>
         <DownloadButton attachment={a} overlay />
       </figure>
     );
@@ -88,7 +138,25 @@ function AttachmentView({ attachment: a }: { attachment: Attachment }) {
       </div>
     );
   }
+  if (kind === 'word' || kind === 'slides') return <DocumentCard attachment={a} kind={kind} />;
   return <FileCard attachment={a} kind={kind} failedPreview={src === 'error'} />;
+}
+
+/** A Word or PowerPoint file: its opening text above the file card, once the server has read it. */
+function DocumentCard({ attachment: a, kind }: { attachment: Attachment; kind: Kind }) {
+  const excerpt = useFileExcerpt(a.id);
+  if (!excerpt) return <FileCard attachment={a} kind={kind} />;
+  return (
+    <div className="w-72 max-w-full overflow-hidden rounded-lg border border-line bg-surface">
+      <p
+        className="line-clamp-4 border-b border-line bg-surface-2 px-3 py-2.5 text-[12px] leading-snug text-muted"
+        data-testid="document-excerpt"
+      >
+        {excerpt}
+      </p>
+      <FileCard attachment={a} kind={kind} bare />
+    </div>
+  );
 }
 
 const ICONS: Record<Kind, { icon: typeof File; tint: string; label: string }> = {

@@ -1,11 +1,13 @@
 // Files waiting in the composer (issue 4 item 8): each with its progress bar while uploading, "Waiting
 // for connection" while offline, "Upload failed" with Retry, and a way to take it out again.
-import { AlertCircle, FileText, ImageIcon, RotateCcw, X } from 'lucide-react';
+import { AlertCircle, FileText, RotateCcw, X } from 'lucide-react';
 import type { UploadState } from '../../../schemas/collections.ts';
 import type { Attachment } from '../../../schemas/protocol/index.ts';
 import { notifyError } from '../../app/notify.ts';
 import { retryAttachment, useUploadProgress } from '../../data/uploads.ts';
 import { cn } from '../ui/cn.ts';
+import { ProgressBar } from '../ui/progress.tsx';
+import { ComposerThumbnail } from './composer-thumbnail.tsx';
 import { formatFileSize } from './file-size.ts';
 
 export function ComposerAttachments({
@@ -29,7 +31,7 @@ export function ComposerAttachments({
         const loaded = status === 'uploading' ? Math.max(stored, live.get(a.id)?.loaded ?? 0) : stored;
         const progress = upload && upload.fileSize > 0 ? Math.min(1, loaded / upload.fileSize) : 0;
         const failed = status === 'failed';
-        const Icon = a.fileType.startsWith('image/') ? ImageIcon : FileText;
+        const isImage = a.fileType.startsWith('image/');
         return (
           <li
             key={a.id}
@@ -47,8 +49,14 @@ export function ComposerAttachments({
             >
               {failed ? (
                 <AlertCircle className="size-4" aria-hidden />
+              ) : isImage ? (
+                <ComposerThumbnail
+                  attachmentId={a.id}
+                  fileName={a.fileName}
+                  uploadedUrl={upload?.attachment?.url ?? a.url ?? null}
+                />
               ) : (
-                <Icon className="size-4" aria-hidden />
+                <FileText className="size-4" aria-hidden />
               )}
             </span>
             <div className="min-w-0 flex-1">
@@ -78,19 +86,12 @@ export function ComposerAttachments({
               )}
             </div>
             {status === 'uploading' || status === 'queued' ? (
-              <div
-                role="progressbar"
-                aria-label={`Uploading ${a.fileName}`}
-                aria-valuemin={0}
-                aria-valuemax={100}
-                aria-valuenow={Math.round(progress * 100)}
-                className="absolute inset-x-0 bottom-0 h-0.5 bg-line"
-              >
-                <div
-                  className="h-full bg-accent transition-[width]"
-                  style={{ width: `${progress * 100}%` }}
-                />
-              </div>
+              <ProgressBar
+                // Waiting for a connection, how far it will get is not known yet: the bar says so.
+                value={status === 'queued' ? null : Math.round(progress * 100)}
+                label={`Uploading ${a.fileName}`}
+                className="absolute inset-x-0 bottom-0 h-0.5 rounded-none"
+              />
             ) : null}
             <button
               type="button"

@@ -56,7 +56,7 @@ const TOOLS: Tool[] = [
     mark: 'code',
     run: (e) => e.chain().focus().toggleCode().run(),
   },
-  { name: 'Link', shortcut: 'Ctrl+K', icon: Link2, mark: 'link' },
+  { name: 'Link', shortcut: 'Ctrl+Shift+U', icon: Link2, mark: 'link' },
   {
     name: 'Bulleted list',
     shortcut: 'Ctrl+Shift+8',
@@ -94,16 +94,16 @@ export function ComposerToolbar({ editor, className }: { editor: Editor; classNa
   });
   const [linkOpen, setLinkOpen] = useState(false);
 
-  // Ctrl+K (⌘K) in the editor opens the link form, as in most chat and document editors.
+  // Ctrl+Shift+U (⌘⇧U) in the editor opens the link form, as in Slack: Ctrl+K is the quick switcher's.
   useEffect(() => {
     if (editor.isDestroyed) return;
     const dom = editor.view.dom;
     const onKeyDown = (event: KeyboardEvent) => {
       if (
         (event.ctrlKey || event.metaKey) &&
-        !event.shiftKey &&
+        event.shiftKey &&
         !event.altKey &&
-        event.key.toLowerCase() === 'k'
+        event.key.toLowerCase() === 'u'
       ) {
         event.preventDefault();
         setLinkOpen(true);

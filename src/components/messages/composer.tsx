@@ -2,18 +2,23 @@
 // formatting, '@' mention chips, emoji and a reply quote. Enter sends and Shift+Enter breaks the line
 // (swapped by the showAdvancedKeyboard setting); Up in an empty box edits one's last message. Every
 // change is saved as the channel's draft, so what was typed survives a reload, a crash or a dead server.
+// A send that cannot succeed is not offered (send-blockers.ts): a file over the server's limit is refused
+// before it uploads, and a message whose file failed to upload waits until it is retried or removed.
 import type { Editor } from '@tiptap/core';
 import { EditorContent, useEditor } from '@tiptap/react';
-import { Paperclip, Plus, Reply, SendHorizontal, Smile, Type, Vote, X } from 'lucide-react';
+import { AlertCircle, Paperclip, Plus, Reply, SendHorizontal, Smile, Type, Vote, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import type { MessageDoc } from '../../../schemas/collections.ts';
 import type { Attachment } from '../../../schemas/protocol/index.ts';
+import { MESSAGE_CONTENT_MAX } from '../../../schemas/protocol/limits.ts';
 import { notifyError } from '../../app/notify.ts';
 import { useWorkspace } from '../../app/workspace-context.ts';
+import { useConnection } from '../../data/connection.ts';
 import { saveDraft, useDraft } from '../../data/drafts.ts';
+import { fileMaxBytes, partitionBySize } from '../../data/file-limit.ts';
 import { sendMessage } from '../../data/messages.ts';
 import { useSettings } from '../../data/settings.ts';
-import { addAttachment, removeAttachment, useUploads } from '../../data/uploads.ts';
+import { addAttachment, removeAttachment, useResumeUploads, useUploads } from '../../data/uploads.ts';
 import { cn } from '../ui/cn.ts';
 import { Menu, MenuContent, MenuItem, MenuTrigger } from '../ui/menu.tsx';
 import { ComposerAttachments } from './composer-attachments.tsx';
@@ -30,6 +35,7 @@ import { EmojiPicker } from './emoji-picker.tsx';
 import { MentionMenu, type MentionMenuHandle } from './mention-menu.tsx';
 import { htmlPreview } from './message-html.ts';
 import { PollDialog } from './poll-dialog.tsx';
+import { fileTooLargeMessage, sendBlocker } from './send-blockers.ts';
 
 export interface ComposerProps {
   institutionId: string;
@@ -45,6 +51,9 @@ export interface ComposerProps {
  * Nothing a person would read: only spaces, empty lines and zero-width characters, and no mention. Such a
  * message is never sent (the server would refuse it as empty and it would sit there "Not sent").
  */
+/** A markup length past the server's limit, else 0. */
+const overLimit = (length: number) => (length > MESSAGE_CONTENT_MAX ? length : 0);
+
 export function isBlank(editor: Editor): boolean {
   let mention = false;
   editor.state.doc.descendants((node) => {
@@ -89,8 +98,13 @@ export function Composer({ institutionId, channelId, label, lastOwnMessage }: Co
   const conversation = useConversation();
   const { membersById, me } = useWorkspace();
   const drafts = useDraftWriter(institutionId, channelId);
-  const [restored, setRestored] = useState(false);
+  // The editor instance the draft was restored into: TipTap may replace its editor (it re-creates one
+  // it destroyed), and a new instance starts empty and read-only again.
+  const [restoredInto, setRestoredInto] = useState<Editor | null>(null);
   const [empty, setEmpty] = useState(true);
+  // The length of the markup to send when past the server's limit (the send waits, send-blockers.ts), else 0:
+  // kept at 0 below the limit so a keystroke re-renders nothing.
+  const [overLength, setOverLength] = useState(0);
   const [showToolbar, setShowToolbar] = useState(false);
   const [mention, setMention] = useState<{
     query: string;
@@ -101,8 +115,17 @@ export function Composer({ institutionId, channelId, label, lastOwnMessage }: Co
   const [pollOpen, setPollOpen] = useState(false);
   const [attachments, setAttachments] = useState<Attachment[]>([]);
   const uploads = useUploads(channelId);
+  useResumeUploads(channelId, useConnection().status === 'connected');
 
-  async function attach(files: File[]) {
+  // Files refused for their size, said until the next choice or dismissal.
+  const [refused, setRefused] = useState<string[]>([]);
+  // Bumped by a blocked Enter, so the reason is announced again.
+  const [nudge, setNudge] = useState(0);
+
+  async function attach(chosen: File[]) {
+    const max = await fileMaxBytes();
+    const { accepted: files, tooLarge } = partitionBySize(chosen, max);
+    setRefused(tooLarge.map((f) => fileTooLargeMessage(f.name || 'The pasted image', max)));
     for (const file of files) {
       try {
         const attachment = await addAttachment(
@@ -134,7 +157,9 @@ export function Composer({ institutionId, channelId, label, lastOwnMessage }: Co
 
   const editor = useEditor({
     extensions: editorExtensions({ placeholder: label, handlers, mentions }),
-    editable: false,
+    // Read-only until the draft is in, so nothing typed is overwritten by it. Passed on every render: TipTap
+    // sets these options again after some re-renders, and a constant false there made the composer read-only.
+    editable: restoredInto !== null,
     editorProps: {
       attributes: {
         role: 'textbox',
@@ -153,7 +178,9 @@ export function Composer({ institutionId, channelId, label, lastOwnMessage }: Co
     },
     onUpdate: ({ editor: e }) => {
       setEmpty(isBlank(e));
-      drafts.persist(isBlank(e) ? '' : e.getHTML());
+      const html = isBlank(e) ? '' : e.getHTML();
+      drafts.persist(html);
+      setOverLength(overLimit(html.length));
     },
   });
   const attachRef = useRef(attach);
@@ -164,28 +191,36 @@ export function Composer({ institutionId, channelId, label, lastOwnMessage }: Co
   useEffect(() => {
     if (draft === undefined || !editor) return;
     const content = draft?.content ?? '';
-    if (!restored) {
+    if (restoredInto !== editor) {
       editor.commands.setContent(content, { emitUpdate: false });
       drafts.lastWritten.current = content;
       editor.setEditable(true);
       setEmpty(isBlank(editor));
-      setRestored(true);
+      setOverLength(overLimit(content.length));
+      setRestoredInto(editor);
     } else if (content !== drafts.lastWritten.current && !editor.isFocused) {
       editor.commands.setContent(content, { emitUpdate: false });
       drafts.lastWritten.current = content;
       setEmpty(isBlank(editor));
+      setOverLength(overLimit(content.length));
     }
-  }, [draft, restored, editor, drafts.lastWritten]);
+  }, [draft, restoredInto, editor, drafts.lastWritten]);
 
   async function send(e: Editor) {
     const files = attachmentsRef.current;
     const blank = isBlank(e);
     if (blank && files.length === 0) return;
+    if (blockerRef.current) {
+      setNudge((n) => n + 1);
+      return;
+    }
+    setRefused([]);
     const html = blank ? '' : e.getHTML();
     const json = e.getJSON();
     const replyTo = conversation?.replyTo ?? null;
     e.commands.clearContent(false);
     setEmpty(true);
+    setOverLength(0);
     if (files.length > 0) setAttachments([]);
     // Only when replying: resetting it re-renders the whole channel screen within the sending frame.
     if (replyTo) conversation?.setReplyTo(null);
@@ -205,6 +240,7 @@ export function Composer({ institutionId, channelId, label, lastOwnMessage }: Co
       // Nothing reached the outbox and the echo is gone: give the words back rather than lose them.
       e.commands.setContent(html, { emitUpdate: false });
       setEmpty(isBlank(e));
+      setOverLength(overLimit(html.length));
       setAttachments(files);
       conversation?.setReplyTo(replyTo);
       notifyError(error);
@@ -212,6 +248,9 @@ export function Composer({ institutionId, channelId, label, lastOwnMessage }: Co
   }
   const attachmentsRef = useRef(attachments);
   attachmentsRef.current = attachments;
+  const blocker = sendBlocker(attachments, uploads ?? [], overLength);
+  const blockerRef = useRef(blocker);
+  blockerRef.current = blocker;
 
   handlers.current = {
     advanced: () => settings.showAdvancedKeyboard,
@@ -239,7 +278,9 @@ export function Composer({ institutionId, channelId, label, lastOwnMessage }: Co
 
   if (!editor) return null;
   const replyAuthor = replyTo ? membersById.get(replyTo.memberId) : undefined;
-  const canSend = !empty || attachments.length > 0;
+  const hasContent = !empty || attachments.length > 0;
+  const canSend = hasContent && !blocker;
+  const notices = blocker ? [blocker, ...refused] : refused;
   const iconButton =
     'flex size-7 shrink-0 items-center justify-center rounded-md text-muted hover:bg-hover hover:text-fg';
 
@@ -282,6 +323,33 @@ export function Composer({ institutionId, channelId, label, lastOwnMessage }: Co
               void removeAttachment(id).catch(notifyError);
             }}
           />
+        ) : null}
+        {notices.length > 0 ? (
+          <div
+            // A new key on a blocked Enter: screen readers announce the reason again.
+            key={nudge}
+            id={`composer-notice-${channelId}`}
+            role="alert"
+            data-testid="composer-notice"
+            className="mx-3 mb-1 flex items-start gap-1.5 rounded-md bg-danger-soft px-2 py-1.5 text-[12px] text-danger"
+          >
+            <AlertCircle className="mt-0.5 size-3.5 shrink-0" aria-hidden />
+            <div className="min-w-0 flex-1">
+              {notices.map((text) => (
+                <p key={text}>{text}</p>
+              ))}
+            </div>
+            {refused.length > 0 && !blocker ? (
+              <button
+                type="button"
+                aria-label="Dismiss"
+                onClick={() => setRefused([])}
+                className="rounded p-0.5 hover:bg-hover"
+              >
+                <X className="size-3.5" aria-hidden />
+              </button>
+            ) : null}
+          </div>
         ) : null}
         <div className="flex items-center gap-0.5 px-1.5 pb-1.5">
           <Menu>
@@ -342,7 +410,11 @@ export function Composer({ institutionId, channelId, label, lastOwnMessage }: Co
             type="button"
             onMouseDown={(e) => e.preventDefault()}
             onClick={() => void send(editor)}
-            disabled={!canSend}
+            // Blocked by a failed file: still focusable, and it says why (the notice above).
+            disabled={!hasContent}
+            aria-disabled={blocker ? true : undefined}
+            aria-describedby={blocker ? `composer-notice-${channelId}` : undefined}
+            title={blocker ?? undefined}
             aria-label="Send message"
             className={cn(
               'ml-auto flex size-7 shrink-0 items-center justify-center rounded-md transition-colors',

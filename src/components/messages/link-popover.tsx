@@ -1,4 +1,4 @@
-// The composer's link editor: a small form anchored to the Link button (or opened with Ctrl+K) for
+// The composer's link editor: a small form anchored to the Link button (or opened with Ctrl+Shift+U) for
 // adding a link, or changing or removing the one under the cursor. The editor keeps its selection
 // while the form has focus, so the link lands on the text that was selected.
 import type { Editor } from '@tiptap/core';

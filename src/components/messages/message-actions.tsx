@@ -1,5 +1,6 @@
-// What can be done to a message (spec §4, §6): on desktop a toolbar appears on hover (quick reactions,
-// emoji, reply, star, more); on phones a "…" button or a long press opens the same menu. Only allowed
+// What can be done to a message (spec §4, §6): on desktop a toolbar appears on hover or keyboard focus
+// (quick reactions, emoji, reply, star, more); on phones a "…" button or a long press opens the same menu.
+// Its buttons are not tab stops: → on a focused message reaches them (message-keys.ts). Only allowed
 // actions are offered: edit own, delete own or with canDeleteMessage, pin with canPinMessage.
 import {
   Copy,
@@ -23,6 +24,7 @@ import { Tooltip } from '../ui/tooltip.tsx';
 import { QUICK_REACTIONS } from './emoji-data.ts';
 import { EmojiPicker } from './emoji-picker.tsx';
 import { htmlPreview } from './message-html.ts';
+import { onToolbarKeyDown } from './message-keys.ts';
 
 export interface MessageAbilities {
   canEdit: boolean;
@@ -124,7 +126,7 @@ function MoreMenu({
 const toolButton =
   'flex size-7 items-center justify-center rounded-md text-muted hover:bg-hover hover:text-fg [&_svg]:size-4';
 
-/** Desktop: floats at the message's top right while hovered or focused within. */
+/** Desktop: floats at the message's top right while hovered, focused from the keyboard, or its menu is open. */
 export function MessageToolbar({
   message,
   abilities,
@@ -139,9 +141,10 @@ export function MessageToolbar({
     <div
       role="toolbar"
       aria-label="Message actions"
+      onKeyDown={onToolbarKeyDown}
       className={cn(
         'absolute -top-3.5 right-4 z-10 hidden items-center gap-0.5 rounded-lg border border-line bg-surface p-0.5 shadow-sm',
-        'md:group-focus-within:flex md:group-hover:flex md:has-[[data-state=open]]:flex',
+        'md:group-hover:flex md:group-focus-visible:flex md:group-data-[keys]:flex md:has-[[data-state=open]]:flex',
       )}
     >
       {abilities.isShared ? (
@@ -150,6 +153,7 @@ export function MessageToolbar({
             <button
               key={emoji}
               type="button"
+              tabIndex={-1}
               aria-label={`React with ${emoji}`}
               onClick={() => react(emoji)}
               className={cn(toolButton, 'text-[15px]')}
@@ -162,19 +166,20 @@ export function MessageToolbar({
             align="end"
             onPick={react}
             trigger={
-              <button type="button" aria-label="Add reaction" className={toolButton}>
+              <button type="button" tabIndex={-1} aria-label="Add reaction" className={toolButton}>
                 <SmilePlus aria-hidden />
               </button>
             }
           />
           <Tooltip content="Reply">
-            <button type="button" aria-label="Reply" onClick={on.reply} className={toolButton}>
+            <button type="button" tabIndex={-1} aria-label="Reply" onClick={on.reply} className={toolButton}>
               <Reply aria-hidden />
             </button>
           </Tooltip>
           <Tooltip content={message.isStarred ? 'Remove star' : 'Star'}>
             <button
               type="button"
+              tabIndex={-1}
               aria-label={message.isStarred ? 'Remove star' : 'Star message'}
               aria-pressed={message.isStarred}
               onClick={() => void toggleStarredMessage(message.genId).catch(notifyError)}
@@ -190,7 +195,7 @@ export function MessageToolbar({
         abilities={abilities}
         on={on}
         trigger={
-          <button type="button" aria-label="More message actions" className={toolButton}>
+          <button type="button" tabIndex={-1} aria-label="More message actions" className={toolButton}>
             <MoreHorizontal aria-hidden />
           </button>
         }
@@ -223,6 +228,8 @@ export function MessageMenuButton({
       trigger={
         <button
           type="button"
+          tabIndex={-1}
+          data-message-menu
           aria-label="Message actions"
           className="absolute top-1 right-2 flex size-7 items-center justify-center rounded-md text-faint hover:bg-hover md:hidden"
         >

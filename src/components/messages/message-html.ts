@@ -1,10 +1,15 @@
 // Message HTML on the client: rendering through DOMPurify (spec issue item 12), with mention chips
 // (<span data-type="mention" data-id class="mention">), and plain-text conversions for previews.
 import DOMPurify from 'dompurify';
+import { findLinks } from './link-finder.ts';
 
-/** Sanitised HTML for dangerouslySetInnerHTML; links open in a new tab and never leak the opener. */
+/**
+ * Sanitised HTML for the message body; links (written or found in the text) open in a new tab and never
+ * leak the opener.
+ */
 export function renderMessageHtml(html: string): string {
-  return DOMPurify.sanitize(html, {
+  const body = DOMPurify.sanitize(html, {
+    RETURN_DOM: true,
     ALLOWED_TAGS: [
       'p',
       'br',
@@ -24,7 +29,36 @@ export function renderMessageHtml(html: string): string {
       'span',
     ],
     ALLOWED_ATTR: ['href', 'title', 'data-type', 'data-id', 'class'],
-  });
+  }) as HTMLElement; // RETURN_DOM hands back the <body> the markup was parsed into
+  linkAddresses(body);
+  return body.innerHTML;
+}
+
+/** Every address in the text becomes a link (issue 15 item 6), except in code and inside links and chips. */
+function linkAddresses(root: HTMLElement): void {
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  const texts: Text[] = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (!node.parentElement?.closest('a, code, pre, .mention')) texts.push(node as Text);
+  }
+  for (const text of texts) {
+    const links = findLinks(text.data);
+    if (links.length === 0) continue;
+    const parts = document.createDocumentFragment();
+    let at = 0;
+    for (const link of links) {
+      parts.append(text.data.slice(at, link.start));
+      const a = document.createElement('a');
+      a.href = link.href;
+      a.textContent = text.data.slice(link.start, link.end);
+      a.target = '_blank';
+      a.rel = 'noopener noreferrer nofollow';
+      parts.append(a);
+      at = link.end;
+    }
+    parts.append(text.data.slice(at));
+    text.replaceWith(parts);
+  }
 }
 
 if (typeof window !== 'undefined') {

@@ -1,11 +1,13 @@
 // The channel's message list: virtualised (react-virtuoso), anchored to the newest message, with day
-// separators and older pages loaded when the top is reached.
-import { Hash } from 'lucide-react';
-import { Fragment, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Virtuoso } from 'react-virtuoso';
+// separators and older pages loaded when the top is reached. Scrolled up, a "Jump to latest" button
+// (with the count of messages that arrived meanwhile) brings the newest back, e.g. after a reconnect.
+import { ArrowDown } from 'lucide-react';
+import { Fragment, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import type { MessageDoc } from '../../../schemas/collections.ts';
 import { useWorkspace } from '../../app/workspace-context.ts';
 import { useChannelPermissions } from '../../data/channels.ts';
+import { useConnection } from '../../data/connection.ts';
 import { refreshMembers } from '../../data/members.ts';
 import { loadOlderMessages } from '../../data/messages.ts';
 import { useSettings } from '../../data/settings.ts';
@@ -13,6 +15,7 @@ import { useFirstScreen } from '../../first-screen/capture.ts';
 import { announceRowsPainted } from '../../first-screen/rows-painted.ts';
 import { Spinner } from '../ui/states.tsx';
 import { continuesGroup, startsNewDay } from './day.ts';
+import { newSince } from './jump-to-latest.ts';
 import { DaySeparator, MessageRow } from './message-row.tsx';
 
 /**
@@ -65,10 +68,20 @@ export interface MessageListProps {
   hasOlderStored: boolean;
   /** Widens the window by a page. */
   onShowOlder: () => void;
-  intro: { title: string; isDirect: boolean };
+  /** The top of the channel's history, drawn once nothing older is left (src/components/channels/channel-intro.tsx). */
+  intro: ReactNode;
+  /** The channel has never had a message: the intro shows at once, with no older page to ask for. */
+  neverUsed?: boolean;
 }
 
-export function MessageList({ channelId, messages, hasOlderStored, onShowOlder, intro }: MessageListProps) {
+export function MessageList({
+  channelId,
+  messages,
+  hasOlderStored,
+  onShowOlder,
+  intro,
+  neverUsed = false,
+}: MessageListProps) {
   const { institution, me, membersById } = useWorkspace();
   const settings = useSettings();
   const access = useChannelPermissions(channelId);
@@ -111,86 +124,112 @@ export function MessageList({ channelId, messages, hasOlderStored, onShowOlder, 
   }, [isEmpty]);
 
   const last = messages[messages.length - 1];
-  const lastIsMine = last?.memberId === me.id && last.status !== 'confirmed';
+  // Just sent here: a new last row, mine and not yet confirmed. Others' messages arriving before an older
+  // pending one of mine (pending rows sort last) are not a send, and must not pull a reader down.
+  const shownLast = useRef<string | undefined>(undefined);
+  const justSent =
+    last?.memberId === me.id && last.status !== 'confirmed' && last.genId !== shownLast.current;
+  useEffect(() => {
+    shownLast.current = last?.genId;
+  }, [last?.genId]);
+  const offline = useConnection().status !== 'connected';
+
+  // What the list held when the person scrolled away from the newest message: anything else is new.
+  const list = useRef<VirtuosoHandle>(null);
+  const [leftWith, setLeftWith] = useState<ReadonlySet<string> | null>(null);
+  const atBottom = leftWith === null;
+  const unseen = leftWith ? newSince(messages, leftWith, me.id) : 0;
+  const jump = () => {
+    list.current?.scrollToIndex({ index: 'LAST', align: 'end' });
+    setLeftWith(null);
+  };
 
   return (
-    <Virtuoso
-      className="min-h-0 flex-1"
-      data={messages}
-      firstItemIndex={firstItemIndex}
-      initialTopMostItemIndex={Math.max(0, messages.length - 1)}
-      alignToBottom
-      // Stay at the newest message when already there, and always after sending one.
-      followOutput={(atBottom) => (atBottom || lastIsMine ? 'auto' : false)}
-      atTopThreshold={200}
-      startReached={() => {
-        if (hasOlderStored) onShowOlder();
-        else if (older.hasMore) void loadOlder();
-      }}
-      increaseViewportBy={{ top: 600, bottom: 300 }}
-      itemsRendered={(items) => {
-        if (items.length === 0) return;
-        firstScreen.painted();
-        announceRowsPainted();
-      }}
-      computeItemKey={(_, message) => message.genId}
-      context={{ older, hasOlderStored, intro } satisfies ListContext}
-      components={{ Header: ListHeader, Footer: ListFooter }}
-      itemContent={(index, message) => {
-        const previous = messages[index - firstItemIndex - 1];
-        const newDay = startsNewDay(previous, message);
-        return (
-          <Fragment>
-            {newDay ? <DaySeparator date={new Date(message.createdAt)} /> : null}
-            <MessageRow
-              message={message}
-              author={membersById.get(message.memberId)}
-              compact={!newDay && continuesGroup(previous, message)}
-              showAvatar={settings.showAuthorAvatarInMessages}
-              replied={message.replyTo ? byId.get(message.replyTo) : undefined}
-              meId={me.id}
-              canDeleteAny={access?.canDeleteMessage ?? false}
-              canPin={access?.canPinMessage ?? false}
-              isOwner={access?.isOwner ?? false}
-            />
-          </Fragment>
-        );
-      }}
-    />
+    <div className="relative flex min-h-0 flex-1 flex-col" data-message-list>
+      <Virtuoso
+        ref={list}
+        atBottomStateChange={(bottom) => setLeftWith(bottom ? null : new Set(messages.map((m) => m.genId)))}
+        atBottomThreshold={80}
+        className="min-h-0 flex-1"
+        data={messages}
+        firstItemIndex={firstItemIndex}
+        initialTopMostItemIndex={Math.max(0, messages.length - 1)}
+        alignToBottom
+        // Stay at the newest message when already there, and always after sending one.
+        followOutput={(atBottom) => (atBottom || justSent ? 'auto' : false)}
+        atTopThreshold={200}
+        startReached={() => {
+          if (hasOlderStored) onShowOlder();
+          else if (older.hasMore) void loadOlder();
+        }}
+        increaseViewportBy={{ top: 600, bottom: 300 }}
+        itemsRendered={(items) => {
+          if (items.length === 0) return;
+          firstScreen.painted();
+          announceRowsPainted();
+        }}
+        computeItemKey={(_, message) => message.genId}
+        context={
+          { older, hasOlderStored, intro, empty: neverUsed && messages.length === 0 } satisfies ListContext
+        }
+        components={{ Header: ListHeader, Footer: ListFooter }}
+        itemContent={(index, message) => {
+          const previous = messages[index - firstItemIndex - 1];
+          const newDay = startsNewDay(previous, message);
+          return (
+            <Fragment>
+              {newDay ? <DaySeparator date={new Date(message.createdAt)} /> : null}
+              <MessageRow
+                message={message}
+                author={membersById.get(message.memberId)}
+                compact={!newDay && continuesGroup(previous, message)}
+                showAvatar={settings.showAuthorAvatarInMessages}
+                replied={message.replyTo ? byId.get(message.replyTo) : undefined}
+                meId={me.id}
+                canDeleteAny={access?.canDeleteMessage ?? false}
+                canPin={access?.canPinMessage ?? false}
+                isOwner={access?.isOwner ?? false}
+                offline={offline && message.status === 'pending'}
+              />
+            </Fragment>
+          );
+        }}
+      />
+      {atBottom ? null : (
+        <button
+          type="button"
+          onClick={jump}
+          className="absolute bottom-3 left-1/2 flex -translate-x-1/2 items-center gap-1.5 rounded-full border border-line-strong bg-surface px-3 py-1.5 text-[12px] font-medium shadow-md hover:bg-hover focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+        >
+          <ArrowDown className="size-3.5" aria-hidden />
+          Jump to latest
+          {unseen > 0 ? (
+            <span className="rounded-full bg-accent-soft px-1.5 text-[11px] text-accent-fg">
+              {unseen} new
+            </span>
+          ) : null}
+        </button>
+      )}
+    </div>
   );
 }
 
 interface ListContext {
   older: { loading: boolean; hasMore: boolean };
   hasOlderStored: boolean;
-  intro: { title: string; isDirect: boolean };
+  /** The top of the channel's history, drawn once nothing older is left (src/components/channels/channel-intro.tsx). */
+  intro: ReactNode;
+  /** Nothing was ever said here: startReached never fires on an empty list, so the intro cannot wait for it. */
+  empty: boolean;
 }
 
 function ListHeader({ context }: { context?: ListContext }) {
   if (!context) return null;
-  if (!context.older.hasMore && !context.hasOlderStored) return <ChannelIntro {...context.intro} />;
+  if (context.empty || (!context.older.hasMore && !context.hasOlderStored)) return context.intro;
   if (context.older.loading) return <Spinner className="p-4" label="Loading older messages" />;
   return <div className="h-4" />;
 }
 
 function ListFooter() {
   return <div className="h-3" />;
-}
-
-function ChannelIntro({ title, isDirect }: { title: string; isDirect: boolean }) {
-  return (
-    <div className="px-4 pt-8 pb-3">
-      {isDirect ? null : (
-        <div className="mb-3 flex size-11 items-center justify-center rounded-xl bg-accent-soft text-accent-fg">
-          <Hash className="size-5" aria-hidden />
-        </div>
-      )}
-      <h2 className="text-lg font-semibold">{isDirect ? title : `Welcome to #${title}`}</h2>
-      <p className="text-[13px] text-muted">
-        {isDirect
-          ? `This is the beginning of your conversation with ${title}.`
-          : `This is the very beginning of the #${title} channel.`}
-      </p>
-    </div>
-  );
 }

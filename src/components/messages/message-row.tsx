@@ -1,14 +1,15 @@
 // One message in the list: author, time (full date on hover), the reply quote, sanitised body with
-// mention chips, poll, attachments, reactions, pin/star/forwarded marks and its delivery state (spec §4):
-// pending shows "Sending…", failed shows "Not sent" with Retry and Delete. Actions sit in
+// mention chips, the first link's preview, poll, attachments, reactions, pin/star/forwarded marks and its delivery state (spec §4):
+// pending shows "Sending…" ("Waiting for connection" while offline), failed shows "Not sent" with why and
+// what can be done (send-failure.ts): Retry where it can succeed, else Edit and Delete. Actions sit in
 // message-actions.tsx; edits happen in place. An agent's message is marked AI and its body is the
 // answer's own view (agent-answer.tsx: thinking, streaming, tool calls, sources).
-import { AlertCircle, Clock, Forward, Pin, RotateCcw, Star, Trash2 } from 'lucide-react';
+import { AlertCircle, Clock, Forward, Pencil, Pin, RotateCcw, Star, Trash2, WifiOff } from 'lucide-react';
 import { lazy, memo, Suspense, useRef, useState } from 'react';
 import type { MemberDoc, MessageDoc } from '../../../schemas/collections.ts';
 import { notifyError } from '../../app/notify.ts';
 import { useAuthorName } from '../../data/deleted-members.ts';
-import { deleteMessage, discardMessage, retryMessage } from '../../data/messages.ts';
+import { deleteMessage, discardMessage, retryMessage, useSendFailure } from '../../data/messages.ts';
 import { Avatar } from '../ui/avatar.tsx';
 import { Button } from '../ui/button.tsx';
 import { cn } from '../ui/cn.ts';
@@ -18,12 +19,15 @@ import { AgentBadge, isAgent } from './agent-badge.tsx';
 import { AttachmentList } from './attachment-list.tsx';
 import { useConversation } from './conversation-context.ts';
 import { dayLabel, fullTimeLabel, timeLabel } from './day.ts';
+import { LinkPreviewCard } from './link-preview-card.tsx';
 import { type MessageAbilities, MessageMenuButton, MessageToolbar } from './message-actions.tsx';
 import { htmlPreview } from './message-html.ts';
+import { onMessageBlur, onMessageKeyDown } from './message-keys.ts';
 import { PollCard } from './poll-card.tsx';
 import { Reactions } from './reactions.tsx';
 import { ReplyQuote } from './reply-quote.tsx';
 import { SanitizedHtml } from './sanitized-html.tsx';
+import { failureView } from './send-failure.ts';
 
 // Editing and forwarding load their code (the editor, the channel picker) when first used.
 const InlineEditor = lazy(() => import('./inline-editor.tsx').then((m) => ({ default: m.InlineEditor })));
@@ -41,6 +45,50 @@ export function DaySeparator({ date }: { date: Date }) {
   );
 }
 
+/** "Not sent": why, and only the ways on that can work (send-failure.ts). */
+function NotSent({ message, mine, onEdit }: { message: MessageDoc; mine: boolean; onEdit: () => void }) {
+  const view = failureView(useSendFailure(message.genId), {
+    content: message.content,
+    isPoll: message.poll !== null,
+    mine,
+  });
+  const action = 'inline-flex items-center gap-1 rounded px-1 font-medium hover:bg-hover';
+  return (
+    <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs" data-testid="not-sent">
+      <p className="inline-flex min-w-0 items-start gap-1 text-danger">
+        <AlertCircle className="mt-px size-3.5 shrink-0" aria-hidden />
+        <span>
+          <span className="font-medium">Not sent.</span> {view.reason}
+        </span>
+      </p>
+      {view.retry ? (
+        <button
+          type="button"
+          onClick={() => void retryMessage(message.genId).catch(notifyError)}
+          className={cn(action, 'text-fg')}
+        >
+          <RotateCcw className="size-3" aria-hidden />
+          Retry
+        </button>
+      ) : null}
+      {view.edit ? (
+        <button type="button" onClick={onEdit} className={cn(action, 'text-fg')}>
+          <Pencil className="size-3" aria-hidden />
+          Edit
+        </button>
+      ) : null}
+      <button
+        type="button"
+        onClick={() => void discardMessage(message.genId).catch(notifyError)}
+        className={cn(action, 'text-muted hover:text-danger')}
+      >
+        <Trash2 className="size-3" aria-hidden />
+        Delete
+      </button>
+    </div>
+  );
+}
+
 export interface MessageRowProps {
   message: MessageDoc;
   author: MemberDoc | undefined;
@@ -54,6 +102,8 @@ export interface MessageRowProps {
   canDeleteAny: boolean;
   canPin: boolean;
   isOwner: boolean;
+  /** Only for a pending message: no connection, so it waits rather than sends. */
+  offline?: boolean;
 }
 
 const LONG_PRESS_MS = 450;
@@ -68,6 +118,7 @@ export const MessageRow = memo(function MessageRow({
   canDeleteAny,
   canPin,
   isOwner,
+  offline = false,
 }: MessageRowProps) {
   const conversation = useConversation();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -108,13 +159,19 @@ export const MessageRow = memo(function MessageRow({
   return (
     <article
       className={cn(
-        'group relative flex gap-3 px-4 hover:bg-hover/60',
+        'group relative flex gap-3 px-4 outline-none hover:bg-hover/60 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset',
         compact ? 'py-0.5' : 'pt-2 pb-0.5',
         message.isPinned && 'bg-accent-soft/25 hover:bg-accent-soft/40',
         failed && 'bg-danger-soft/40 hover:bg-danger-soft/60',
         editing && 'bg-accent-soft/20',
       )}
       aria-label={`${name}, ${timeLabel(created)}`}
+      // One tab stop per message, arrows from here (message-keys.ts): the WAI-ARIA feed pattern's
+      // focusable articles.
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a feed's articles are focusable by design
+      tabIndex={0}
+      onKeyDown={onMessageKeyDown}
+      onBlur={onMessageBlur}
       data-status={message.status}
       data-gen-id={message.genId}
       data-message-id={message.id ?? undefined}
@@ -205,41 +262,22 @@ export const MessageRow = memo(function MessageRow({
             ) : null}
           </div>
         ) : null}
+        {/* Under a sent message only: a draft's link is not worth a request while it is being sent. */}
+        {message.content && !fromAgent && !editing && message.status === 'confirmed' && !message.deletedAt ? (
+          <LinkPreviewCard institutionId={message.institutionId} content={message.content} />
+        ) : null}
         {message.poll ? (
           <PollCard genId={message.genId} poll={message.poll} canClose={mine || isOwner} />
         ) : null}
         {message.attachments.length > 0 ? <AttachmentList attachments={message.attachments} /> : null}
         <Reactions genId={message.genId} reactions={message.reactions} />
         {pending ? (
-          <p className="mt-0.5 inline-flex items-center gap-1 text-xs text-muted">
-            <Clock className="size-3" aria-hidden />
-            Sending…
+          <p className="mt-0.5 inline-flex items-center gap-1 text-xs text-muted" data-testid="delivery">
+            {offline ? <WifiOff className="size-3" aria-hidden /> : <Clock className="size-3" aria-hidden />}
+            {offline ? 'Waiting for connection' : 'Sending…'}
           </p>
         ) : null}
-        {failed ? (
-          <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs">
-            <span className="inline-flex items-center gap-1 font-medium text-danger">
-              <AlertCircle className="size-3.5" aria-hidden />
-              Not sent
-            </span>
-            <button
-              type="button"
-              onClick={() => void retryMessage(message.genId).catch(notifyError)}
-              className="inline-flex items-center gap-1 rounded px-1 font-medium text-fg hover:bg-hover"
-            >
-              <RotateCcw className="size-3" aria-hidden />
-              Retry
-            </button>
-            <button
-              type="button"
-              onClick={() => void discardMessage(message.genId).catch(notifyError)}
-              className="inline-flex items-center gap-1 rounded px-1 font-medium text-muted hover:bg-hover hover:text-danger"
-            >
-              <Trash2 className="size-3" aria-hidden />
-              Delete
-            </button>
-          </div>
-        ) : null}
+        {failed ? <NotSent message={message} mine={mine} onEdit={on.edit} /> : null}
       </div>
       {editing || failed ? null : (
         <>

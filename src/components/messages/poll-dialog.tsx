@@ -1,7 +1,7 @@
 // Creating a poll from the composer's + menu (spec §4 createPoll): a question, 2–10 options, and
 // whether several may be chosen. The poll appears at once and is sent through the outbox.
 import { Plus, X } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { POLL_OPTIONS_MAX, POLL_OPTIONS_MIN } from '../../../schemas/protocol/index.ts';
 import { notifyError } from '../../app/notify.ts';
 import { createPoll } from '../../data/messages.ts';
@@ -28,6 +28,14 @@ export function PollDialog({
   // Options carry a local key so that removing one keeps the others' inputs in place.
   const [options, setOptions] = useState(() => [newOption(), newOption()]);
   const [multiple, setMultiple] = useState(false);
+  const questionRef = useRef<HTMLInputElement>(null);
+  // Opened from the composer's menu, whose closing hands focus back to its button after the dialog has
+  // mounted: take it to the first field once both have settled.
+  useEffect(() => {
+    if (!open) return;
+    const timer = window.setTimeout(() => questionRef.current?.focus(), 50);
+    return () => window.clearTimeout(timer);
+  }, [open]);
   const filled = options.map((o) => o.text.trim()).filter(Boolean);
   const ready = question.trim().length > 0 && filled.length >= POLL_OPTIONS_MIN;
 
@@ -59,6 +67,9 @@ export function PollDialog({
             value={question}
             onChange={(e) => setQuestion(e.target.value)}
             placeholder="Ask something"
+            ref={questionRef}
+            // The dialog opens to ask this: focus starts on its first field, not on Close.
+            autoFocus
           />
         </div>
         <fieldset className="space-y-1.5">

@@ -2,18 +2,18 @@
 // becomes an owner). Shown only to the primary owner; it is what they must do before deleting their
 // account (/account-deletion links here).
 import { Crown } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { notifyError } from '../../app/notify.ts';
 import { useWorkspace } from '../../app/workspace-context.ts';
 import { handOverWorkspace } from '../../data/account.ts';
 import { Button } from '../ui/button.tsx';
+import { Select } from '../ui/select.tsx';
 
 export function HandOverSection() {
   const { institution, me, membersById } = useWorkspace();
   const [choice, setChoice] = useState('');
   const [busy, setBusy] = useState(false);
-  const id = useId();
   if (me.role !== 'primary_owner') return null;
   const candidates = [...membersById.values()]
     .filter((m) => m.kind !== 'agent' && m.id !== me.id && (m.role === 'owner' || m.role === 'admin'))
@@ -53,22 +53,14 @@ export function HandOverSection() {
           </p>
         ) : (
           <div className="flex flex-wrap items-center gap-2">
-            <label htmlFor={`${id}-to`} className="sr-only">
-              New primary owner
-            </label>
-            <select
-              id={`${id}-to`}
+            <Select
               value={choice}
-              onChange={(e) => setChoice(e.target.value)}
-              className="h-8 min-w-0 flex-1 rounded-md border border-line-strong bg-surface px-2 text-sm text-fg"
-            >
-              <option value="">Choose an owner or admin…</option>
-              {candidates.map((m) => (
-                <option key={m.id} value={m.id}>
-                  {m.name || m.email} ({m.role})
-                </option>
-              ))}
-            </select>
+              onValueChange={setChoice}
+              label="New primary owner"
+              placeholder="Choose an owner or admin…"
+              options={candidates.map((m) => ({ value: m.id, label: `${m.name || m.email} (${m.role})` }))}
+              className="h-8 flex-1"
+            />
             <Button size="sm" variant="outline" disabled={!chosen} loading={busy} onClick={handOver}>
               Hand over
             </Button>

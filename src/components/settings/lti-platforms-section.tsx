@@ -1,9 +1,11 @@
 // Settings → Learning platforms (workspace admins): the Moodle or Canvas sites whose courses open Lantern
 // by LTI 1.3. It shows the tool's addresses to paste into the platform, lists the registered platforms
 // with each one's login initiation address, and registers a new one from the values the platform shows.
+
 import { Copy, GraduationCap, Link2, Plus, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
+import { plainIssue } from '../../../schemas/plain-error.ts';
 import type { LtiPlatformBody } from '../../../schemas/protocol/index.ts';
 import { ltiPlatformBody } from '../../../schemas/protocol/index.ts';
 import { errorMessage, notifyError } from '../../app/notify.ts';
@@ -87,7 +89,8 @@ function RegisterDialog({
       deploymentIds: (values.deploymentIds ?? '').split(/[\s,]+/).filter(Boolean),
     });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Check the values');
+      const issue = parsed.error.issues[0];
+      setError(issue ? plainIssue(issue) : 'Check the values');
       return;
     }
     setBusy(true);

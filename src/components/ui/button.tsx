@@ -9,7 +9,7 @@ export type ButtonSize = 'default' | 'xs' | 'sm' | 'lg' | 'icon';
 
 const variants: Record<ButtonVariant, string> = {
   default: 'bg-primary text-primary-fg hover:opacity-90 shadow-sm',
-  destructive: 'bg-danger text-white hover:opacity-90 shadow-sm',
+  destructive: 'bg-danger text-danger-fg hover:opacity-90 shadow-sm',
   outline: 'border border-line-strong bg-surface text-fg hover:bg-hover',
   secondary: 'bg-selected text-fg hover:bg-hover',
   ghost: 'text-fg hover:bg-hover',

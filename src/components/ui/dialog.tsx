@@ -25,7 +25,9 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
             'fixed top-[12vh] left-1/2 z-50 flex max-h-[76vh] w-[calc(100vw-24px)] max-w-md -translate-x-1/2 flex-col rounded-xl border border-line bg-surface shadow-2xl outline-none',
             className,
           )}
-          aria-describedby={description ? undefined : undefined}
+          // Without a description nothing describes the dialog: a hidden copy of the title made screen readers
+          // announce it twice (issue 15 item 5). The explicit undefined tells Radix it is on purpose.
+          {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <div className="flex items-start justify-between gap-4 px-5 pt-4 pb-2">
             <div className="min-w-0">
@@ -34,9 +36,7 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
                 <RadixDialog.Description className="mt-0.5 text-[13px] text-muted">
                   {description}
                 </RadixDialog.Description>
-              ) : (
-                <RadixDialog.Description className="sr-only">{title}</RadixDialog.Description>
-              )}
+              ) : null}
             </div>
             <RadixDialog.Close
               className="-mr-1 rounded-md p-1 text-muted hover:bg-hover hover:text-fg"

@@ -43,3 +43,22 @@ export function FieldMessage({
     </p>
   );
 }
+
+/**
+ * "12/80" beside a field with a limit, quiet until the last tenth, red past it. Hidden from screen readers:
+ * the field's own message says it in words once the limit is passed.
+ */
+export function CharacterCount({ value, max }: { value: string; max: number }) {
+  const used = [...value].length;
+  return (
+    <span
+      aria-hidden
+      className={cn(
+        'shrink-0 text-xs tabular-nums',
+        used > max ? 'font-medium text-danger' : used >= max * 0.9 ? 'text-muted' : 'text-faint',
+      )}
+    >
+      {used}/{max}
+    </span>
+  );
+}

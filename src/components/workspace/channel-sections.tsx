@@ -1,8 +1,9 @@
-// The sidebar's channels, arranged in the person's sections: create, rename and delete sections, move
-// channels between them (drag and drop or the row menu), collapse them. Changes go to the store first
+// The sidebar's channels, arranged in the person's sections: create, rename, delete and reorder sections
+// (a header's drag, its menu, Alt+Shift+↑/↓), move channels between them (drag and drop or the row menu),
+// collapse them. Changes go to the store first
 // and reach the server when it can be reached, so all of this works offline.
 import { Plus, Search } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { errorMessage, notifyError } from '../../app/notify.ts';
 import { useWorkspace } from '../../app/workspace-context.ts';
 import {
@@ -10,10 +11,16 @@ import {
   deleteSection,
   moveChannelToSection,
   renameSection,
+  reorderSections,
   setSectionCollapsed,
   useSections,
 } from '../../data/sections.ts';
-import { DEFAULT_SECTION_NAME, PLACEHOLDER_SECTION_ID } from '../../store/sections.ts';
+import {
+  DEFAULT_SECTION_NAME,
+  PLACEHOLDER_SECTION_ID,
+  placeSection,
+  stepSection,
+} from '../../store/sections.ts';
 import { Button } from '../ui/button.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 import { IconAction } from '../ui/icon-action.tsx';
@@ -47,6 +54,28 @@ export function ChannelSections({
   const [dialog, setDialog] = useState<SectionDialog>(null);
   const arranged = layout?.sections ?? [];
   const allSections = arranged.map((a) => a.section);
+  const order = allSections.map((s) => s.id);
+  // Said to screen readers after a section moves ("Projects moved to 1 of 3").
+  const [announcement, setAnnouncement] = useState('');
+  // The header moved with the keyboard: it keeps focus once the sidebar shows the new order.
+  const [focusAfterMove, setFocusAfterMove] = useState<string | null>(null);
+  const orderKey = order.join(',');
+
+  useEffect(() => {
+    if (!focusAfterMove || !orderKey) return;
+    // Moving a node in the DOM drops its focus; give it back to the same header.
+    const header = document.querySelector<HTMLElement>(
+      `[data-section-id="${CSS.escape(focusAfterMove)}"] button[aria-expanded]`,
+    );
+    if (header && document.activeElement !== header) header.focus();
+  }, [focusAfterMove, orderKey]);
+
+  function reorder(sectionId: string, next: string[]) {
+    if (next.join(',') === orderKey || order.includes(PLACEHOLDER_SECTION_ID)) return;
+    const name = allSections.find((s) => s.id === sectionId)?.name ?? 'Section';
+    setAnnouncement(`${name} moved to ${next.indexOf(sectionId) + 1} of ${next.length}`);
+    reorderSections(institution.id, next).catch(notifyError);
+  }
 
   function move(channelId: string, toSectionId: string, index?: number) {
     if (toSectionId === PLACEHOLDER_SECTION_ID) return;
@@ -61,14 +90,25 @@ export function ChannelSections({
     onCreate: () => setDialog({ kind: 'create' }),
     onCreateWith: (channelId: string) => setDialog({ kind: 'create', channelId }),
     onMove: move,
+    onPlaceSection: (sectionId: string, beforeId: string | null) =>
+      reorder(sectionId, placeSection(order, sectionId, beforeId)),
+    onStepSection: (sectionId: string, step: -1 | 1) => {
+      setFocusAfterMove(sectionId);
+      reorder(sectionId, stepSection(order, sectionId, step));
+    },
   };
 
   return (
     <>
-      {arranged.map(({ section, channels: list, collapsed }) => (
+      <p className="sr-only" aria-live="polite">
+        {announcement}
+      </p>
+      {arranged.map(({ section, channels: list, collapsed }, index) => (
         <SidebarSectionBlock
           key={section.id}
           section={section}
+          place={{ index, count: arranged.length }}
+          nextSectionId={order[index + 1] ?? null}
           channels={list}
           allSections={allSections}
           collapsed={collapsed}

@@ -2,22 +2,14 @@
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { errorMessage } from '../../app/notify.ts';
-import { inviteMembers } from '../../data/workspaces.ts';
+import { refreshChecklist } from '../../data/onboarding.ts';
+import { inviteMembers, useWorkspacePermissions } from '../../data/workspaces.ts';
 import { Button } from '../ui/button.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 import { FieldMessage, Label } from '../ui/input.tsx';
-
-/** Splits pasted text on commas, semicolons, spaces and new lines. */
-export function parseEmails(text: string): string[] {
-  return [
-    ...new Set(
-      text
-        .split(/[\s,;]+/)
-        .map((e) => e.trim().toLowerCase())
-        .filter(Boolean),
-    ),
-  ];
-}
+import { TagsInput, withPending } from '../ui/tags-input.tsx';
+import { EMAILS_AT_ONCE, emailProblem, normalizeEmail } from './email-list.ts';
+import { InviteLinkSection } from './invite-link-section.tsx';
 
 export function InviteDialog({
   institutionId,
@@ -30,23 +22,30 @@ export function InviteDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const [text, setText] = useState('');
+  const [emails, setEmails] = useState<string[]>([]);
+  const [typing, setTyping] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const id = useId();
+  // Admins also get the shareable invite link (decision 0045).
+  const canShareLink = useWorkspacePermissions(institutionId)?.canManageMembers ?? false;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const emails = parseEmails(text);
-    if (emails.length === 0) return setError('Enter at least one e-mail address');
+    // An address still being typed is sent too.
+    const all = withPending(emails, typing, { max: EMAILS_AT_ONCE, normalize: normalizeEmail });
+    setEmails(all);
+    setTyping('');
+    if (all.length === 0) return setError('Enter at least one e-mail address');
+    const problem = all.map(emailProblem).find(Boolean);
+    if (problem) return setError(`${problem}: correct or remove it`);
     setBusy(true);
     setError(null);
     try {
-      await inviteMembers(institutionId, emails);
-      toast.success(
-        emails.length === 1 ? `Invitation sent to ${emails[0]}` : `${emails.length} invitations sent`,
-      );
-      setText('');
+      await inviteMembers(institutionId, all);
+      void refreshChecklist(institutionId);
+      toast.success(all.length === 1 ? `Invitation sent to ${all[0]}` : `${all.length} invitations sent`);
+      setEmails([]);
       onOpenChange(false);
     } catch (err) {
       setError(errorMessage(err));
@@ -65,22 +64,33 @@ export function InviteDialog({
       <form onSubmit={submit} className="flex flex-col gap-4 pt-2" noValidate>
         <div className="flex flex-col gap-1.5">
           <Label htmlFor={`${id}-emails`}>E-mail addresses</Label>
-          <textarea
+          <TagsInput
             id={`${id}-emails`}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            rows={3}
+            tags={emails}
+            onChange={(next) => {
+              setEmails(next);
+              setError(null);
+            }}
+            text={typing}
+            onTextChange={setTyping}
+            rules={{ max: EMAILS_AT_ONCE, normalize: normalizeEmail }}
+            validate={emailProblem}
             placeholder="ada@company.com, grace@company.com"
-            className="w-full resize-none rounded-md border border-line-strong bg-surface px-3 py-2 text-sm outline-none placeholder:text-faint focus-visible:border-accent focus-visible:ring-2 focus-visible:ring-ring"
+            invalid={Boolean(error)}
+            describedBy={`${id}-help`}
             autoFocus
           />
           {error ? (
-            <FieldMessage error>{error}</FieldMessage>
+            <FieldMessage id={`${id}-help`} error>
+              {error}
+            </FieldMessage>
           ) : (
-            <FieldMessage>Separate addresses with commas.</FieldMessage>
+            <FieldMessage id={`${id}-help`}>
+              Press Enter or type a comma after each address, or paste a list.
+            </FieldMessage>
           )}
         </div>
-        <div className="flex justify-end gap-2">
+        <div className="flex justify-end gap-2 pb-4">
           <Button variant="ghost" onClick={() => onOpenChange(false)}>
             Cancel
           </Button>
@@ -89,6 +99,7 @@ export function InviteDialog({
           </Button>
         </div>
       </form>
+      {canShareLink ? <InviteLinkSection institutionId={institutionId} /> : null}
     </Dialog>
   );
 }

@@ -1,6 +1,10 @@
-// One sidebar section: a collapsible header with its menu (rename, delete, new section) and its
-// channels, which can be dragged to another section or moved with the row menu ("Move to section").
+// One sidebar section: a collapsible header with its menu (rename, delete, new section, move up or down)
+// and its channels, which can be dragged to another section or moved with the row menu ("Move to
+// section"). The header itself can be dragged above or below another section, or moved with
+// Alt+Shift+↑/↓ while it has focus.
 import {
+  ArrowDown,
+  ArrowUp,
   ChevronRight,
   FolderInput,
   FolderPlus,
@@ -11,17 +15,20 @@ import {
   Trash2,
 } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
-import { type DragEvent, type ReactNode, useState } from 'react';
+import { type DragEvent, type KeyboardEvent, type ReactNode, useState } from 'react';
 import { NavLink } from 'react-router';
 import type { ChannelDoc } from '../../../schemas/collections.ts';
 import type { Section } from '../../../schemas/protocol/index.ts';
 import { cn } from '../ui/cn.ts';
 import { Menu, MenuContent, MenuItem, MenuLabel, MenuSeparator, MenuTrigger } from '../ui/menu.tsx';
+import { ChannelRowActions } from './channel-row-actions.tsx';
 
 export type SectionLike = Section;
 
 /** The drag payload type: only channel rows of this sidebar are accepted as drops. */
 const DRAG_TYPE = 'application/x-lantern-channel';
+/** A dragged section header: its own type, so a section is never dropped into a channel list. */
+const SECTION_DRAG_TYPE = 'application/x-lantern-section';
 
 export interface SectionActions {
   onToggle: (sectionId: string, collapsed: boolean) => void;
@@ -31,6 +38,10 @@ export interface SectionActions {
   /** New section holding this channel. */
   onCreateWith: (channelId: string) => void;
   onMove: (channelId: string, toSectionId: string, index?: number) => void;
+  /** Put the section just before `beforeId` (last when null). */
+  onPlaceSection: (sectionId: string, beforeId: string | null) => void;
+  /** Move the section one place up or down (menu and Alt+Shift+↑/↓). */
+  onStepSection: (sectionId: string, step: -1 | 1) => void;
 }
 
 export function SidebarSectionBlock({
@@ -44,6 +55,8 @@ export function SidebarSectionBlock({
   headerActions,
   emptyHint,
   actions,
+  place,
+  nextSectionId,
 }: {
   section: SectionLike;
   channels: ChannelDoc[];
@@ -56,12 +69,47 @@ export function SidebarSectionBlock({
   /** Shown instead of the drop hint when the section is empty (the default section's "Browse channels"). */
   emptyHint?: ReactNode;
   actions: SectionActions;
+  /** Where the section stands, for its Move up/down items: index from 0 and how many there are. */
+  place: { index: number; count: number };
+  /** The id of the section shown after this one (null when last): a drop below this header goes before it. */
+  nextSectionId: string | null;
 }) {
   const [dropIndex, setDropIndex] = useState<number | null>(null);
+  // A section header dragged over this one: drop above or below it.
+  const [sectionDrop, setSectionDrop] = useState<'before' | 'after' | null>(null);
+  const [draggingSection, setDraggingSection] = useState(false);
   const headingId = `section-${section.id}`;
   // A collapsed section still shows the open channel and unread ones, so nothing important hides.
   const shown = collapsed ? channels.filter((c) => c.id === openChannelId || unreadOf(c.id) > 0) : channels;
   const totalUnread = channels.reduce((sum, c) => sum + unreadOf(c.id), 0);
+
+  function overSection(event: DragEvent<HTMLElement>) {
+    if (!event.dataTransfer.types.includes(SECTION_DRAG_TYPE)) return false;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = 'move';
+    const box = event.currentTarget.getBoundingClientRect();
+    setSectionDrop(event.clientY < box.top + Math.min(box.height / 2, 24) ? 'before' : 'after');
+    return true;
+  }
+
+  function dropSection(event: DragEvent) {
+    const draggedId = event.dataTransfer.getData(SECTION_DRAG_TYPE);
+    const where = sectionDrop;
+    setSectionDrop(null);
+    if (!draggedId || !where) return false;
+    event.preventDefault();
+    if (draggedId !== section.id)
+      actions.onPlaceSection(draggedId, where === 'before' ? section.id : nextSectionId);
+    return true;
+  }
+
+  function headerKey(event: KeyboardEvent) {
+    if (!event.altKey || !event.shiftKey || event.ctrlKey || event.metaKey) return;
+    if (event.key !== 'ArrowUp' && event.key !== 'ArrowDown') return;
+    // Handled here, so the sidebar's Alt+↑/↓ (next conversation) does not also run.
+    event.preventDefault();
+    actions.onStepSection(section.id, event.key === 'ArrowUp' ? -1 : 1);
+  }
 
   function over(event: DragEvent, index: number) {
     if (!event.dataTransfer.types.includes(DRAG_TYPE)) return;
@@ -81,25 +129,45 @@ export function SidebarSectionBlock({
 
   return (
     <section
-      className="mt-3 first:mt-1"
+      className={cn('relative mt-3 first:mt-1', draggingSection && 'opacity-40')}
       aria-labelledby={headingId}
       data-section-id={section.id}
-      onDragOver={(e) => over(e, dropIndex ?? channels.length)}
-      onDragLeave={(e) => {
-        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDropIndex(null);
+      onDragOver={(e) => {
+        if (overSection(e)) return;
+        over(e, dropIndex ?? channels.length);
       }}
-      onDrop={drop}
+      onDragLeave={(e) => {
+        if (e.currentTarget.contains(e.relatedTarget as Node | null)) return;
+        setDropIndex(null);
+        setSectionDrop(null);
+      }}
+      onDrop={(e) => {
+        if (dropSection(e)) return;
+        drop(e);
+      }}
     >
+      {sectionDrop === 'before' ? <SectionDropLine edge="top" /> : null}
       <div
         className={cn(
           'group/section flex h-7 items-center justify-between gap-1 rounded-md pr-1',
           dropIndex !== null && collapsed && 'bg-accent-soft',
         )}
       >
+        {/* The header button is what one drags: the section moves above or below another. */}
         <button
           type="button"
+          draggable
+          onDragStart={(e) => {
+            e.dataTransfer.setData(SECTION_DRAG_TYPE, section.id);
+            e.dataTransfer.setData('text/plain', section.name);
+            e.dataTransfer.effectAllowed = 'move';
+            setDraggingSection(true);
+          }}
+          onDragEnd={() => setDraggingSection(false)}
           onClick={() => actions.onToggle(section.id, !collapsed)}
+          onKeyDown={headerKey}
           aria-expanded={!collapsed}
+          aria-keyshortcuts="Alt+Shift+ArrowUp Alt+Shift+ArrowDown"
           className="flex h-7 min-w-0 flex-1 items-center gap-1 rounded-md pl-1 text-left text-muted outline-none hover:text-fg focus-visible:ring-2 focus-visible:ring-ring"
         >
           <ChevronRight
@@ -125,6 +193,26 @@ export function SidebarSectionBlock({
               <MenuItem icon={<FolderPlus />} onSelect={actions.onCreate}>
                 New section
               </MenuItem>
+              {place.count > 1 ? (
+                <>
+                  <MenuItem
+                    icon={<ArrowUp />}
+                    className="data-[disabled]:opacity-50"
+                    disabled={place.index === 0}
+                    onSelect={() => actions.onStepSection(section.id, -1)}
+                  >
+                    Move section up
+                  </MenuItem>
+                  <MenuItem
+                    icon={<ArrowDown />}
+                    className="data-[disabled]:opacity-50"
+                    disabled={place.index === place.count - 1}
+                    onSelect={() => actions.onStepSection(section.id, 1)}
+                  >
+                    Move section down
+                  </MenuItem>
+                </>
+              ) : null}
               {section.isDefault ? null : (
                 <>
                   <MenuItem icon={<Pencil />} onSelect={() => actions.onRename(section)}>
@@ -152,6 +240,8 @@ export function SidebarSectionBlock({
             allSections={allSections}
             dropBefore={!collapsed && dropIndex === index}
             onDragOverRow={(e) => {
+              // A dragged section header is the section's to handle (a drop above or below it).
+              if (!e.dataTransfer.types.includes(DRAG_TYPE)) return;
               const box = e.currentTarget.getBoundingClientRect();
               over(e, e.clientY < box.top + box.height / 2 ? index : index + 1);
               e.stopPropagation();
@@ -173,7 +263,21 @@ export function SidebarSectionBlock({
         ) : null}
         {!collapsed && channels.length > 0 && dropIndex === channels.length ? <DropLine /> : null}
       </ul>
+      {sectionDrop === 'after' ? <SectionDropLine edge="bottom" /> : null}
     </section>
+  );
+}
+
+/** Where a dragged section header would land: a line above or below this section. */
+function SectionDropLine({ edge }: { edge: 'top' | 'bottom' }) {
+  return (
+    <div
+      aria-hidden
+      className={cn(
+        'pointer-events-none absolute inset-x-1 h-0.5 rounded-full bg-accent',
+        edge === 'top' ? '-top-1.5' : '-bottom-1.5',
+      )}
+    />
   );
 }
 
@@ -252,30 +356,32 @@ function ChannelRow({
             <MoreHorizontal aria-hidden />
           </MenuTrigger>
           <MenuContent align="start" className="w-56">
-            <DropdownMenu.Sub>
-              <DropdownMenu.SubTrigger className="flex h-8 cursor-default items-center gap-2 rounded-md px-2 outline-none select-none data-[highlighted]:bg-hover data-[state=open]:bg-hover [&_svg]:size-4 [&_svg]:text-muted">
-                <FolderInput aria-hidden />
-                <span className="flex-1">Move to section</span>
-                <ChevronRight aria-hidden />
-              </DropdownMenu.SubTrigger>
-              <DropdownMenu.Portal>
-                <DropdownMenu.SubContent
-                  sideOffset={6}
-                  className="z-50 min-w-44 rounded-lg border border-line bg-surface p-1 text-sm text-fg shadow-xl outline-none"
-                >
-                  <MenuLabel>Move #{channel.name} to</MenuLabel>
-                  {others.map((s) => (
-                    <MenuItem key={s.id} onSelect={() => onMove(channel.id, s.id)}>
-                      {s.name}
+            <ChannelRowActions channel={channel} unread={unread}>
+              <DropdownMenu.Sub>
+                <DropdownMenu.SubTrigger className="flex h-8 cursor-default items-center gap-2 rounded-md px-2 outline-none select-none data-[highlighted]:bg-hover data-[state=open]:bg-hover [&_svg]:size-4 [&_svg]:text-muted">
+                  <FolderInput aria-hidden />
+                  <span className="flex-1">Move to section</span>
+                  <ChevronRight aria-hidden />
+                </DropdownMenu.SubTrigger>
+                <DropdownMenu.Portal>
+                  <DropdownMenu.SubContent
+                    sideOffset={6}
+                    className="z-50 min-w-44 rounded-lg border border-line bg-surface p-1 text-sm text-fg shadow-xl outline-none"
+                  >
+                    <MenuLabel>Move #{channel.name} to</MenuLabel>
+                    {others.map((s) => (
+                      <MenuItem key={s.id} onSelect={() => onMove(channel.id, s.id)}>
+                        {s.name}
+                      </MenuItem>
+                    ))}
+                    {others.length > 0 ? <MenuSeparator /> : null}
+                    <MenuItem icon={<FolderPlus />} onSelect={() => onCreateWith(channel.id)}>
+                      New section…
                     </MenuItem>
-                  ))}
-                  {others.length > 0 ? <MenuSeparator /> : null}
-                  <MenuItem icon={<FolderPlus />} onSelect={() => onCreateWith(channel.id)}>
-                    New section…
-                  </MenuItem>
-                </DropdownMenu.SubContent>
-              </DropdownMenu.Portal>
-            </DropdownMenu.Sub>
+                  </DropdownMenu.SubContent>
+                </DropdownMenu.Portal>
+              </DropdownMenu.Sub>
+            </ChannelRowActions>
           </MenuContent>
         </Menu>
       </li>

@@ -12,6 +12,7 @@ import {
   Plus,
   Search,
   Settings,
+  SlidersHorizontal,
   SquarePen,
   User,
   UserPlus,
@@ -20,7 +21,7 @@ import {
 import { useMemo, useState } from 'react';
 import { NavLink, useMatch, useNavigate } from 'react-router';
 import type { ChannelDoc } from '../../../schemas/collections.ts';
-import { workspacePermissions } from '../../../schemas/permissions.ts';
+import { isWorkspaceAdminRole, workspacePermissions } from '../../../schemas/permissions.ts';
 import type { WorkspaceRole } from '../../../schemas/protocol/index.ts';
 import { logout } from '../../app/session-exit.ts';
 import { channelLabel, useWorkspace } from '../../app/workspace-context.ts';
@@ -37,6 +38,7 @@ import { IconAction } from '../ui/icon-action.tsx';
 import { Menu, MenuContent, MenuItem, MenuLabel, MenuSeparator, MenuTrigger } from '../ui/menu.tsx';
 import { ChannelSections } from './channel-sections.tsx';
 import { ConnectionDot } from './connection-status.tsx';
+import { GettingStarted } from './getting-started.tsx';
 import { InviteDialog } from './invite-dialog.tsx';
 import { LeaveWorkspaceDialog } from './leave-workspace-dialog.tsx';
 import { NewMessageDialog } from './new-message-dialog.tsx';
@@ -90,6 +92,14 @@ export function Sidebar({ className }: { className?: string }) {
       </div>
 
       <div className="min-h-0 flex-1 overflow-y-auto px-2 pb-3">
+        {/* On phones the sidebar is the workspace's home: the new workspace's checklist is here. */}
+        {settings.isDesktop ? null : (
+          <GettingStarted
+            compact
+            onInvite={() => setDialog('invite')}
+            onCreateChannel={() => setDialog('create')}
+          />
+        )}
         {settings.showChannels ? (
           <ChannelSections
             base={base}
@@ -197,14 +207,14 @@ function SidebarSearch({ base }: { base: string }) {
 }
 
 function WorkspaceSwitcher({ onInvite, onLeave }: { onInvite: () => void; onLeave: () => void }) {
-  const { institution } = useWorkspace();
+  const { institution, me } = useWorkspace();
   const institutions = useInstitutions();
   const navigate = useNavigate();
   return (
     <div className="flex h-13 shrink-0 items-center px-2">
       <Menu>
         <MenuTrigger className="flex h-9 min-w-0 flex-1 items-center gap-2 rounded-md px-2 text-left outline-none hover:bg-hover focus-visible:ring-2 focus-visible:ring-ring">
-          <Avatar id={institution.id} name={institution.name} size="sm" />
+          <Avatar id={institution.id} name={institution.name} src={institution.picture ?? null} size="sm" />
           <span className="min-w-0 flex-1 truncate text-[15px] font-semibold">{institution.name}</span>
           <ChevronDown className="size-4 shrink-0 text-muted" aria-hidden />
         </MenuTrigger>
@@ -213,7 +223,7 @@ function WorkspaceSwitcher({ onInvite, onLeave }: { onInvite: () => void; onLeav
           {(institutions ?? []).map((i) => (
             <MenuItem
               key={i.id}
-              icon={<Avatar id={i.id} name={i.name} size="xs" />}
+              icon={<Avatar id={i.id} name={i.name} src={i.picture ?? null} size="xs" />}
               onSelect={() => void navigate(`/client/${i.id}`)}
               className={cn(i.id === institution.id && 'font-semibold')}
             >
@@ -227,6 +237,15 @@ function WorkspaceSwitcher({ onInvite, onLeave }: { onInvite: () => void; onLeav
           <MenuItem icon={<UserPlus />} onSelect={onInvite}>
             Invite people
           </MenuItem>
+          {/* Spec §5–§6: the workspace's own settings are for owners and admins (decision 0054). */}
+          {isWorkspaceAdminRole(me.role as WorkspaceRole) ? (
+            <MenuItem
+              icon={<SlidersHorizontal />}
+              onSelect={() => void navigate(`/client/${institution.id}/settings/workspace`)}
+            >
+              Workspace settings
+            </MenuItem>
+          ) : null}
           <MenuItem icon={<User />} onSelect={() => void navigate(`/client/${institution.id}/profile`)}>
             Profile
           </MenuItem>

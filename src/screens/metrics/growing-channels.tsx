@@ -1,10 +1,10 @@
 // /metrics/growing-channels: messages and members each channel gained in the period, against the previous
 // period of the same length, in absolute and relative terms.
-import { Hash, Lock } from 'lucide-react';
 import { useWorkspace } from '../../app/workspace-context.ts';
 import { cn } from '../../components/ui/cn.ts';
 import { useGrowingChannels } from '../../data/metrics.ts';
 import { invalidateRemote } from '../../data/remote-query.ts';
+import { ChannelNameCell } from './channel-name-cell.tsx';
 import { downloadCsv, toCsv } from './csv.ts';
 import { formatCount, formatPercentChange, formatSignedCount } from './format.ts';
 import { useMetricsRange } from './metrics-range.ts';
@@ -120,16 +120,7 @@ export function GrowingChannelsScreen() {
               >
                 {data.map((c) => (
                   <tr key={c.channelId}>
-                    <td className="w-full max-w-0">
-                      <span className="flex min-w-0 items-center gap-1.5">
-                        {c.type === 'private' ? (
-                          <Lock aria-label="Private" className="size-3.5 shrink-0 text-muted" />
-                        ) : (
-                          <Hash aria-hidden className="size-3.5 shrink-0 text-muted" />
-                        )}
-                        <span className="truncate font-medium">{c.name}</span>
-                      </span>
-                    </td>
+                    <ChannelNameCell name={c.name} type={c.type} />
                     <GrowthCell growth={c.messages} />
                     <GrowthCell growth={c.members} />
                   </tr>

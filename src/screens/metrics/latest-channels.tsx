@@ -1,8 +1,8 @@
 // /metrics/latest-channels: the newest channels, who made them and how far they have come.
-import { Hash, Lock } from 'lucide-react';
 import { useWorkspace } from '../../app/workspace-context.ts';
 import { useLatestChannels } from '../../data/metrics.ts';
 import { invalidateRemote } from '../../data/remote-query.ts';
+import { ChannelNameCell } from './channel-name-cell.tsx';
 import { downloadCsv, toCsv } from './csv.ts';
 import { formatCount, formatInstantDay } from './format.ts';
 import { useMetricsRange } from './metrics-range.ts';
@@ -63,19 +63,11 @@ export function LatestChannelsScreen() {
               >
                 {data.map((c) => (
                   <tr key={c.channelId}>
-                    <td className="w-full max-w-0">
-                      <span className="flex min-w-0 items-center gap-1.5">
-                        {c.type === 'private' ? (
-                          <Lock aria-label="Private" className="size-3.5 shrink-0 text-muted" />
-                        ) : (
-                          <Hash aria-hidden className="size-3.5 shrink-0 text-muted" />
-                        )}
-                        <span className="truncate font-medium">{c.name}</span>
-                      </span>
+                    <ChannelNameCell name={c.name} type={c.type}>
                       {c.createdBy ? (
                         <span className="block truncate text-xs text-muted">by {c.createdBy.name}</span>
                       ) : null}
-                    </td>
+                    </ChannelNameCell>
                     <td className="whitespace-nowrap text-muted">{formatInstantDay(c.createdAt)}</td>
                     <Num>{formatCount(c.members)}</Num>
                     <Num>{formatCount(c.messages)}</Num>

@@ -1,6 +1,6 @@
 // What the three "most visited" pages share: the top ten as ranked bars and every row in a table with
 // distinct visitors and visits, exportable as CSV.
-import { Hash, Lock } from 'lucide-react';
+import { ChannelNameCell } from './channel-name-cell.tsx';
 import { downloadCsv, toCsv } from './csv.ts';
 import type { RangePreset } from './date-range.ts';
 import { formatCount } from './format.ts';
@@ -69,16 +69,7 @@ export function VisitedList({
         >
           {rows.map((r) => (
             <tr key={r.id}>
-              <td className="max-w-0 w-full">
-                <span className="flex min-w-0 items-center gap-1.5">
-                  {r.type === 'private' ? (
-                    <Lock aria-label="Private" className="size-3.5 shrink-0 text-muted" />
-                  ) : r.type ? (
-                    <Hash aria-hidden className="size-3.5 shrink-0 text-muted" />
-                  ) : null}
-                  <span className="truncate font-medium">{r.name}</span>
-                </span>
-              </td>
+              <ChannelNameCell name={r.name} type={r.type} />
               <Num>{formatCount(r.visitors)}</Num>
               <Num>{formatCount(r.visits)}</Num>
             </tr>

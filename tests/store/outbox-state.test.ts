@@ -16,6 +16,16 @@ describe('outbox state', () => {
     expect(t.entry).toMatchObject({ state: 'failed', lastError: 'You cannot post here', attempts: 1 });
   });
 
+  it('records whether a refusal may succeed if sent again: only when the server says so', () => {
+    const refused = afterSend(makeOutboxEntry(), classifyAck({ error: { message: 'You cannot post here' } }));
+    expect(refused.entry?.retryable).toBe(false);
+    const busy = afterSend(
+      makeOutboxEntry(),
+      classifyAck({ error: { message: 'An error occurred', retryable: true } }),
+    );
+    expect(busy.entry).toMatchObject({ state: 'failed', lastError: 'An error occurred', retryable: true });
+  });
+
   it('keeps the message pending on a time-out, to be resent', () => {
     const t = afterSend(makeOutboxEntry(), classifyAck(undefined, new Error('request timed out')));
     expect(t.messageStatus).toBe('pending');

@@ -53,7 +53,13 @@ afterEach(async () => {
 async function world(myRoles: string[]) {
   db = await openTestDatabase();
   const me = member('m-me', 'Me Myself');
-  await db.institutions.insert({ id: 'i1', name: 'Acme', createdAt: '2026-01-01', member: me });
+  await db.institutions.insert({
+    id: 'i1',
+    name: 'Acme',
+    createdAt: '2026-01-01',
+    linkPreviews: true,
+    member: me,
+  });
   await db.members.bulkInsert([
     me,
     member('m-dana', 'Dana', true),

@@ -4,15 +4,22 @@ import { randomUUID } from 'node:crypto';
 import { createRxDatabase, type RxJsonSchema } from 'rxdb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { describe, expect, it } from 'vitest';
-import { memberSchema, messageSchema, settingsSchema } from '../../schemas/collections.ts';
+import {
+  channelSchema,
+  institutionSchema,
+  memberSchema,
+  messageSchema,
+  outboxSchema,
+  settingsSchema,
+} from '../../schemas/collections.ts';
 import { openLanternDatabase } from '../../src/store/database.ts';
 
 /** The schemas as version 0 shipped them: without agentAnswer and kind. */
 // biome-ignore lint/suspicious/noExplicitAny: a schema of a document shape that no longer exists in code
 type OldSchema = RxJsonSchema<any>;
-function shippedVersion0(schema: OldSchema, dropped: string): OldSchema {
+function shippedVersion0(schema: OldSchema, ...dropped: string[]): OldSchema {
   const properties = { ...(schema.properties as Record<string, unknown>) };
-  delete properties[dropped];
+  for (const name of dropped) delete properties[name];
   return { ...schema, version: 0, properties } as OldSchema;
 }
 
@@ -68,6 +75,26 @@ describe('store migration', () => {
     await db.close();
   });
 
+  it('keeps the workspaces of version 0, with link previews on and no picture until the next fetch', async () => {
+    const name = `migrate-${randomUUID()}`;
+    const old = await createRxDatabase({ name, storage: getRxStorageDexie(), multiInstance: false });
+    await old.addCollections({
+      institutions: { schema: shippedVersion0(institutionSchema, 'linkPreviews', 'picture') },
+    });
+    await old.collections.institutions?.insert({
+      id: 'i1',
+      name: 'Acme',
+      createdAt: '2026-11-01T10:00:00.000Z',
+      member: { id: 'm1', role: 'member' },
+    } as never);
+    await old.close();
+
+    const db = await openLanternDatabase(name, { collections: ['institutions'] });
+    const institution = await db.institutions.findOne('i1').exec();
+    expect(institution?.toJSON()).toMatchObject({ name: 'Acme', linkPreviews: true, picture: null });
+    await db.close();
+  });
+
   it('keeps the settings of version 0 and turns the notification sound on', async () => {
     const name = `migrate-${randomUUID()}`;
     const old = await createRxDatabase({ name, storage: getRxStorageDexie(), multiInstance: false });
@@ -88,6 +115,56 @@ describe('store migration', () => {
       installPromptDismissed: true,
       playNotificationSound: true,
     });
+    await db.close();
+  });
+
+  it('keeps the channels of version 0, without a description until the next fetch', async () => {
+    const name = `migrate-${randomUUID()}`;
+    const old = await createRxDatabase({ name, storage: getRxStorageDexie(), multiInstance: false });
+    await old.addCollections({ channels: { schema: shippedVersion0(channelSchema, 'description') } });
+    await old.collections.channels?.insert({
+      id: 'c1',
+      institutionId: 'i1',
+      name: 'plans',
+      type: 'private',
+      isDefault: false,
+      defaultRole: null,
+      directMessageMembers: null,
+      createdBy: null,
+      createdAt: '2026-11-01T10:00:00.000Z',
+      lastSeq: 4,
+      lastSentMessage: null,
+    } as never);
+    await old.close();
+
+    const db = await openLanternDatabase(name, { collections: ['channels'] });
+    const channel = await db.channels.findOne('c1').exec();
+    expect(channel?.toJSON()).toMatchObject({ name: 'plans', lastSeq: 4, description: null });
+    await db.close();
+  });
+
+  it('keeps the outbox of version 0, and still offers Retry on the failures it recorded', async () => {
+    const name = `migrate-${randomUUID()}`;
+    const old = await createRxDatabase({ name, storage: getRxStorageDexie(), multiInstance: false });
+    await old.addCollections({ outbox: { schema: shippedVersion0(outboxSchema, 'retryable') } });
+    const failed = {
+      key: '0190f3c2-0000-7000-8000-000000000002',
+      order: 1,
+      state: 'failed',
+      institutionId: 'i1',
+      channelId: 'c1',
+      genId: '0190f3c2-0000-7000-8000-000000000002',
+      operation: { kind: 'post', content: '<p>x</p>', replyTo: null, attachments: [], mentions: [] },
+      attempts: 1,
+      lastError: 'An error occurred',
+      createdAt: '2026-11-01T10:00:00.000Z',
+    };
+    await old.collections.outbox?.insert(failed as never);
+    await old.close();
+
+    const db = await openLanternDatabase(name, { collections: ['outbox'] });
+    const row = await db.outbox.findOne(failed.key).exec();
+    expect(row?.toJSON()).toMatchObject({ ...failed, retryable: true });
     await db.close();
   });
 });

@@ -21,7 +21,12 @@ import { visitMember } from '../../src/data/visits.ts';
 import { refreshInstitutions } from '../../src/data/workspaces.ts';
 import { createHttp, type Http } from '../../src/store/http.ts';
 import { listRecords } from '../../src/store/records.ts';
-import { fetchInstitutions, fetchMembers, replaceAll } from '../../src/store/workspaces.ts';
+import {
+  fetchChannelMembers,
+  fetchInstitutions,
+  fetchMembers,
+  replaceAll,
+} from '../../src/store/workspaces.ts';
 import type { WorkerEndpoint } from '../../worker/api.ts';
 import { lazyEndpoint } from '../../worker/engine-host.ts';
 import { SyncEngine } from '../../worker/sync-engine.ts';
@@ -108,6 +113,51 @@ async function serverSections(): Promise<Section[]> {
   return res.body.data;
 }
 
+describe('channel member lists', () => {
+  it('keep someone who joined when a list asked for before the join answers after the newer one', async () => {
+    const channel = await makeChannel(ws.owner, ws);
+    await me.api.post(`/api/institutions/${ws.id}/channels/${channel.id}/members`);
+    const memberIds = async () =>
+      (await listRecords(client.db, 'channelMember', { scope: channel.id })).map((m) => m.memberId).sort();
+    await refreshChannelMembers(ws.id, channel.id);
+    expect(await memberIds()).toHaveLength(2);
+
+    // The tab's refresh on mount is slow: its answer (two members) waits at the gate.
+    let open: () => void = () => {};
+    const gate = new Promise<void>((r) => {
+      open = r;
+    });
+    let answered = false;
+    const slow = {
+      db: client.db,
+      http: createHttp({
+        baseUrl: server.url,
+        getToken: () => me.token,
+        fetch: async (input, init) => {
+          const res = await fetch(input, init);
+          answered = true;
+          await gate;
+          return res;
+        },
+      }),
+    };
+    const stale = fetchChannelMembers(slow, ws.id, channel.id);
+    await eventually(() => answered);
+
+    // Meanwhile a third person joins and the worker's refresh (on the server's event) stores three.
+    const third = await addPerson(server, ws, 'member');
+    await third.api.post(`/api/institutions/${ws.id}/channels/${channel.id}/members`);
+    await new Promise((r) => setTimeout(r, 5));
+    await refreshChannelMembers(ws.id, channel.id);
+    expect(await memberIds()).toContain(third.memberId);
+
+    open();
+    await stale;
+    expect(await memberIds()).toContain(third.memberId);
+    expect(await memberIds()).toHaveLength(3);
+  });
+});
+
 describe('workspace list refreshes', () => {
   it('keep a joined workspace when a refresh fetched before the join answers after it', async () => {
     const other = await makeWorkspace(server, 'Second office');
@@ -158,7 +208,9 @@ describe('workspace list refreshes', () => {
     const invitations = await client.db.invitations.find().exec();
     expect(invitations.map((i) => i.institutionId)).toContain(third.id);
     const keep = invitations.filter((i) => i.institutionId !== third.id).map((i) => i.toJSON());
-    // Two refreshes (say the tab's and the worker's) both see the invitation gone.
+    // Two refreshes (say the tab's and the worker's) both see the invitation gone. Their list is fetched
+    // after the invitation was stored: a later millisecond, since a write in the same one counts as newer.
+    await new Promise((r) => setTimeout(r, 5));
     const fetchedAt = Date.now();
     await expect(
       Promise.all([

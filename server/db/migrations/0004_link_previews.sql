@@ -1,0 +1,1 @@
+ALTER TABLE "institutions" ADD COLUMN "link_previews" boolean DEFAULT true NOT NULL;

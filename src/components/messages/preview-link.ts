@@ -1,0 +1,25 @@
+// Which link of a message gets a preview card (decision 0053): the first web address in it, as the
+// message shows it (written links and addresses found in the text), but none inside code, none to Lantern
+// itself, and none with a user name or password in it.
+import { renderMessageHtml } from './message-html.ts';
+
+export function firstPreviewableLink(html: string, ownOrigin: string): string | null {
+  // Most messages have no address at all: skip the parse for them.
+  if (!/https?:|www\.|\.[a-z]{2}/i.test(html)) return null;
+  const template = document.createElement('template');
+  template.innerHTML = renderMessageHtml(html);
+  for (const a of template.content.querySelectorAll<HTMLAnchorElement>('a[href]')) {
+    if (a.closest('code, pre, .mention')) continue;
+    let url: URL;
+    try {
+      url = new URL(a.getAttribute('href') ?? '');
+    } catch {
+      continue;
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') continue;
+    if (url.origin === ownOrigin || url.username || url.password) continue;
+    url.hash = '';
+    return url.href;
+  }
+  return null;
+}
