@@ -1,6 +1,8 @@
 // The first five minutes (issue 15 item 3, decision 0045): the workspace's getting-started checklist,
 // its shareable invite link, joining through one, and whether a new account has been asked its name.
 // Server-only state held for the tab (remote-query.ts); screens never fetch.
+
+import { map, of } from 'rxjs';
 import type {
   InviteLink,
   InviteLinkPreview,
@@ -8,6 +10,7 @@ import type {
   WorkspaceChecklist,
 } from '../../schemas/protocol/index.ts';
 import { requireClient } from './client.ts';
+import { useObservable } from './live-query.ts';
 import { invalidateRemote, type RemoteState, setRemote, useRemoteQuery } from './remote-query.ts';
 import { refreshInstitutions } from './workspaces.ts';
 
@@ -23,6 +26,26 @@ export function useChecklist(institutionId: string): RemoteState<WorkspaceCheckl
     const { http } = await requireClient();
     return http.call('workspaceChecklist', { params: { id: institutionId } });
   });
+}
+
+/**
+ * Whether this device holds a message of the caller's in the workspace (sent or still queued). The
+ * checklist's "Say hello" ticks from it at once: the server's answer may predate the send, which the
+ * worker can deliver only after the page has asked (a reload right after sending, or offline). Asked
+ * only while the server's answer says not yet.
+ */
+export function useSaidHello(institutionId: string, memberId: string, ask: boolean): boolean {
+  return (
+    useObservable(
+      (c) =>
+        ask
+          ? c.db.messages
+              .findOne({ selector: { institutionId, memberId, status: { $ne: 'failed' } } })
+              .$.pipe(map((doc) => doc !== null))
+          : of(false),
+      [institutionId, memberId, ask],
+    ) ?? false
+  );
 }
 
 /** Puts the checklist away in this workspace, on every device (PUT .../members). */

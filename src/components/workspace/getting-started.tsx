@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { notifyError } from '../../app/notify.ts';
 import { useWorkspace } from '../../app/workspace-context.ts';
 import { useChannels } from '../../data/channels.ts';
-import { dismissChecklist, useChecklist } from '../../data/onboarding.ts';
+import { dismissChecklist, useChecklist, useSaidHello } from '../../data/onboarding.ts';
 import { useWorkspacePermissions } from '../../data/workspaces.ts';
 import { Button } from '../ui/button.tsx';
 import { cn } from '../ui/cn.ts';
@@ -23,13 +23,15 @@ export function GettingStarted({
   /** The phone's sidebar: tighter, without the introduction line. */
   compact?: boolean;
 }) {
-  const { institution } = useWorkspace();
+  const { institution, me } = useWorkspace();
   const permissions = useWorkspacePermissions(institution.id);
   const isAdmin = permissions?.canManageMembers ?? false;
   const { data } = useChecklist(isAdmin ? institution.id : '');
   const joined = useChannels(institution.id);
+  const saidHello = useSaidHello(institution.id, me.id, data?.sayHello === false);
   if (!isAdmin || !data || data.dismissed) return null;
-  const done = [data.invitePeople, data.createChannel, data.sayHello].filter(Boolean).length;
+  const sayHello = data.sayHello || saidHello;
+  const done = [data.invitePeople, data.createChannel, sayHello].filter(Boolean).length;
   if (done === 3) return null;
   const general =
     joined?.channels.find((c) => c.isDefault) ?? joined?.channels.find((c) => c.type !== 'direct_message');
@@ -61,7 +63,7 @@ export function GettingStarted({
     },
     {
       key: 'hello',
-      done: data.sayHello,
+      done: sayHello,
       icon: MessageCircle,
       title: 'Say hello',
       hint: general ? `Post your first message in #${general.name}.` : 'Post your first message.',
