@@ -112,6 +112,38 @@ test('a message longer than the server stores waits in the composer, saying why'
   );
 });
 
+test('a file chosen just before Enter goes with the message, not left behind in the composer', async ({
+  page,
+}) => {
+  await signInThroughUi(page, server, 'noor@example.com');
+  await createWorkspaceThroughUi(page, 'Quay');
+  await openChannelFromSidebar(page, 'general');
+  // Adding a file first asks the server for its size limit: holding that answer keeps the file "being
+  // added" when Enter is pressed (a slow phone or a busy page does the same).
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/client-config', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const box = composer(page, '#general');
+  await page.locator('input[type=file]').setInputFiles({
+    name: 'agenda.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('Agenda for Monday'),
+  });
+  await box.fill('The agenda');
+  await box.press('Enter');
+  release();
+  const sent = messageList(page).filter({ hasText: 'The agenda' });
+  await expect(sent).toHaveAttribute('data-status', 'confirmed');
+  await expect(sent.getByText('agenda.txt')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Files to send' })).toHaveCount(0);
+  await expect(box).toHaveText('');
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 

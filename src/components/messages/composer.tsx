@@ -122,7 +122,24 @@ export function Composer({ institutionId, channelId, label, lastOwnMessage }: Co
   // Bumped by a blocked Enter, so the reason is announced again.
   const [nudge, setNudge] = useState(0);
 
+  // Files chosen but not yet in the composer (the size check, the copy kept on the device): an Enter
+  // meanwhile waits for them and sends once they are in, so a file chosen before Enter goes with the
+  // message rather than being left behind in the composer.
+  const adding = useRef(0);
+  const sendWhenAdded = useRef(false);
+  const [addedTick, setAddedTick] = useState(0);
+
   async function attach(chosen: File[]) {
+    adding.current += 1;
+    try {
+      await addChosen(chosen);
+    } finally {
+      adding.current -= 1;
+      setAddedTick((n) => n + 1);
+    }
+  }
+
+  async function addChosen(chosen: File[]) {
     const max = await fileMaxBytes();
     const { accepted: files, tooLarge } = partitionBySize(chosen, max);
     setRefused(tooLarge.map((f) => fileTooLargeMessage(f.name || 'The pasted image', max)));
@@ -207,6 +224,10 @@ export function Composer({ institutionId, channelId, label, lastOwnMessage }: Co
   }, [draft, restoredInto, editor, drafts.lastWritten]);
 
   async function send(e: Editor) {
+    if (adding.current > 0) {
+      sendWhenAdded.current = true;
+      return;
+    }
     const files = attachmentsRef.current;
     const blank = isBlank(e);
     if (blank && files.length === 0) return;
@@ -251,6 +272,14 @@ export function Composer({ institutionId, channelId, label, lastOwnMessage }: Co
   const blocker = sendBlocker(attachments, uploads ?? [], overLength);
   const blockerRef = useRef(blocker);
   blockerRef.current = blocker;
+
+  // The Enter that waited for chosen files: they are in this render's attachments now.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when an attach finishes
+  useEffect(() => {
+    if (adding.current > 0 || !sendWhenAdded.current || !editor) return;
+    sendWhenAdded.current = false;
+    void send(editor);
+  }, [addedTick, editor]);
 
   handlers.current = {
     advanced: () => settings.showAdvancedKeyboard,
