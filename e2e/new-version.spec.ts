@@ -2,7 +2,8 @@
 // tab hears it from its socket and from GET /api/version and says "A new version of Lantern is available"
 // with Reload, which loads the page again. The server's route rules are followed: a path of ours in the
 // app, another site by a full page load (spec §2).
-import { readFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { shot } from './support/screenshots.ts';
@@ -15,12 +16,41 @@ const banner = (page: Page) =>
     .filter({ hasText: 'A new version of Lantern is available' })
     .filter({ has: page.getByRole('button', { name: 'Reload' }) });
 
+const DIST = path.resolve(import.meta.dirname, '..', 'dist');
 /** The build the e2e server serves (vite build wrote it); a deploy announces another. */
-const builtId = (
-  JSON.parse(readFileSync(path.resolve(import.meta.dirname, '..', 'dist', 'version.json'), 'utf8')) as {
-    buildId: string;
-  }
-).buildId;
+const builtId = (JSON.parse(readFileSync(path.join(DIST, 'version.json'), 'utf8')) as { buildId: string })
+  .buildId;
+
+/**
+ * The next deploy's files: this build with a service worker whose bytes differ (so the browser installs it
+ * as a new worker) and which answers `whichBuild` with 'next', so a test can tell who controls the page.
+ */
+function nextDeploy(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'lantern-next-build-'));
+  cpSync(DIST, dir, { recursive: true });
+  // The precompressed copies would still be the old worker's bytes.
+  rmSync(path.join(dir, 'sw.js.br'), { force: true });
+  rmSync(path.join(dir, 'sw.js.gz'), { force: true });
+  appendFileSync(
+    path.join(dir, 'sw.js'),
+    "\nself.addEventListener('message', (e) => { if (e.data?.type === 'whichBuild') e.ports[0]?.postMessage('next'); });\n",
+  );
+  return dir;
+}
+
+/** Which worker controls the page: 'next' from the next deploy's, 'none' from one that does not answer. */
+const controllingBuild = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        const controller = navigator.serviceWorker.controller;
+        if (!controller) return resolve('no controller');
+        const channel = new MessageChannel();
+        channel.port1.onmessage = (event) => resolve(String(event.data));
+        controller.postMessage({ type: 'whichBuild' }, [channel.port2]);
+        setTimeout(() => resolve('none'), 1500);
+      }),
+  );
 const NEXT_BUILD = `${builtId}-next`;
 
 test.describe('a new version of Lantern', () => {
@@ -60,6 +90,49 @@ test.describe('a new version of Lantern', () => {
       undefined,
     );
     await expect(page.getByRole('navigation', { name: 'Workspace' })).toBeVisible();
+  });
+
+  test("Reload hands the page to the next build's service worker through the waiting flow", async ({
+    page,
+  }) => {
+    const next = nextDeploy();
+    try {
+      server = await LanternServer.create();
+      await server.start();
+      await signInThroughUi(page, server, 'ines@example.com');
+      await createWorkspaceThroughUi(page, 'Quay');
+      await openChannelFromSidebar(page, 'general');
+      await expect.poll(() => controllingBuild(page)).toBe('none');
+
+      // The deploy: new files, a new build id. The open page is told, and fetches the new worker at once,
+      // which installs and waits: it does not take over under a page that loads chunks from the old cache.
+      server.configure({ CLIENT_DIR: next, BUILD_ID: NEXT_BUILD });
+      await server.stop();
+      await server.start();
+      await expect(banner(page)).toBeVisible({ timeout: 30_000 });
+      await expect
+        .poll(() =>
+          page.evaluate(async () => {
+            const registration = await navigator.serviceWorker.getRegistration();
+            return registration?.waiting?.state ?? 'nothing waiting';
+          }),
+        )
+        .toBe('installed');
+      expect(await controllingBuild(page)).toBe('none');
+      await expect(page.getByRole('navigation', { name: 'Workspace' })).toBeVisible();
+
+      // Reload: the waiting worker is asked to take over, and the page loads again under it.
+      const reloaded = page.waitForEvent('load');
+      await banner(page).getByRole('button', { name: 'Reload' }).click();
+      await reloaded;
+      await expect(page.getByRole('navigation', { name: 'Workspace' })).toBeVisible();
+      expect(await controllingBuild(page)).toBe('next');
+      expect(
+        await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null),
+      ).toBeNull();
+    } finally {
+      rmSync(next, { recursive: true, force: true });
+    }
   });
 
   test('is found by polling GET /api/version where there is no socket', async ({ page }) => {
