@@ -2,6 +2,7 @@
 // stars; she searches the messages on her device meanwhile. When the server is back Grace (a second
 // browser) sees every change exactly once, and the API agrees. Then a busy channel (mentions, an image
 // and a PDF with previews) is photographed at desktop and phone width.
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { samplePdf, samplePng } from './support/sample-files.ts';
 import { shot } from './support/screenshots.ts';
@@ -120,6 +121,15 @@ test('reactions, a reply, an edit, a pin, a vote and a star made offline arrive 
   await expect(row(adaPage, 'Thanks, I will tick it off').getByTestId('reply-quote')).toContainText(
     'The checklist for Friday',
   );
+  // The quote and the poll read right to a screen reader: a control's name holds its visible text, and a
+  // message adds no heading out of order (Lighthouse's two findings, checked by axe's own rules).
+  await expect(row(adaPage, 'Thanks, I will tick it off').getByTestId('reply-quote')).toHaveAccessibleName(
+    'Reply to Grace Hopper: The checklist for Friday is in the wiki',
+  );
+  const audit = await new AxeBuilder({ page: adaPage })
+    .withRules(['label-content-name-mismatch', 'heading-order'])
+    .analyze();
+  expect(audit.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.html.slice(0, 200)}`))).toEqual([]);
   // Edit own message.
   await moreAction(adaPage, 'Ship the harbour release on Friday?', 'Edit message');
   const editor = adaPage.getByRole('textbox', { name: 'Edit message' });

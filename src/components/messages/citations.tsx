@@ -18,10 +18,11 @@ export function SourcesList({
   const sorted = [...citations].sort((a, b) => a.index - b.index);
   return (
     <section aria-label="Sources" className="mt-2 max-w-xl border-t border-line pt-1.5" data-testid="sources">
-      <h4 className="flex items-center gap-1 text-[11px] font-semibold tracking-wide text-muted uppercase">
+      {/* Not a heading: a message's parts sit under whatever heading the page has (Lighthouse heading order). */}
+      <p className="flex items-center gap-1 text-[11px] font-semibold tracking-wide text-muted uppercase">
         <BookOpen className="size-3" aria-hidden />
         Sources
-      </h4>
+      </p>
       <ol className="mt-0.5 flex flex-col">
         {sorted.map((c) => (
           <li key={c.index}>
@@ -29,12 +30,14 @@ export function SourcesList({
               type="button"
               onClick={() => onOpen(c.index)}
               className="-mx-1 flex w-[calc(100%+0.5rem)] min-w-0 items-baseline gap-1.5 rounded px-1 py-0.5 text-left text-[12.5px] hover:bg-hover"
-              aria-label={`Source ${c.index}: ${c.title}`}
+              // The name holds all the visible text, number, title and passage (WCAG 2.5.3, label in name);
+              // the spaces (no width in the flex row) keep those words apart.
+              aria-label={`Source ${c.index}: ${c.title}${excerpts ? ` ${c.passage}` : ''}`}
             >
               <span className={CITATION_CHIP_CLASS} aria-hidden>
                 {c.index}
-              </span>
-              <span className="shrink-0 font-medium">{c.title}</span>
+              </span>{' '}
+              <span className="shrink-0 font-medium">{c.title}</span>{' '}
               {excerpts ? <span className="min-w-0 truncate text-muted">{c.passage}</span> : null}
             </button>
           </li>

@@ -42,7 +42,8 @@ export function PollCard({ genId, poll, canClose }: { genId: string; poll: Poll;
       <header className="mb-2 flex items-start gap-2">
         <Vote className="mt-0.5 size-4 shrink-0 text-accent" aria-hidden />
         <div className="min-w-0">
-          <h3 className="text-[14px] leading-snug font-semibold">{poll.question}</h3>
+          {/* Not a heading: the section is named by it, and messages have no heading level of their own. */}
+          <p className="text-[14px] leading-snug font-semibold">{poll.question}</p>
           <p className="text-[11px] text-muted">
             {closed ? 'Closed · ' : ''}
             {poll.multiple ? 'Choose one or more' : 'Choose one'} · {voters} {voters === 1 ? 'vote' : 'votes'}

@@ -373,8 +373,10 @@ function SidebarFooter() {
       <NavLink
         to={`/client/${institution.id}/profile`}
         className="flex min-w-0 flex-1 items-center gap-2 rounded-md p-1 hover:bg-hover"
-        aria-label="Your profile"
       >
+        {/* Named by what it shows, with what it opens first: an aria-label would hide the name and the
+            connection word it shows (WCAG 2.5.3, label in name). */}
+        <span className="sr-only">Your profile: </span>
         <Avatar id={self.id} name={self.name || self.email} src={self.profileImage} size="sm" />
         <span className="flex min-w-0 flex-col leading-tight">
           <span className="truncate text-[13px] font-medium">{self.name || self.email}</span>
