@@ -130,6 +130,9 @@ test('a person moves around the workspace without the mouse', async ({ page }) =
   await sendThroughUi(page, '#general', 'Second note');
   const first = messageList(page).filter({ hasText: 'First note' });
   const second = messageList(page).filter({ hasText: 'Second note' });
+  // A message still sending offers only its "…" menu: wait for both to be stored before walking the actions.
+  await expect(first).toHaveAttribute('data-status', 'confirmed');
+  await expect(second).toHaveAttribute('data-status', 'confirmed');
   await second.focus();
   await page.keyboard.press('ArrowUp');
   await expect(first).toBeFocused();
