@@ -204,19 +204,26 @@ export function MessageToolbar({
   );
 }
 
-/** Phones: a quiet "…" at the top right; a long press on the message opens it too (`open`). */
+/**
+ * Phones: a quiet "…" at the top right; a long press on the message opens it too (`open`). On a message
+ * that continues its author's group it shows only while that message is tapped or focused: one "…" per
+ * line made a column of dots down the screen.
+ */
 export function MessageMenuButton({
   message,
   abilities,
   on,
   open,
   onOpenChange,
+  continued = false,
 }: {
   message: MessageDoc;
   abilities: MessageAbilities;
   on: MessageActionHandlers;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The message continues its author's group (no name above it). */
+  continued?: boolean;
 }) {
   return (
     <MoreMenu
@@ -231,7 +238,11 @@ export function MessageMenuButton({
           tabIndex={-1}
           data-message-menu
           aria-label="Message actions"
-          className="absolute top-1 right-2 flex size-7 items-center justify-center rounded-md text-faint hover:bg-hover md:hidden"
+          className={cn(
+            'absolute top-1 right-2 flex size-7 items-center justify-center rounded-md text-faint hover:bg-hover md:hidden',
+            continued &&
+              'hidden group-focus-within:flex group-active:flex group-data-[keys]:flex data-[state=open]:flex',
+          )}
         >
           <MoreHorizontal className="size-4" aria-hidden />
         </button>

@@ -288,6 +288,7 @@ export const MessageRow = memo(function MessageRow({
             on={on}
             open={menuOpen}
             onOpenChange={setMenuOpen}
+            continued={compact}
           />
         </>
       )}

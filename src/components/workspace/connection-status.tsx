@@ -47,7 +47,8 @@ export function ConnectionBanner() {
       ) : (
         <Loader2 className="size-4 shrink-0 animate-spin" aria-hidden />
       )}
-      <span className="min-w-0 truncate">
+      {/* Wraps rather than cut: on a phone the count of waiting messages is the part that matters. */}
+      <span className="min-w-0">
         <strong className="font-semibold">You are offline.</strong>
         {status === 'connecting' ? ' Reconnecting…' : ''}
         {waiting}
