@@ -54,9 +54,9 @@ const STORAGE_LOGIN_SCRIPT = `(function () {
 function page(title: string, body: string): string {
   return (
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
-    `<title>${escapeHtml(title)} - Lantern</title><style>body{font:16px/1.5 system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;background:#f8fafc;color:#0f172a}` +
-    `main{max-width:32rem;padding:2rem;margin:1rem;background:#fff;border:1px solid #e2e8f0;border-radius:.75rem}h1{font-size:1.125rem;margin:0 0 .5rem}` +
-    `@media (prefers-color-scheme:dark){body{background:#0b1120;color:#e2e8f0}main{background:#111827;border-color:#1f2937}}</style></head>` +
+    `<title>${escapeHtml(title)} - Lantern</title><style>body{font:16px/1.5 system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;background:#f4f4f4;color:#18181b}` +
+    `main{max-width:32rem;padding:2rem;margin:1rem;background:#fff;border:1px solid #e4e4e7;border-radius:.75rem}h1{font-size:1.125rem;margin:0 0 .5rem}` +
+    `@media (prefers-color-scheme:dark){body{background:#18181b;color:#ececf0}main{background:#1e1e22;border-color:#2e2e34}}</style></head>` +
     `<body><main>${body}</main></body></html>`
   );
 }
