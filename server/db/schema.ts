@@ -230,6 +230,14 @@ export const channels = pgTable(
     messageCount: bigint('message_count', { mode: 'number' }).notNull().default(0),
     lastMessageId: text('last_message_id'),
     lastMessageAt: ts('last_message_at'),
+    /**
+     * Raised by the database (triggers of migration 0006) whenever who may post here could have changed:
+     * a member joined, left or (un)blocked, a role was given, taken or edited, the channel's type, default
+     * role or other details changed, or a member's workspace role changed. A post's batch reads it back
+     * with the sequence, so access remembered between posts (server/messages/access-cache.ts) is used only
+     * while it is still current.
+     */
+    accessVersion: bigint('access_version', { mode: 'number' }).notNull().default(0),
   },
   (t) => [index('channels_institution_idx').on(t.institutionId)],
 );
