@@ -31,6 +31,12 @@ export interface LoadResult {
   expectedDeliveries: number;
   p50Ms: number;
   p99Ms: number;
+  /**
+   * The same, over the posts after each sender's first one: a server that remembers something per sender
+   * (Lantern's access, decision 0056) pays for it once, on the sender's first post.
+   */
+  p50LaterMs: number;
+  p99LaterMs: number;
   ackedPerSecond: number;
 }
 
@@ -81,16 +87,21 @@ export async function runLoad(target: LoadTarget, options: LoadOptions): Promise
     ),
   );
 
-  const sentAt = new Map<string, { at: number; sender: number }>();
+  const sentAt = new Map<string, { at: number; sender: number; first: boolean }>();
+  const hasPosted = new Set<number>();
   let start = performance.now();
   const latencies: number[] = [];
+  const laterLatencies: number[] = [];
   let deliveries = 0;
   clients.forEach((socket, i) => {
     socket.on('newMessage', (m: Message) => {
       const sent = sentAt.get(m.genId);
       if (!sent || sent.sender === i) return;
       deliveries += 1;
-      if (sent.at - start >= warmUpMs) latencies.push(performance.now() - sent.at);
+      if (sent.at - start < warmUpMs) return;
+      const latency = performance.now() - sent.at;
+      latencies.push(latency);
+      if (!sent.first) laterLatencies.push(latency);
     });
   });
 
@@ -119,7 +130,8 @@ export async function runLoad(target: LoadTarget, options: LoadOptions): Promise
         const socket = clients[sender] as Client;
         const channelId = channelOf(sender);
         const genId = randomUUID();
-        sentAt.set(genId, { at: performance.now(), sender });
+        sentAt.set(genId, { at: performance.now(), sender, first: !hasPosted.has(sender) });
+        hasPosted.add(sender);
         expectedDeliveries += (membersPerChannel.get(channelId) ?? 1) - 1;
         sent += 1;
         socket.emit(
@@ -150,6 +162,7 @@ export async function runLoad(target: LoadTarget, options: LoadOptions): Promise
   for (const socket of clients) socket.disconnect();
 
   latencies.sort((a, b) => a - b);
+  laterLatencies.sort((a, b) => a - b);
   return {
     sent,
     acked,
@@ -159,6 +172,8 @@ export async function runLoad(target: LoadTarget, options: LoadOptions): Promise
     expectedDeliveries,
     p50Ms: percentile(latencies, 50),
     p99Ms: percentile(latencies, 99),
+    p50LaterMs: percentile(laterLatencies, 50),
+    p99LaterMs: percentile(laterLatencies, 99),
     // Over the time from the first post to the last ack (at least the sending time).
     ackedPerSecond: acked / (ackWindowMs / 1000),
   };
