@@ -28,6 +28,17 @@ const settle = async () => {
   return process.memoryUsage().heapUsed;
 };
 
+/** Until this process spends under a tenth of a core for a whole second (at most a minute). */
+async function untilIdle(): Promise<void> {
+  await new Promise((r) => setTimeout(r, 1_000));
+  for (let waited = 0; waited < 60_000; waited += 1_000) {
+    const before = process.cpuUsage();
+    await new Promise((r) => setTimeout(r, 1_000));
+    const used = process.cpuUsage(before);
+    if ((used.user + used.system) / 1000 < 100) return;
+  }
+}
+
 async function measure(url: string, tokens: string[]): Promise<Measured> {
   const before = await settle();
   const child = fork(worker, [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
@@ -42,8 +53,9 @@ async function measure(url: string, tokens: string[]): Promise<Measured> {
     child.once('message', resolve);
     child.send({ url, tokens });
   });
-  // Presence work triggered by the last connections may still run: let it finish before measuring.
-  await new Promise((r) => setTimeout(r, 1_000));
+  // Presence work triggered by the connections may still run (written a slice per turn): let it finish
+  // before measuring, so the heap holds the sockets and not announcements still queued for them.
+  await untilIdle();
   delay.disable();
   gcs.disconnect();
   if (answer.error || answer.connected !== tokens.length) {

@@ -16,6 +16,7 @@ import { eventBudget } from './event-budget.ts';
 import { memberActionEventHandlers } from './member-action-events.ts';
 import { messageActionEventHandlers } from './message-action-events.ts';
 import { messageEventHandlers } from './message-events.ts';
+import { installPacedDelivery } from './paced-delivery.ts';
 import { createPendingAcks } from './pending-acks.ts';
 import { createPresence, institutionRoomsOf } from './presence.ts';
 import { installProtocolVersionCheck } from './protocol-version.ts';
@@ -58,6 +59,7 @@ export async function createRealtime(
   }
 
   installChannelAudience(io, db, log);
+  installPacedDelivery(io);
   const broadcast = createBroadcaster(io);
   const presence = createPresence(io, log);
   const handlerDeps = { db, log, broadcast, config, secrets: deps.secrets };

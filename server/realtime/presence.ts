@@ -2,6 +2,7 @@
 // come from fetchSockets(), which asks every node through the adapter, so nothing is kept in memory here.
 import type { Logger } from 'pino';
 import { rooms } from '../context.ts';
+import { PACED } from './paced-delivery.ts';
 import type { LanternServer, LanternSocket } from './types.ts';
 
 export interface Presence {
@@ -24,7 +25,7 @@ const INSTITUTION_ROOM_PREFIX = rooms.institution('');
  * round of packets shares the next, instead of 2,000 packets to up to 2,000 sockets each. No timer: a
  * timer would make presence arrive at a wall-clock moment, and the sync fuzz replays seeds exactly.
  */
-/** Changes per packet: a packet is written to every socket of the room in one go, so its size bounds a stall. */
+/** Changes per packet: every socket of the room gets the whole packet, so its size bounds a slice's work. */
 const UPDATES_PER_PACKET = 50;
 
 type Status = 'online' | 'offline';
@@ -41,8 +42,9 @@ export function createPresence(io: LanternServer, log: Logger): Presence {
   let sent: Array<() => void> = [];
   let busy = false;
   const flush = () => {
-    // Packets of at most UPDATES_PER_PACKET changes, one per turn of the event loop: a packet to
-    // thousands of sockets is the unit of work, and other work (sign-ins, posts) runs between two.
+    // Packets of at most UPDATES_PER_PACKET changes, one per turn of the event loop; each is written to a
+    // slice of the room's sockets per turn (./paced-delivery.ts), and other work (sign-ins, posts) runs
+    // between two slices.
     const packets: Array<[string, { user: { id: string }; status: Status }[]]> = [];
     for (const [room, users] of pending) {
       const updates = [...users].map(([id, status]) => ({ user: { id }, status }));
@@ -62,8 +64,10 @@ export function createPresence(io: LanternServer, log: Logger): Presence {
       }
       const [room, updates] = packet;
       // A lone change goes out as the spec's single event; several as one batch.
-      if (updates.length === 1 && updates[0]) io.to(room).emit('userOnlineStatusUpdate', updates[0]);
-      else io.to(room).emit('userOnlineStatusUpdates', { updates });
+      // Paced (./paced-delivery.ts): a workspace of thousands is written a slice of sockets per turn.
+      const to = io.to(room).except(PACED);
+      if (updates.length === 1 && updates[0]) to.emit('userOnlineStatusUpdate', updates[0]);
+      else to.emit('userOnlineStatusUpdates', { updates });
       setImmediate(() => sendPacket(i + 1));
     };
     sendPacket(0);
