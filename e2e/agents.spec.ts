@@ -7,7 +7,7 @@
 // new-message dialog: a failure at the model ends in a clear note, the next message is answered. Screenshots at desktop and phone width, light and dark.
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { type OpenAIScriptServer, startOpenAIScriptServer } from '../tests/fixtures/openai-script-server.ts';
-import { shot } from './support/screenshots.ts';
+import { SHOTS_ON, shot } from './support/screenshots.ts';
 import { LanternServer } from './support/server.ts';
 import { addTeammate } from './support/team.ts';
 import {
@@ -88,6 +88,9 @@ async function mentionAgent(page: Page, target: string, query: string, name: str
 }
 
 async function shoot(page: Page, name: string) {
+  // Only for the screenshots: resizing remounts the list, and under load bringing the answer back into view
+  // raced the remount (a CI failure of this spec's screenshot step, not of what it tests).
+  if (!SHOTS_ON) return;
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     for (const [size, viewport] of [
