@@ -100,18 +100,21 @@ async function runSeed(seed: number): Promise<void> {
 
   const sent: { genId: string; sender: number }[] = [];
   try {
-    for (const [i, u] of users.entries()) {
-      await clients[i]!.open({
-        databaseName: `proxy-${seed}-${i}-${runs}`,
-        token: u.token,
-        user: u.user,
-        memberId: memberIds[i]!,
-        institutionId,
-        channelIds: [channelId],
-        realUrl: proxy.url,
-        timings: FAST_TIMINGS,
-      });
-    }
+    // Each client in its own thread: they open side by side, as three people's apps would.
+    await Promise.all(
+      users.map((u, i) =>
+        clients[i]!.open({
+          databaseName: `proxy-${seed}-${i}-${runs}`,
+          token: u.token,
+          user: u.user,
+          memberId: memberIds[i]!,
+          institutionId,
+          channelIds: [channelId],
+          realUrl: proxy.url,
+          timings: FAST_TIMINGS,
+        }),
+      ),
+    );
     // Faults: about half the connections are cut after a random number of bytes.
     proxy.setBudget(() => (rng.chance(0.5) ? rng.int(40, 6_000) : null));
 
