@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { z } from 'zod';
 import {
@@ -198,6 +199,11 @@ export async function startTestServer(
     config.dbDir = 'memory://';
     const template = pgliteTemplateBlob();
     if (template) config.pgliteTemplate = template;
+  } else if (kind === 'pglite') {
+    // On disk too the database starts as a copy of the migrated template rather than from initdb; the server
+    // then opens the folder as it would its own, and its migrator finds every migration applied.
+    const template = pgliteTemplateBlob();
+    if (template) await (await PGlite.create(config.dbDir, { loadDataDir: template })).close();
   }
 
   let server = await createApp(config);
