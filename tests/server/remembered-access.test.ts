@@ -4,6 +4,7 @@
 // tool would, with none of this server's code told, and expects the very next post refused.
 import { randomUUID } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Channel } from '../../schemas/protocol/index.ts';
@@ -127,6 +128,25 @@ describe.each(databases)('remembered access on %s', (kind) => {
       primaryOwner.memberId,
     ]);
     expect(await refusal(member, dm)).toBeNull();
+  });
+
+  it('raises the access version of every channel of a member whose workspace role changes', async () => {
+    const { ws, primaryOwner, member } = team;
+    const channels = [
+      await channelWith(primaryOwner, ws, 'public', [member]),
+      await channelWith(primaryOwner, ws, 'public', [member]),
+    ];
+    const versions = async () => {
+      const result = (await t.ctx.db.execute(
+        sql`SELECT id, access_version FROM channels WHERE id IN (${channels[0]?.id}, ${channels[1]?.id}) ORDER BY id`,
+      )) as unknown as { rows: { id: string; access_version: string | number }[] };
+      return result.rows.map((r) => Number(r.access_version));
+    };
+    const before = await versions();
+    await write("UPDATE members SET role = 'admin' WHERE id = $1", [member.memberId]);
+    const after = await versions();
+    expect(after.map((v, i) => v - (before[i] ?? 0))).toEqual([1, 1]);
+    await write("UPDATE members SET role = 'member' WHERE id = $1", [member.memberId]);
   });
 
   it('stores every post of a batch that holds a resend, each answered once', async () => {

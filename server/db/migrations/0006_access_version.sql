@@ -57,11 +57,15 @@ END $$;
 --> statement-breakpoint
 CREATE TRIGGER channels_access BEFORE UPDATE ON channels FOR EACH ROW EXECUTE FUNCTION lantern_channel_details_access();
 --> statement-breakpoint
--- A member's workspace role or kind: every channel they are in.
+-- A member's workspace role or kind: every channel they are in, one by one in id order, the order a batch
+-- of posts over several channels locks them in (so the two never wait on each other crosswise).
 CREATE FUNCTION lantern_member_access() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  channel text;
 BEGIN
-  UPDATE channels SET access_version = access_version + 1
-    WHERE id IN (SELECT channel_id FROM channel_members WHERE member_id = NEW.id);
+  FOR channel IN SELECT channel_id FROM channel_members WHERE member_id = NEW.id ORDER BY channel_id LOOP
+    PERFORM lantern_bump_channel_access(channel);
+  END LOOP;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
