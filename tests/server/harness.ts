@@ -4,7 +4,7 @@
 // Every answer its REST client gets is parsed against the route's declared schema (schemas/protocol/routes.ts)
 // or the error schema, so a test fails on an answer a client could not read.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -21,7 +21,7 @@ import {
 import { createApp, type LanternServer } from '../../server/app.ts';
 import { type Config, loadConfig } from '../../server/config.ts';
 import type { AppContext } from '../../server/context.ts';
-import { PGLITE_TEMPLATE_ENV, POSTGRES_TEMPLATE_ENV } from '../database-templates.ts';
+import { PGLITE_TEMPLATE_ENV, POSTGRES_TEMPLATE_ENV, SECRETS_TEMPLATE_ENV } from '../database-templates.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 export const databases: DatabaseKind[] = [
@@ -205,6 +205,9 @@ export async function startTestServer(
     const template = pgliteTemplateBlob();
     if (template) await (await PGlite.create(config.dbDir, { loadDataDir: template })).close();
   }
+
+  const secrets = process.env[SECRETS_TEMPLATE_ENV];
+  if (secrets) copyFileSync(secrets, path.join(dataDir, 'secrets.json'));
 
   let server = await createApp(config);
   let { url, port } = await server.listen();
