@@ -34,7 +34,10 @@ function subscribe(listener: () => void): () => void {
  * opened anywhere but a channel, which has no rows to wait for.
  */
 export function afterFirstRows(run: () => void): void {
-  if (painted || !CHANNEL_PATH.test(location.pathname)) return run();
+  if (painted || !CHANNEL_PATH.test(location.pathname)) {
+    run();
+    return;
+  }
   let done = false;
   const once = () => {
     if (done) return;
