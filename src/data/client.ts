@@ -62,10 +62,9 @@ export function startClient(options: ClientOptions = {}): Promise<LanternClient>
         ? http
         : {
             ...http,
-            call: workerCall(worker, {
+            call: workerCall(worker, http.call, {
               baseUrl,
               getToken,
-              deviceId,
               onSessionInvalid,
               onOutdated: markOutdated,
             }),
