@@ -1,8 +1,7 @@
 // REST calls a tab has the worker make (decision 0058): the worker already holds the route table and zod
 // for its own calls, so the tab's first path carries neither. The tab passes what is its own to decide (the
-// token, the API's origin) and gets plain data back, the parsed answer or what went wrong, which it turns
-// back into the errors a call of its own would have thrown (src/data/rest-calls.ts). A call that may open a
-// session is handed back unsent: the session's device is the window's (its User-Agent and device id).
+// token, the device id, the API's origin) and gets plain data back, the parsed answer or what went wrong,
+// which it turns back into the errors a call of its own would have thrown (src/data/rest-calls.ts).
 import {
   ApiError,
   createHttp,
@@ -20,6 +19,8 @@ export interface RestCallRequest {
   /** The tab's API origin ('' for its own). */
   baseUrl: string;
   token: string | null;
+  /** This device's id for a call that may open a session; undefined when the tab has not worked it out. */
+  device?: string | null;
 }
 
 /** What went wrong, as plain data that crosses postMessage (an Error's class does not). */
@@ -30,38 +31,34 @@ export type RestCallFailure =
 
 export type RestCallOutcome =
   | { kind: 'answer'; value: unknown }
-  /**
-   * The call may open a session: nothing was sent, the tab makes it. The server names the session's device
-   * from the request's User-Agent and device id, which are the window's to give.
-   */
-  | { kind: 'opens-session' }
+  /** The call may open a session: ask again with the device id (the worker cannot work it out). */
+  | { kind: 'device-needed' }
   | { kind: 'failed'; failure: RestCallFailure; sessionInvalid: boolean; outdated: boolean };
 
 export interface RestCallHandlers {
   restCall(call: RestCallRequest): Promise<RestCallOutcome>;
 }
 
-/** Thrown by the fetch below before anything is sent, when the call may open a session. */
-const OPENS_SESSION = Symbol('opens a session');
+/** Thrown by the fetch below before anything is sent, when the call needs a device id it was not given. */
+const DEVICE_NEEDED = Symbol('device needed');
 
 export async function runRestCall(
   call: RestCallRequest,
   doFetch: typeof fetch = fetch,
 ): Promise<RestCallOutcome> {
-  let opensSession = false;
+  let deviceAsked = false;
   let sessionInvalid = false;
   let outdated = false;
   const http = createHttp({
     baseUrl: call.baseUrl,
     getToken: () => call.token,
     fetch: (input, init) => {
-      if (opensSession) throw OPENS_SESSION;
+      if (deviceAsked && call.device === undefined) throw DEVICE_NEEDED;
       return doFetch(input, init);
     },
-    // Asked for exactly the calls that may open a session (src/store/http.ts), before anything is sent.
     deviceId: async () => {
-      opensSession = true;
-      return null;
+      deviceAsked = true;
+      return call.device ?? null;
     },
     onSessionInvalid: () => {
       sessionInvalid = true;
@@ -74,7 +71,7 @@ export async function runRestCall(
     const query = call.search ? new URLSearchParams(call.search) : undefined;
     return { kind: 'answer', value: await http.call(call.name, { ...call.request, query }) };
   } catch (error) {
-    if (error === OPENS_SESSION) return { kind: 'opens-session' };
+    if (error === DEVICE_NEEDED) return { kind: 'device-needed' };
     return { kind: 'failed', failure: failureOf(error), sessionInvalid, outdated };
   }
 }

@@ -62,9 +62,10 @@ export function startClient(options: ClientOptions = {}): Promise<LanternClient>
         ? http
         : {
             ...http,
-            call: workerCall(worker, http.call, {
+            call: workerCall(worker, {
               baseUrl,
               getToken,
+              deviceId,
               onSessionInvalid,
               onOutdated: markOutdated,
             }),

@@ -1,19 +1,18 @@
 // The tab's named calls made by the worker (decision 0058): the tab gets the parsed answer, or the same
 // error class its own call would have thrown, and its own handlers for a lost session and an outdated
-// build; a call that may open a session is made by the tab itself (its device is the window's).
+// build; the device id is worked out in the tab and sent only with calls that may open a session.
 import type { Remote } from 'comlink';
 import { describe, expect, it } from 'vitest';
 import { SESSION_CLIENT_HEADER } from '../../schemas/protocol/headers.ts';
 import { workerCall } from '../../src/data/rest-calls.ts';
-import { ApiError, type Http, UnexpectedAnswerError } from '../../src/store/http.ts';
+import { ApiError, UnexpectedAnswerError } from '../../src/store/http.ts';
 import { type RestCallHandlers, runRestCall } from '../../worker/rest-calls.ts';
 
 type Answer = (url: string, init: RequestInit) => Response | Promise<Response>;
 
 function world(answer: Answer, token: string | null = 'tok') {
   const seen: { url: string; headers: Record<string, string> }[] = [];
-  const counts = { invalid: 0, outdated: 0 };
-  const inTab: { name: string; request: unknown }[] = [];
+  const counts = { invalid: 0, outdated: 0, deviceAsked: 0 };
   const fakeFetch = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
     seen.push({ url: String(input), headers: { ...(init.headers as Record<string, string>) } });
     return answer(String(input), init);
@@ -22,13 +21,13 @@ function world(answer: Answer, token: string | null = 'tok') {
   const worker = {
     restCall: async (call) => structuredClone(await runRestCall(structuredClone(call), fakeFetch)),
   } as RestCallHandlers as unknown as Remote<RestCallHandlers>;
-  const tabCall = (async (name: string, request: unknown) => {
-    inTab.push({ name, request });
-    return { madeBy: 'tab' };
-  }) as unknown as Http['call'];
-  const call = workerCall(worker, tabCall, {
+  const call = workerCall(worker, {
     baseUrl: 'http://app.test',
     getToken: async () => token,
+    deviceId: async () => {
+      counts.deviceAsked += 1;
+      return 'device-1';
+    },
     onSessionInvalid: () => {
       counts.invalid += 1;
     },
@@ -36,30 +35,32 @@ function world(answer: Answer, token: string | null = 'tok') {
       counts.outdated += 1;
     },
   });
-  return { call, seen, counts, inTab };
+  return { call, seen, counts };
 }
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 describe('REST calls made by the worker', () => {
-  it('answers with the parsed answer, the token sent, nothing left to the tab', async () => {
-    const { call, seen, inTab } = world(() => json(200, { ok: true, extra: 'dropped' }));
+  it('answers with the parsed answer, the token sent and no device id asked for', async () => {
+    const { call, seen, counts } = world(() => json(200, { ok: true, extra: 'dropped' }));
     await expect(call('pingSession', { body: {} })).resolves.toEqual({ ok: true });
     expect(seen).toHaveLength(1);
     expect(seen[0]?.url).toBe('http://app.test/api/users/sessions/ping');
     expect(seen[0]?.headers.authorization).toBe('Bearer tok');
     expect(seen[0]?.headers[SESSION_CLIENT_HEADER]).toBeUndefined();
-    expect(inTab).toEqual([]);
+    expect(counts.deviceAsked).toBe(0);
   });
 
-  it('hands a call that may open a session back to the tab, unsent', async () => {
-    // The server names the new session's device from the request's User-Agent and device id: the window's.
-    const { call, seen, inTab } = world(() => json(400, { message: 'Wrong code' }), null);
-    const body = { email: 'a@b.c', code: '123456' };
-    await expect(call('signin', { body })).resolves.toEqual({ madeBy: 'tab' });
-    expect(seen).toEqual([]);
-    expect(inTab).toEqual([{ name: 'signin', request: { body } }]);
+  it('sends the device id, worked out in the tab, with a call that may open a session', async () => {
+    const { call, seen, counts } = world(() => json(400, { message: 'Wrong code' }), null);
+    const error = await call('signin', { body: { email: 'a@b.c', code: '123456' } }).catch((e) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).toBe('Wrong code');
+    expect(counts.deviceAsked).toBe(1);
+    // Nothing was sent before the device id was known.
+    expect(seen).toHaveLength(1);
+    expect(seen[0]?.headers[SESSION_CLIENT_HEADER]).toBe('device-1');
   });
 
   it("runs the tab's own handlers for a lost session and an outdated build", async () => {
