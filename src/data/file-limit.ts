@@ -2,6 +2,7 @@
 // FILE_MAX_BYTES): the composer refuses a larger file at once, naming the limit, instead of uploading
 // it to have it refused. Until the configuration has answered (or when it cannot, offline) the default
 // from schemas/ stands in; the server still checks every upload itself.
+import { clientConfigResponse } from '../../schemas/protocol/client-config.ts';
 import { FILE_MAX_BYTES_DEFAULT } from '../../schemas/protocol/files.ts';
 import { PROTOCOL_HEADER, PROTOCOL_VERSION } from '../../schemas/protocol/version.ts';
 
@@ -10,12 +11,7 @@ let known: Promise<number> | null = null;
 async function load(): Promise<number> {
   const res = await fetch('/api/client-config', { headers: { [PROTOCOL_HEADER]: String(PROTOCOL_VERSION) } });
   if (!res.ok) throw new Error(`client-config answered ${res.status}`);
-  // The schema (and zod) with the answer, not with the composer: decision 0058.
-  const [body, { clientConfigResponse }] = await Promise.all([
-    res.json(),
-    import('../../schemas/protocol/client-config.ts'),
-  ]);
-  return clientConfigResponse.parse(body).fileMaxBytes;
+  return clientConfigResponse.parse(await res.json()).fileMaxBytes;
 }
 
 /** The server's limit in bytes; asked once per page, and again after a failed ask. */
