@@ -207,6 +207,9 @@ async function shoot(page: Page, name: string): Promise<void> {
 }
 
 test('screenshots of the agents settings, desktop in light and phone in dark', async ({ browser }) => {
+  // Every agents page twice and two real MCP connection tests: 52–59 s on a quiet machine, past the default
+  // 120 s at CI's load (two spec files at a time, load average 11).
+  test.slow();
   expect(agentUrl, 'the first test makes the agent these pages show').toBeTruthy();
   // Each page with what shows it has loaded.
   const pages: [string, string, string][] = [
