@@ -8,22 +8,27 @@ import { liveSessionCondition, type SessionLifetime, touchIsDue } from './sessio
 export const newToken = () => randomBytes(32).toString('base64url');
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/** Whether a client's string could be one of our tokens (43 characters): anything longer is not hashed. */
+export const mayBeToken = (token: string | null | undefined): token is string =>
+  typeof token === 'string' && token.length > 0 && token.length <= 200;
+
 export interface AuthSession {
   sessionId: string;
   userId: string;
 }
 
 /**
- * The live (not revoked, not expired) session behind a token, or null. Used by the REST auth hook and the
- * socket. Using a session counts as activity: its last-active time moves forward, at most once per
- * SESSION_TOUCH_INTERVAL_MS, so idle expiry only ends sessions nobody uses.
+ * The live (not revoked, not expired) session behind a token, or null. Used by the REST auth hook; socket
+ * handshakes read theirs together by the same rules (server/realtime/handshakes.ts). Using a session
+ * counts as activity: its last-active time moves forward, at most once per SESSION_TOUCH_INTERVAL_MS, so
+ * idle expiry only ends sessions nobody uses.
  */
 export async function findSession(
   db: Db,
   lifetime: SessionLifetime,
   token: string | undefined | null,
 ): Promise<AuthSession | null> {
-  if (!token || token.length > 200) return null;
+  if (!mayBeToken(token)) return null;
   const now = Date.now();
   const [row] = await db
     .select({ sessionId: sessions.id, userId: sessions.userId, lastUsedAt: sessions.lastUsedAt })

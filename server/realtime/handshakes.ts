@@ -5,7 +5,7 @@
 // turn of the event loop, 100–250 ms during which nothing else was served (issue 11 item 3).
 import { and, eq, inArray } from 'drizzle-orm';
 import { liveSessionCondition, type SessionLifetime, touchIsDue } from '../auth/session-lifetime.ts';
-import { hashToken } from '../auth/tokens.ts';
+import { hashToken, mayBeToken } from '../auth/tokens.ts';
 import type { Db } from '../db/client.ts';
 import { members, sessions } from '../db/schema.ts';
 
@@ -96,7 +96,7 @@ export function createHandshakes(db: Db, lifetime: SessionLifetime): Handshakes 
 
   return {
     identify(token) {
-      if (!token || token.length > 200) return Promise.resolve(null);
+      if (!mayBeToken(token)) return Promise.resolve(null);
       return new Promise((resolve, reject) => {
         waiting.push({
           hash: hashToken(token),
