@@ -103,7 +103,7 @@ function batchAccess(
  * The answers from memory alone, or null when a poster is not remembered, the memory of one channel
  * disagrees with itself, or a post would be refused (a refusal is always read afresh).
  */
-function rememberedAccess(requests: readonly PostRequest[], cache: AccessCache): BatchAccess | null {
+export function rememberedAccess(requests: readonly PostRequest[], cache: AccessCache): BatchAccess | null {
   const memberships = new Map<string, RememberedAccess>();
   const blockersIn = new Map<string, readonly string[]>();
   const versionOf = new Map<string, number>();

@@ -1,7 +1,6 @@
 // Writing a batch of posts in one transaction: the same rules as a single post (server/messages/post.ts),
 // each post answered on its own, but the reads and writes made once per batch in set-based statements.
 // A post refused by a rule gets its refusal and stays out of the batch; its neighbours carry on.
-import { randomUUID } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
 import type { Message, PostMessagePayload } from '../../schemas/protocol/index.ts';
 import type { ChannelAccess } from '../access.ts';
@@ -13,9 +12,10 @@ import { recordMessageActivities } from '../services/activities.ts';
 import { type AccessCache, accessCacheFor } from './access-cache.ts';
 import { loadBatchAccess } from './batch-access.ts';
 import { messageContent } from './content.ts';
+import { newMessageRow } from './new-message-row.ts';
+import { writeInOneStatement } from './post-statement.ts';
 import { countOwnMessages } from './unread.ts';
 import { type MessageRow, toWireMessage } from './wire.ts';
-import { writtenAt } from './written-at.ts';
 
 export interface BatchedPost {
   userId: string;
@@ -42,10 +42,7 @@ const refused = (err: unknown): BatchOutcome => {
 interface Accepted {
   index: number;
   access: ChannelAccess;
-  /**
-   * The row as it will be stored, built here rather than read back after the insert: plain_text is the
-   * database's own (generated, for search) and nothing that reads these rows looks at it.
-   */
+  /** The row as it will be stored (./new-message-row.ts). */
   row: MessageRow;
 }
 
@@ -139,6 +136,12 @@ function ownCounts(rows: readonly MessageRow[]): { channelId: string; memberId: 
 export async function writePostBatch(db: Db, posts: readonly BatchedPost[]): Promise<BatchOutcome[]> {
   const cache = accessCacheFor(db);
   const mode: BatchMode = { remembered: true, checkRepeats: false };
+  const quick = await writeInOneStatement(db, posts, cache);
+  if (quick.kind === 'written') return quick.outcomes;
+  if (quick.kind === 'stale') {
+    cache.forget([quick.channelId]);
+    mode.remembered = false;
+  } else if (quick.kind === 'repeat') mode.checkRepeats = true;
   // At most three attempts: each retry turns one shortcut off for good.
   for (;;) {
     try {
@@ -234,29 +237,7 @@ async function writeBatch(
         accepted.push({
           index,
           access: a,
-          row: {
-            id: randomUUID(),
-            // The time it was written (written-at.ts); the channel's last activity is `now` below.
-            createdAt: writtenAt(input.genId, now),
-            genId: input.genId,
-            channelId: input.channelId,
-            institutionId: input.institutionId,
-            memberId,
-            content,
-            replyTo,
-            attachments,
-            mentions: input.mentions ?? [],
-            seq: 0,
-            createdSeq: 0,
-            editedAt: null,
-            deletedAt: null,
-            plainText: '',
-            reactions: [],
-            pinnedAt: null,
-            poll: null,
-            forwardedFrom: null,
-            agentAnswer: null,
-          },
+          row: newMessageRow(input, memberId, { attachments, content, replyTo }, now),
         });
       } catch (err) {
         outcomes[index] = refused(err);

@@ -6,7 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JoinedChannels, Message, MessagePage } from '../../schemas/protocol/index.ts';
 import { HttpError } from '../../server/errors.ts';
 import { type PostMessageInput, postMessage } from '../../server/messages/post.ts';
-import { channelUrl, channelWith, makeTeam, type Person, roleNamed, type Team } from './channel-world.ts';
+import {
+  channelUrl,
+  channelWith,
+  joined,
+  makeTeam,
+  type Person,
+  roleNamed,
+  type Team,
+} from './channel-world.ts';
 import { databases, startTestServer, type TestServer } from './harness.ts';
 import {
   type Client,
@@ -156,6 +164,58 @@ describe.each(databases)('group commit on %s', (kind) => {
     );
     // Every stored message has its own seq, with no gap left by the refused ones.
     expect(page.body.data.map((m) => m.seq).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it('numbers a burst of plain posts from known posters in arrival order, refusing only the empty one', async () => {
+    // Posters who have posted here before are answered from memory, and a burst of plain posts (no files,
+    // mentions or replies) is written in one statement (server/messages/post-statement.ts).
+    const { ws, primaryOwner, admin, member } = team;
+    const channel = await channelWith(primaryOwner, ws, 'public', [admin, member]);
+    const send = (by: Person, content: string, genId: string = randomUUID()) =>
+      postMessage(t.ctx, by.user.id, { institutionId: ws.id, channelId: channel.id, genId, content });
+    const earlier = await send(admin, '<p>earlier</p>');
+    await send(member, '<p>hello</p>');
+    const burst = await Promise.allSettled([
+      send(admin, '<p>one</p>'),
+      send(member, '<p><br></p>'),
+      send(member, '<p>two</p>'),
+      send(admin, '<p>three</p>'),
+    ]);
+    expect(burst.map((r) => (r.status === 'rejected' ? (r.reason as Error).message : null))).toEqual([
+      null,
+      'Message cannot be empty',
+      null,
+      null,
+    ]);
+    // Each acknowledgement carries the number stored with its message.
+    expect(burst.map((r) => (r.status === 'fulfilled' ? r.value.message.seq : null))).toEqual([
+      3,
+      null,
+      4,
+      5,
+    ]);
+    const page = await primaryOwner.api.get<MessagePage>(`${messagesUrl(ws, channel.id)}?limit=100`);
+    const bySeq = [...page.body.data].sort((a, b) => a.seq - b.seq);
+    expect(bySeq.map((m) => [m.seq, m.content])).toEqual([
+      [1, '<p>earlier</p>'],
+      [2, '<p>hello</p>'],
+      [3, '<p>one</p>'],
+      [4, '<p>two</p>'],
+      [5, '<p>three</p>'],
+    ]);
+    // A resend beside a new post: the resend is answered with what was stored, the new post numbered next.
+    const [again, next] = await Promise.all([
+      send(admin, '<p>earlier</p>', earlier.message.genId),
+      send(member, '<p>four</p>'),
+    ]);
+    expect(again).toMatchObject({ created: false, message: { id: earlier.message.id, seq: 1 } });
+    expect(next).toMatchObject({ created: true, message: { seq: 6 } });
+    // The authors' own posts are not unread for them; the owner, who wrote none, has all six unread.
+    const unread = async (who: Person) =>
+      (await joined(who, ws)).channelMembers.find((m) => m.channelId === channel.id)?.unreadCount;
+    expect(await unread(admin)).toBe(3);
+    expect(await unread(member)).toBe(3);
+    expect(await unread(primaryOwner)).toBe(6);
   });
 
   it.runIf(kind === 'postgres')(
