@@ -1,18 +1,18 @@
-// The common post in one statement (issue 11 item 2). A batch of plain posts into one channel whose posters
-// are all remembered (./access-cache.ts) needs no read and nothing beside its rows: no files to record, no
-// mention or reply to tell anyone of. Such a batch is written by a single statement without BEGIN and
-// COMMIT: it advances the channel only while the channel's access_version is the one remembered, inserts
-// the rows under the numbers it took and raises the authors' own counts (./unread.ts). One statement is
-// atomic, so a stale memory writes nothing (no row comes back) and a stored genId fails it whole (a unique
-// violation); either way the batch goes the general way (./post-batch.ts), knowing which shortcut to drop.
-// On PGlite a statement is a turn of its single thread: three round trips (BEGIN, the statement, COMMIT)
-// fewer than the general way's five, which is most of a lone post's time before its acknowledgement.
+// The common post in one statement (issue 11 item 2, decision 0057). A batch of plain posts into one channel
+// whose posters are all allowed needs nothing beside its rows: no files to record, no mention or reply to
+// tell anyone of. Grants come from memory (./access-cache.ts), or from one read just before when a poster
+// is not remembered yet. Such a batch is written by a single statement without BEGIN and COMMIT: it
+// advances the channel only while the channel's access_version is the one its grants were read with,
+// inserts the rows under the numbers it took and raises the authors' own counts (./unread.ts). A statement
+// is atomic, so out-of-date grants write nothing (no row comes back) and a stored genId fails it whole (a
+// unique violation); either way the batch goes the general way (./post-batch.ts), knowing which shortcut
+// to drop. On PGlite every statement is a turn of the server's only thread: one instead of five.
 import { sql } from 'drizzle-orm';
 import type { ChannelAccess } from '../access.ts';
 import type { Db } from '../db/client.ts';
 import { HttpError } from '../errors.ts';
 import type { AccessCache } from './access-cache.ts';
-import { rememberedAccess } from './batch-access.ts';
+import { loadBatchAccess, rememberedAccess } from './batch-access.ts';
 import { messageContent } from './content.ts';
 import { newMessageRow } from './new-message-row.ts';
 import type { BatchedPost, BatchOutcome } from './post-batch.ts';
@@ -53,7 +53,14 @@ export async function writeInOneStatement(
   if (!channelId) return { kind: 'not-plain' };
   const requests = posts.map((p) => ({ userId: p.userId, ...p.input }));
   // Null unless every poster is remembered and allowed: a refusal is always read afresh.
-  const access = rememberedAccess(requests, cache);
+  let access = rememberedAccess(requests, cache);
+  if (!access) {
+    // A poster's first post here since this node started: their grant is read and remembered, outside any
+    // transaction. The statement below checks the version it was read with, which makes the read as good
+    // as one inside the transaction. A refusal goes the general way, which reads it again and says why.
+    await loadBatchAccess(db, requests, cache, false);
+    access = rememberedAccess(requests, cache);
+  }
   const version = access?.versions.get(channelId);
   if (!access || version === undefined) return { kind: 'not-plain' };
 
