@@ -2,7 +2,7 @@
 // each post answered on its own, but the reads and writes made once per batch in set-based statements.
 // A post refused by a rule gets its refusal and stays out of the batch; its neighbours carry on.
 import { inArray, sql } from 'drizzle-orm';
-import type { Message, PostMessagePayload } from '../../schemas/protocol/index.ts';
+import type { Message } from '../../schemas/protocol/index.ts';
 import type { ChannelAccess } from '../access.ts';
 import type { Db } from '../db/client.ts';
 import { channels, messages } from '../db/schema.ts';
@@ -11,21 +11,14 @@ import { postedAttachments, recordAttachments } from '../files/attachments.ts';
 import { recordMessageActivities } from '../services/activities.ts';
 import { type AccessCache, accessCacheFor } from './access-cache.ts';
 import { loadBatchAccess } from './batch-access.ts';
+import type { BatchedPost, BatchOutcome } from './batched-post.ts';
 import { messageContent } from './content.ts';
 import { newMessageRow } from './new-message-row.ts';
 import { writeInOneStatement } from './post-statement.ts';
 import { countOwnMessages } from './unread.ts';
 import { type MessageRow, toWireMessage } from './wire.ts';
 
-export interface BatchedPost {
-  userId: string;
-  input: PostMessagePayload;
-}
-
-export type BatchOutcome =
-  | { kind: 'created'; message: Message; access: ChannelAccess }
-  | { kind: 'repeat'; message: Message }
-  | { kind: 'refused'; error: HttpError };
+export type { BatchedPost, BatchOutcome } from './batched-post.ts';
 
 /** A stored message with this genId answers the repeat only if it is the same sender's, in the same channel. */
 export function repeatOf(row: MessageRow, memberId: string, channelId: string): Message {

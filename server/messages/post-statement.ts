@@ -13,9 +13,9 @@ import type { Db } from '../db/client.ts';
 import { HttpError } from '../errors.ts';
 import type { AccessCache } from './access-cache.ts';
 import { loadBatchAccess, rememberedAccess } from './batch-access.ts';
+import type { BatchedPost, BatchOutcome } from './batched-post.ts';
 import { messageContent } from './content.ts';
 import { newMessageRow } from './new-message-row.ts';
-import type { BatchedPost, BatchOutcome } from './post-batch.ts';
 import { isUniqueViolation } from './unique-violation.ts';
 import { type MessageRow, toWireMessage } from './wire.ts';
 
