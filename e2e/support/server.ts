@@ -7,7 +7,7 @@ import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { E2E_PGLITE_TEMPLATE_ENV } from './database-template.ts';
+import { E2E_PGLITE_TEMPLATE_ENV, E2E_SECRETS_TEMPLATE_ENV } from './database-template.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
@@ -64,11 +64,14 @@ export class LanternServer {
   /** Starts `tsx server/main.ts` and waits until the API answers. */
   async start(): Promise<void> {
     if (this.child) throw new Error('server already running');
-    // A first start begins from the run's migrated database (e2e/support/database-template.ts).
+    // A first start begins from the run's migrated database and secrets (e2e/support/database-template.ts).
     const template = process.env[E2E_PGLITE_TEMPLATE_ENV];
     const dbDir = path.join(this.dataDir, 'db');
     if (template && !this.env.DATABASE_URL && !existsSync(dbDir))
       await cp(template, dbDir, { recursive: true });
+    const secrets = process.env[E2E_SECRETS_TEMPLATE_ENV];
+    const secretsFile = path.join(this.dataDir, 'secrets.json');
+    if (secrets && !existsSync(secretsFile)) await cp(secrets, secretsFile);
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       cwd: ROOT,
       env: {
