@@ -132,7 +132,7 @@ export async function writePostBatch(db: Db, posts: readonly BatchedPost[]): Pro
   const quick = await writeInOneStatement(db, posts, cache);
   if (quick.kind === 'written') return quick.outcomes;
   if (quick.kind === 'stale') {
-    cache.forget([quick.channelId]);
+    cache.forget(quick.channelIds);
     mode.remembered = false;
   } else if (quick.kind === 'repeat') mode.checkRepeats = true;
   // At most three attempts: each retry turns one shortcut off for good.

@@ -1,6 +1,7 @@
 // Group commit: posts sent at the same moment share transactions, yet each is acknowledged once, only
 // after the commit that holds it, with its own seq; a post refused by a rule leaves its neighbours alone.
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JoinedChannels, Message, MessagePage } from '../../schemas/protocol/index.ts';
@@ -216,6 +217,54 @@ describe.each(databases)('group commit on %s', (kind) => {
     expect(await unread(admin)).toBe(3);
     expect(await unread(member)).toBe(3);
     expect(await unread(primaryOwner)).toBe(6);
+  });
+
+  it('numbers a burst over two channels in each, and writes neither channel when one of them changed', async () => {
+    const { ws, primaryOwner, admin, member } = team;
+    const a = await channelWith(primaryOwner, ws, 'public', [admin, member]);
+    const b = await channelWith(primaryOwner, ws, 'public', [admin, member]);
+    const send = (by: Person, channel: { id: string }, content: string) =>
+      postMessage(t.ctx, by.user.id, {
+        institutionId: ws.id,
+        channelId: channel.id,
+        genId: randomUUID(),
+        content,
+      });
+    for (const by of [admin, member]) for (const channel of [a, b]) await send(by, channel, '<p>hello</p>');
+    const burst = await Promise.all([
+      send(admin, a, '<p>a3</p>'),
+      send(member, b, '<p>b3</p>'),
+      send(admin, b, '<p>b4</p>'),
+      send(member, a, '<p>a4</p>'),
+    ]);
+    expect(burst.map((r) => [r.message.channelId === a.id ? 'a' : 'b', r.message.seq])).toEqual([
+      ['a', 3],
+      ['b', 3],
+      ['b', 4],
+      ['a', 4],
+    ]);
+    // The member leaves b behind the server's back: the next burst over a and b refuses only their post in
+    // b, and numbers the others on from where each channel stood.
+    await t.ctx.db.execute(
+      sql`DELETE FROM channel_members WHERE channel_id = ${b.id} AND member_id = ${member.memberId}`,
+    );
+    const settled = await Promise.allSettled([
+      send(admin, a, '<p>a5</p>'),
+      send(member, b, '<p>b?</p>'),
+      send(admin, b, '<p>b5</p>'),
+    ]);
+    expect(
+      settled.map((r) => (r.status === 'fulfilled' ? r.value.message.seq : (r.reason as Error).message)),
+    ).toEqual([5, 'You are not a member of this channel', 5]);
+    for (const [channel, count] of [
+      [a, 5],
+      [b, 5],
+    ] as const) {
+      const page = await primaryOwner.api.get<MessagePage>(`${messagesUrl(ws, channel.id)}?limit=100`);
+      expect(page.body.data.map((m) => m.seq).sort((x, y) => x - y)).toEqual(
+        Array.from({ length: count }, (_, i) => i + 1),
+      );
+    }
   });
 
   it.runIf(kind === 'postgres')(
