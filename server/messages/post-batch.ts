@@ -15,7 +15,7 @@ import type { BatchedPost, BatchOutcome } from './batched-post.ts';
 import { messageContent } from './content.ts';
 import { newMessageRow } from './new-message-row.ts';
 import { writeInOneStatement } from './post-statement.ts';
-import { countOwnMessages } from './unread.ts';
+import { countOwnMessages, ownCounts } from './unread.ts';
 import { type MessageRow, toWireMessage } from './wire.ts';
 
 export type { BatchedPost, BatchOutcome } from './batched-post.ts';
@@ -107,18 +107,6 @@ async function accessVersions(tx: Db, channelIds: string[]): Promise<Map<string,
     .from(channels)
     .where(inArray(channels.id, channelIds));
   return new Map(rows.map((r) => [r.id, r.accessVersion]));
-}
-
-/** The batch's posts per channel and author: each author's own count (./unread.ts) rises by theirs. */
-function ownCounts(rows: readonly MessageRow[]): { channelId: string; memberId: string; count: number }[] {
-  const counts = new Map<string, { channelId: string; memberId: string; count: number }>();
-  for (const r of rows) {
-    const key = `${r.channelId} ${r.memberId}`;
-    const c = counts.get(key);
-    if (c) c.count += 1;
-    else counts.set(key, { channelId: r.channelId, memberId: r.memberId, count: 1 });
-  }
-  return [...counts.values()];
 }
 
 /**

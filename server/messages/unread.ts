@@ -6,6 +6,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { channels } from '../db/schema.ts';
+import type { MessageRow } from './wire.ts';
 
 /**
  * The member's unread count, for a query over `channel_members` aliased `cm` joined with its `channels`
@@ -55,6 +56,20 @@ export function joinedReadPosition(channelId: string) {
     readSeq: sql`(SELECT ${channels.lastSeq} FROM ${channels} WHERE ${channels.id} = ${channelId})`,
     readCount: sql`(SELECT ${channels.messageCount} FROM ${channels} WHERE ${channels.id} = ${channelId})`,
   };
+}
+
+/** The batch's posts per channel and author: each author's own count (./unread.ts) rises by theirs. */
+export function ownCounts(
+  rows: readonly Pick<MessageRow, 'channelId' | 'memberId'>[],
+): { channelId: string; memberId: string; count: number }[] {
+  const counts = new Map<string, { channelId: string; memberId: string; count: number }>();
+  for (const r of rows) {
+    const key = `${r.channelId} ${r.memberId}`;
+    const c = counts.get(key);
+    if (c) c.count += 1;
+    else counts.set(key, { channelId: r.channelId, memberId: r.memberId, count: 1 });
+  }
+  return [...counts.values()];
 }
 
 /**

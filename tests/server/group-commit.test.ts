@@ -267,6 +267,25 @@ describe.each(databases)('group commit on %s', (kind) => {
     }
   });
 
+  it("refuses a stranger's plain post into another workspace's channel, whichever workspace it names", async () => {
+    // Sign-up is open: the foreigner owns a workspace of their own and knows this channel's id.
+    const { ws, primaryOwner, member, foreigner, foreignWs } = team;
+    const channel = await channelWith(primaryOwner, ws, 'public', [member]);
+    const send = (by: Person, institutionId: string, content: string) =>
+      postMessage(t.ctx, by.user.id, { institutionId, channelId: channel.id, genId: randomUUID(), content });
+    await send(member, ws.id, '<p>ours</p>');
+    const settled = await Promise.allSettled([
+      send(member, ws.id, '<p>still ours</p>'),
+      send(foreigner, ws.id, '<p>theirs</p>'),
+      send(foreigner, foreignWs.id, '<p>theirs again</p>'),
+    ]);
+    expect(
+      settled.map((r) => (r.status === 'fulfilled' ? r.value.message.seq : (r.reason as Error).message)),
+    ).toEqual([2, 'You are not a member of this workspace', 'Channel not found']);
+    const page = await primaryOwner.api.get<MessagePage>(`${messagesUrl(ws, channel.id)}?limit=100`);
+    expect(page.body.data.map((m) => m.content).sort()).toEqual(['<p>ours</p>', '<p>still ours</p>']);
+  });
+
   it.runIf(kind === 'postgres')(
     'retries a batch post by post when another connection commits the same genId under it',
     async () => {
