@@ -2,7 +2,7 @@
 // and refresh (refresh.ts) to the store. Constructible in Node with injected deps; implements WorkerApi.
 import { isCreatingOperation, isSectionOperation, type OutboxDoc } from '../schemas/collections.ts';
 import { protocolRefusal } from '../schemas/protocol/index.ts';
-import { replaceJoinedChannels } from '../src/store/channels.ts';
+import { fetchJoinedChannels } from '../src/store/channels.ts';
 import { createHttp, type Http } from '../src/store/http.ts';
 import { applyPinnedChange } from '../src/store/message-lists.ts';
 import { applyServerMessages } from '../src/store/messages.ts';
@@ -417,8 +417,7 @@ export class SyncEngine implements WorkerApi, WorkerEventSource {
   private async refreshJoined(): Promise<void> {
     const institutions = await this.db.institutions.find().exec();
     for (const inst of institutions) {
-      const joined = await this.http.call('joinedChannels', { params: { id: inst.id } });
-      await replaceJoinedChannels(this.db, inst.id, joined, this.openChannelIds());
+      await fetchJoinedChannels({ http: this.http, db: this.db }, inst.id, this.openChannelIds());
     }
     await this.joinRooms();
   }

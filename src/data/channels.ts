@@ -7,7 +7,7 @@ import type { ChannelDoc, ChannelMemberDoc } from '../../schemas/collections.ts'
 import type { Channel, ChannelLookup, ChannelMember } from '../../schemas/protocol/index.ts';
 import { ApiError } from '../store/api-error.ts';
 import { type ChannelAccess, watchChannelAccess } from '../store/channel-access.ts';
-import { replaceJoinedChannels, upsertMembership } from '../store/channels.ts';
+import { fetchJoinedChannels, upsertMembership } from '../store/channels.ts';
 import { storeOwnMembership } from '../store/workspaces.ts';
 import { refreshChannelMembers } from './channel-members.ts';
 import { getReadyClient, type LanternClient, requireClient } from './client.ts';
@@ -92,10 +92,9 @@ export function useChannelPermissions(channelId: string): ChannelAccess | undefi
 }
 
 export async function refreshJoinedChannels(institutionId: string): Promise<void> {
-  const { http, db, worker } = await requireClient();
-  const res = await http.call('joinedChannels', { params: { id: institutionId } });
-  await replaceJoinedChannels(db, institutionId, res, openHere ? new Set([openHere]) : undefined);
-  await worker.channelsChanged();
+  const client = await requireClient();
+  await fetchJoinedChannels(client, institutionId, openHere ? new Set([openHere]) : undefined);
+  await client.worker.channelsChanged();
 }
 
 /** Browsable channels into the store; returns their ids (used by useBrowsableChannels). */

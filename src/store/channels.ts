@@ -9,6 +9,7 @@ import type {
   SyncStateDoc,
 } from '../../schemas/collections.ts';
 import type { Channel, ChannelMember, ChannelRole } from '../../schemas/protocol/index.ts';
+import type { Http } from './http.ts';
 import { putRecords, recordKey } from './records.ts';
 
 export interface ChannelCollections {
@@ -61,25 +62,56 @@ function openMembership(m: ChannelMember): ChannelMember {
  * The server's joined list for one workspace replaces the local one (left channels lose their rows). Channels
  * open on screen (`openChannelIds`) keep no unread count: a count fetched just before their reset reached the
  * server would otherwise bring back messages the person is looking at.
+ *
+ * The tab and the worker both fetch this list, and an answer can land after a newer one. `fetchedAt` (when
+ * the request left) says which local changes are newer than the list: a channel whose checkpoint row was
+ * written since (joined, or caught up) is kept, and one whose row was removed since (left) is not brought back.
  */
 export async function replaceJoinedChannels(
   db: ChannelCollections,
   institutionId: string,
   joined: { channels: Channel[]; channelMembers: ChannelMember[]; channelRoles?: ChannelRole[] },
-  openChannelIds: ReadonlySet<string> = new Set(),
+  {
+    openChannelIds = new Set<string>(),
+    fetchedAt = Number.POSITIVE_INFINITY,
+  }: { openChannelIds?: ReadonlySet<string>; fetchedAt?: number } = {},
 ): Promise<void> {
-  const ids = new Set(joined.channels.map((c) => c.id));
   const byChannel = new Map(
     joined.channelMembers.map((m) => [m.channelId, openChannelIds.has(m.channelId) ? openMembership(m) : m]),
   );
-  for (const channel of joined.channels)
-    await upsertMembership(db, channel, byChannel.get(channel.id) ?? null);
+  const rows = await db.syncState.storageInstance.findDocumentsById(
+    joined.channels.map((c) => c.id),
+    true,
+  );
+  const leftSince = new Set(
+    rows.filter((r) => r._deleted && r._meta.lwt >= fetchedAt).map((r) => r.channelId),
+  );
+  const channels = joined.channels.filter((c) => !leftSince.has(c.id));
+  for (const channel of channels) await upsertMembership(db, channel, byChannel.get(channel.id) ?? null);
+  const ids = new Set(joined.channels.map((c) => c.id));
   const stale = await db.syncState.find({ selector: { institutionId } }).exec();
-  for (const s of stale.filter((s) => !ids.has(s.channelId))) {
+  for (const s of stale.filter((s) => !ids.has(s.channelId) && s.toJSON(true)._meta.lwt < fetchedAt)) {
     await s.remove();
     await db.channelMembers.find({ selector: { channelId: s.channelId } }).remove();
   }
-  if (joined.channelRoles) await replaceChannelRoles(db.records, institutionId, ids, joined.channelRoles);
+  if (joined.channelRoles)
+    await replaceChannelRoles(
+      db.records,
+      institutionId,
+      new Set(channels.map((c) => c.id)),
+      joined.channelRoles,
+    );
+}
+
+/** Fetches the caller's joined channels of one workspace into the store (see replaceJoinedChannels). */
+export async function fetchJoinedChannels(
+  { http, db }: { http: Http; db: ChannelCollections },
+  institutionId: string,
+  openChannelIds: ReadonlySet<string> = new Set(),
+): Promise<void> {
+  const fetchedAt = Date.now();
+  const joined = await http.call('joinedChannels', { params: { id: institutionId } });
+  await replaceJoinedChannels(db, institutionId, joined, { openChannelIds, fetchedAt });
 }
 
 /** The roles of the joined channels replace the stored ones of those channels (so permissions work offline). */

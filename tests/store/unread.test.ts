@@ -130,7 +130,7 @@ describe('unread counts racing live messages', () => {
 
   it('shows no count for the open channel, and counts from there once it is closed', async () => {
     const { db, live, count } = await setUp();
-    await replaceJoinedChannels(db, 'i1', joined(2, 12), new Set(['c1']));
+    await replaceJoinedChannels(db, 'i1', joined(2, 12), { openChannelIds: new Set(['c1']) });
     expect(await count()).toBe(0);
     await live.receive(makeServerMessage({ memberId: 'm-kai', seq: 13, createdSeq: 13 }), 'new');
     expect(await count()).toBe(1);

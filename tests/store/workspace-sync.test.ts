@@ -8,7 +8,7 @@ import type { Member, Section } from '../../schemas/protocol/index.ts';
 import { visits } from '../../server/db/schema.ts';
 import { refreshChannelMembers } from '../../src/data/channel-members.ts';
 import { requestToJoin } from '../../src/data/channel-requests.ts';
-import { refreshJoinedChannels } from '../../src/data/channels.ts';
+import { leaveChannel, refreshJoinedChannels } from '../../src/data/channels.ts';
 import { type LanternClient, startClient } from '../../src/data/client.ts';
 import { refreshMembers } from '../../src/data/members.ts';
 import {
@@ -19,6 +19,7 @@ import {
 } from '../../src/data/sections.ts';
 import { visitMember } from '../../src/data/visits.ts';
 import { refreshInstitutions } from '../../src/data/workspaces.ts';
+import { fetchJoinedChannels } from '../../src/store/channels.ts';
 import { createHttp, type Http } from '../../src/store/http.ts';
 import { listRecords } from '../../src/store/records.ts';
 import {
@@ -155,6 +156,76 @@ describe('channel member lists', () => {
     await stale;
     expect(await memberIds()).toContain(third.memberId);
     expect(await memberIds()).toHaveLength(3);
+  });
+});
+
+describe('joined channel lists', () => {
+  /** My requests whose answers wait until `open()`: a list asked for now that lands later. */
+  function slowClient(): {
+    store: { db: LanternClient['db']; http: Http };
+    answered(): boolean;
+    open(): void;
+  } {
+    let open: () => void = () => {};
+    const gate = new Promise<void>((r) => {
+      open = r;
+    });
+    let answered = false;
+    const http = createHttp({
+      baseUrl: server.url,
+      getToken: () => me.token,
+      fetch: async (input, init) => {
+        const res = await fetch(input, init);
+        answered = true;
+        await gate;
+        return res;
+      },
+    });
+    return { store: { db: client.db, http }, answered: () => answered, open };
+  }
+  const joinedHere = async () => (await client.db.syncState.find().exec()).map((s) => s.channelId);
+  const membershipsHere = async () => (await client.db.channelMembers.find().exec()).map((m) => m.channelId);
+
+  it('keep a channel joined while a list asked for before the join was on its way', async () => {
+    const tides = await makeChannel(ws.owner, ws);
+    const slow = slowClient();
+    const stale = fetchJoinedChannels(slow.store, ws.id);
+    await eventually(slow.answered);
+
+    // Meanwhile I am added, and the refresh the server asks for stores the channel.
+    await me.api.post(`/api/institutions/${ws.id}/channels/${tides.id}/members`);
+    await new Promise((r) => setTimeout(r, 5));
+    await refreshJoinedChannels(ws.id);
+    expect(await joinedHere()).toContain(tides.id);
+
+    slow.open();
+    await stale;
+    expect(await joinedHere()).toContain(tides.id);
+    expect(await membershipsHere()).toContain(tides.id);
+  });
+
+  it('do not bring back a channel left while a list asked for before was on its way', async () => {
+    const ferries = await makeChannel(ws.owner, ws);
+    await me.api.post(`/api/institutions/${ws.id}/channels/${ferries.id}/members`);
+    await refreshJoinedChannels(ws.id);
+    expect(await joinedHere()).toContain(ferries.id);
+
+    const slow = slowClient();
+    const stale = fetchJoinedChannels(slow.store, ws.id);
+    await eventually(slow.answered);
+    await new Promise((r) => setTimeout(r, 5));
+    await leaveChannel(ws.id, ferries.id);
+
+    slow.open();
+    await stale;
+    expect(await joinedHere()).not.toContain(ferries.id);
+    expect(await membershipsHere()).not.toContain(ferries.id);
+    // A list asked for after leaving still drops it, and one asked for after rejoining brings it back.
+    await refreshJoinedChannels(ws.id);
+    expect(await joinedHere()).not.toContain(ferries.id);
+    await me.api.post(`/api/institutions/${ws.id}/channels/${ferries.id}/members`);
+    await refreshJoinedChannels(ws.id);
+    expect(await joinedHere()).toContain(ferries.id);
   });
 });
 
