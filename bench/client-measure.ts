@@ -20,7 +20,8 @@ import {
 import type { FloorServer } from './client-floor.ts';
 import type { SeededWorkspace } from './client-seed.ts';
 
-export const SLOWDOWN = 4;
+/** The page's CPU slowdown (4: a mid-range phone); BENCH_CLIENT_SLOWDOWN=1 to tell its work from its waits. */
+export const SLOWDOWN = Math.max(1, Number(process.env.BENCH_CLIENT_SLOWDOWN) || 4);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

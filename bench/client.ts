@@ -7,7 +7,8 @@
 // Env: BENCH_CLIENT_SIZES (3000,50000), BENCH_CLIENT_RUNS per figure (3), BENCH_CLIENT_SENDS (30),
 // BENCH_CLIENT_ONLY=echo (only the echo and live figures, at the largest size: issue 11 item 6 in a bounded
 // time), BENCH_CLIENT_SYNC_SECONDS (900: the longest the store may take to fill before measuring with what
-// it holds; the figures name how many messages that was).
+// it holds; the figures name how many messages that was), BENCH_CLIENT_SLOWDOWN (4: the CPU slowdown; 1 shows
+// which figures are the page's own work and which are waits).
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import os from 'node:os';

@@ -66,6 +66,23 @@ async function storedAtOrBelow(db: LanternDatabase, channelId: string, bound: nu
   return one.length > 0;
 }
 
+/**
+ * Each stored revision's plain copy, made once: RxDB hands back the same document object while a row is
+ * unchanged, so an unchanged row keeps the same message object from one window to the next and its
+ * memoised row component skips it. A new message then re-renders one row, not the whole screen (issue 11
+ * item 6: a live message painted within 50 ms).
+ */
+const plainCopies = new WeakMap<object, MessageDoc>();
+
+function plainCopy(doc: { toJSON(): unknown }): MessageDoc {
+  let copy = plainCopies.get(doc);
+  if (!copy) {
+    copy = doc.toJSON() as MessageDoc;
+    plainCopies.set(doc, copy);
+  }
+  return copy;
+}
+
 /** A window this much larger than asked for (a long catch-up into an open channel) is cut back. */
 function overgrown(size: number): number {
   return size * 4 + 200;
@@ -102,7 +119,7 @@ export function watchMessageWindow(
               return;
             }
             subscriber.next({
-              messages: orderMessages([...confirmed, ...unconfirmed].map((d) => d.toJSON() as MessageDoc)),
+              messages: orderMessages([...confirmed, ...unconfirmed].map(plainCopy)),
               hasOlderStored,
             });
           },

@@ -98,6 +98,32 @@ describe('message window', () => {
     expect(after.messages.map((m) => m.id).slice(-2)).toEqual(['late', null]);
   });
 
+  it('hands the same message object for a row that did not change, so the screen re-renders only new rows', async () => {
+    const store = await channelWith(100);
+    const live = watchMessageWindow(store, 'c1', 60);
+    const before = await firstValueFrom(live);
+    const arrived = firstValueFrom(live.pipe(filter((w) => w.messages.some((m) => m.id === 'new'))));
+    await applyServerMessage(
+      store,
+      makeServerMessage({ id: 'new', channelId: 'c1', seq: 101, createdSeq: 101 }),
+    );
+    const after = await arrived;
+    const earlier = new Map(before.messages.map((m) => [m.id, m]));
+    for (const m of after.messages.filter((m) => m.id !== 'new')) expect(m).toBe(earlier.get(m.id));
+
+    // An edited row is a new object with the new words; its neighbours stay the same objects.
+    const edited = firstValueFrom(
+      live.pipe(filter((w) => w.messages.some((m) => m.content === '<p>edited</p>'))),
+    );
+    await (await store.messages.findOne({ selector: { id: 'c1-m99' } }).exec())?.incrementalPatch({
+      content: '<p>edited</p>',
+    });
+    const later = await edited;
+    const byId = new Map(after.messages.map((m) => [m.id, m]));
+    expect(later.messages.find((m) => m.id === 'c1-m99')).not.toBe(byId.get('c1-m99'));
+    expect(later.messages.find((m) => m.id === 'c1-m98')).toBe(byId.get('c1-m98'));
+  });
+
   it('is cut back to the newest when a catch-up pours into an open channel', async () => {
     const store = await channelWith(300);
     const live = watchMessageWindow(store, 'c1', 60);
