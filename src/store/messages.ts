@@ -36,9 +36,13 @@ export async function applyServerMessage(
   message: Message | StarredMessage,
 ): Promise<boolean> {
   let isNew = false;
-  const existing = await db.messages.findOne(message.genId).exec();
+  // Both reads at once: a live message waits on them before the open channel can show it.
+  const [existing, queuedNow] = await Promise.all([
+    db.messages.findOne(message.genId).exec(),
+    queuedOperations(db, message.genId),
+  ]);
   if (!existing) {
-    const next = mergeServerMessage(null, message, await queuedOperations(db, message.genId));
+    const next = mergeServerMessage(null, message, queuedNow);
     try {
       if (next) await db.messages.insert(next);
       isNew = true;
