@@ -1,6 +1,6 @@
 // What the worker pushes to tabs, as one typed event map, and the hub that delivers it:
 // listen(event, callback) returns the function that stops listening. Tabs and hosts hold the same hub.
-import type { Notice } from '../schemas/collections.ts';
+import type { MessageDoc, Notice } from '../schemas/collections.ts';
 
 /** 'outdated': the server no longer answers this build's protocol; only a reload (a newer build) helps. */
 export type ConnectionStatus = 'offline' | 'connecting' | 'connected' | 'outdated';
@@ -21,6 +21,11 @@ export interface WorkerEvents {
   notice: Notice & { institutionId: string };
   /** The build the server serves, as its socket said on connecting (decision 0043). A state, like connection. */
   serverBuild: string;
+  /**
+   * Someone's new message as it arrived live in a channel a tab shows, before the store has written it: the
+   * tab shows it at once and the stored row takes its place (src/store/local-echo.ts; issue 11 item 6).
+   */
+  arrival: MessageDoc;
 }
 
 export type WorkerEventName = keyof WorkerEvents;
@@ -45,6 +50,7 @@ export class WorkerEventHub implements WorkerEventSource {
     uploadProgress: new Set(),
     notice: new Set(),
     serverBuild: new Set(),
+    arrival: new Set(),
   };
   private readonly sinks = new Set<(event: WorkerEvent) => void>();
   private readonly states: States;

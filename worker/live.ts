@@ -1,6 +1,8 @@
 // Live: socket events (newMessage, newEditMessage, newDeleteMessage) applied to the store one at a
 // time, in arrival order. A gap in seq asks for a pull; a new message may raise the unread count.
+import type { MessageDoc } from '../schemas/collections.ts';
 import type { Message } from '../schemas/protocol/index.ts';
+import { mergeServerMessage } from '../src/store/message-merge.ts';
 import { applyChannelMessage } from './apply.ts';
 import type { SyncDatabase } from './sync-database.ts';
 import { raiseUnread } from './unread-counter.ts';
@@ -11,6 +13,8 @@ export interface LiveDeps {
   openChannelIds(): ReadonlySet<string>;
   /** Someone else's new message arrived in a channel open on screen: it is read (the server is told). */
   seen?(channelId: string): void;
+  /** A new message for a channel open on screen, told before the store writes it (tabs show it at once). */
+  arrived?(message: MessageDoc): void;
   log?: (message: string, error?: unknown) => void;
 }
 
@@ -24,6 +28,12 @@ export class LiveApplier {
 
   /** Queues one event; resolves when it has been applied. */
   receive(message: Message, kind: 'new' | 'edit' | 'delete'): Promise<void> {
+    // The store's write and the tab's live query take a few IndexedDB round trips on a phone; the open
+    // channel need not wait for them to show a new message (the stored row replaces this copy).
+    if (kind === 'new' && this.deps.arrived && this.deps.openChannelIds().has(message.channelId)) {
+      const shown = mergeServerMessage(null, message);
+      if (shown && shown.deletedAt === null) this.deps.arrived(shown);
+    }
     this.queue = this.queue
       .then(() => this.apply(message, kind))
       .catch((error) => this.deps.log?.('Could not apply a live message', error));

@@ -111,6 +111,7 @@ export class SyncEngine implements WorkerApi, WorkerEventSource {
       pull: (id) => this.puller.pull(id),
       openChannelIds: () => this.openChannelIds(),
       seen: (channelId) => this.readSoon(channelId),
+      arrived: (message) => this.events.emit('arrival', message),
       log: this.log,
     });
     this.outbox = new OutboxLoop({

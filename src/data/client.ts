@@ -6,6 +6,7 @@ import { clearFirstScreens } from '../first-screen/store.ts';
 import { DEFAULT_DATABASE_NAME, type LanternDatabase, openLanternDatabase } from '../store/database.ts';
 import { clearFileBlobs } from '../store/file-blobs.ts';
 import { createHttp, type Http } from '../store/http.ts';
+import { addArrival } from '../store/local-echo.ts';
 import { markOutdated, noteServerBuild } from './app-version.ts';
 import { deviceId } from './device-id.ts';
 import { installPushRefresh } from './push.ts';
@@ -64,6 +65,7 @@ export function startClient(options: ClientOptions = {}): Promise<LanternClient>
     });
     // The socket says the served build on every connection: a deploy shows as soon as it reconnects.
     events.listen('serverBuild', (buildId) => noteServerBuild(buildId));
+    events.listen('arrival', addArrival);
     ready = client;
     for (const l of readyListeners) l();
     void db.session

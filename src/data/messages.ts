@@ -36,7 +36,9 @@ import { useLanternClient, useObservable } from './live-query.ts';
  * The channel's newest messages (src/store/message-window.ts) with the echoes of messages just sent
  * whose rows the store has not shown yet; showOlder() widens the window.
  */
-export function useMessageWindow(channelId: string): (MessageWindow & { showOlder: () => void }) | undefined {
+export function useMessageWindow(
+  channelId: string,
+): (Omit<MessageWindow, 'held'> & { showOlder: () => void }) | undefined {
   const client = useLanternClient();
   const [widened, setWidened] = useState({ channelId, size: FIRST_WINDOW });
   const size = widened.channelId === channelId ? widened.size : FIRST_WINDOW;
@@ -55,11 +57,10 @@ export function useMessageWindow(channelId: string): (MessageWindow & { showOlde
   // An echo whose stored row is in the window has done its job.
   useEffect(() => {
     if (!current || echoes.length === 0) return;
-    const held = new Set(current.messages.map((m) => m.genId));
-    for (const echo of echoes) if (held.has(echo.genId)) dropEcho(channelId, echo.genId);
+    for (const echo of echoes) if (current.held.has(echo.genId)) dropEcho(channelId, echo.genId);
   }, [current, echoes, channelId]);
   const messages = useMemo(
-    () => (current ? withEchoes(current.messages, echoes, orderMessages) : undefined),
+    () => (current ? withEchoes(current.messages, echoes, orderMessages, current.held) : undefined),
     [current, echoes],
   );
   const showOlder = useCallback(() => setWidened({ channelId, size: size + WINDOW_STEP }), [channelId, size]);

@@ -2,6 +2,8 @@
 // The durable write (message and outbox rows, src/store/outbox.ts) takes tens of milliseconds through RxDB
 // and IndexedDB on a phone; until the store's own row for the genId reaches the message window, the
 // window shows this copy instead (same genId, so the list keeps the same row when the stored one lands).
+// Someone else's message that just arrived live is held here the same way (an arrival, told by the worker
+// before its store write), so an open channel shows it without waiting for that write either.
 // Nothing here is ever sent: the worker sends only what is in the outbox.
 import type { MessageDoc } from '../../schemas/collections.ts';
 
@@ -43,6 +45,16 @@ export function echoWritten(channelId: string, genId: string): void {
   setTimeout(() => dropEcho(channelId, genId), WRITTEN_GRACE_MS);
 }
 
+/**
+ * Shows a message that just arrived live until its stored row reaches the window (which then drops it), or
+ * for a while at most. A copy of the same message already shown (one's own echo) is kept instead.
+ */
+export function addArrival(message: MessageDoc): void {
+  if (echoesOf(message.channelId).some((m) => m.genId === message.genId)) return;
+  set(message.channelId, [...echoesOf(message.channelId), message]);
+  echoWritten(message.channelId, message.genId);
+}
+
 /** The channel's echoes, oldest first; the same array until they change (a useSyncExternalStore snapshot). */
 export function echoesOf(channelId: string): readonly MessageDoc[] {
   return byChannel.get(channelId) ?? NONE;
@@ -72,14 +84,17 @@ export function afterEchoPainted(): Promise<void> {
   });
 }
 
-/** The stored messages plus the echoes the store does not hold yet; `stored` itself when there are none. */
+/**
+ * The stored messages plus the echoes the store does not hold yet; `stored` itself when there are none.
+ * `held` names every stored row, deleted ones too (a message deleted before it was shown stays hidden).
+ */
 export function withEchoes(
   stored: MessageDoc[],
   echoes: readonly MessageDoc[],
   order: (messages: MessageDoc[]) => MessageDoc[],
+  held: ReadonlySet<string> = new Set(stored.map((m) => m.genId)),
 ): MessageDoc[] {
   if (echoes.length === 0) return stored;
-  const held = new Set(stored.map((m) => m.genId));
   const missing = echoes.filter((m) => !held.has(m.genId));
   return missing.length === 0 ? stored : order([...stored, ...missing]);
 }

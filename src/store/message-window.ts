@@ -15,6 +15,8 @@ export interface MessageWindow {
   messages: MessageDoc[];
   /** Older confirmed messages are stored below the window: widen it before asking the server. */
   hasOlderStored: boolean;
+  /** The genIds of every row read, deleted ones too: an echo or arrival of any of them is replaced. */
+  held: ReadonlySet<string>;
 }
 
 /** The messages a first screen needs, with room for the overscan above it. */
@@ -118,9 +120,11 @@ export function watchMessageWindow(
               open(Math.max(...confirmed.map((d) => d.createdSeq)));
               return;
             }
+            const rows = [...confirmed, ...unconfirmed].map(plainCopy);
             subscriber.next({
-              messages: orderMessages([...confirmed, ...unconfirmed].map(plainCopy)),
+              messages: orderMessages(rows),
               hasOlderStored,
+              held: new Set(rows.map((m) => m.genId)),
             });
           },
           error: (error: unknown) => subscriber.error(error),

@@ -4,12 +4,14 @@
 // gives the words back. The store's write is held and failed with a real RxDB pre-insert hook.
 import { firstValueFrom } from 'rxjs';
 import { filter } from 'rxjs/operators';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { MessageDoc } from '../../schemas/collections.ts';
+import { refreshJoinedChannels } from '../../src/data/channels.ts';
 import { sendMessage } from '../../src/data/messages.ts';
 import { echoesOf, withEchoes } from '../../src/store/local-echo.ts';
 import { orderMessages } from '../../src/store/message-order.ts';
 import { type MessageWindow, watchMessageWindow } from '../../src/store/message-window.ts';
+import { connect, makeChannel } from '../server/messaging-world.ts';
 import { type EngineWorld, startEngineWorld } from './engine-world.ts';
 
 let w: EngineWorld;
@@ -27,7 +29,7 @@ afterAll(async () => {
 
 /** The channel as the screen shows it: the stored window with the echoes merged in (useMessageWindow). */
 function shown(window: MessageWindow, channelId: string): MessageDoc[] {
-  return withEchoes(window.messages, echoesOf(channelId), orderMessages);
+  return withEchoes(window.messages, echoesOf(channelId), orderMessages, window.held);
 }
 
 describe('local echo', () => {
@@ -97,5 +99,88 @@ describe('local echo', () => {
     expect(echoesOf(channelId).some((m) => m.genId === echo?.genId)).toBe(false);
     expect(await w.client.db.messages.findOne(echo?.genId).exec()).toBeNull();
     expect(await w.client.db.outbox.findOne(echo?.genId).exec()).toBeNull();
+  });
+});
+
+describe('a live arrival', () => {
+  let release: () => void = () => {};
+  /** Holds every message insert until release() (a slow store write on a phone). */
+  const holdStoreWrites = () => {
+    gate = new Promise<void>((r) => {
+      release = () => {
+        gate = null;
+        r();
+      };
+    });
+  };
+  // A failed step must not leave the store's writes held for the next test.
+  afterEach(() => release());
+
+  const postAs = async (content: string, channelId = w.ws.general.id) => {
+    const res = await w.ws.owner.api.post<{ id: string; genId: string }>(
+      `/api/institutions/${w.ws.id}/channels/${channelId}/messages`,
+      { content, genId: crypto.randomUUID() },
+    );
+    expect(res.status).toBe(201);
+    return res.body;
+  };
+
+  it("shows someone's message in the open channel before the store writes it, then the stored row, once", async () => {
+    const { ws, client } = w;
+    const channelId = ws.general.id;
+    await client.worker.setOpenChannel(client.tabId, { institutionId: ws.id, channelId });
+    await w.goOnline();
+    const window$ = watchMessageWindow(client.db, channelId, 60);
+    holdStoreWrites();
+
+    const { genId } = await postAs('<p>Arrived live</p>');
+    await expect.poll(() => echoesOf(channelId).some((m) => m.genId === genId)).toBe(true);
+    const held = await firstValueFrom(window$);
+    expect(held.messages.some((m) => m.genId === genId)).toBe(false);
+    expect(shown(held, channelId).at(-1)).toMatchObject({
+      genId,
+      status: 'confirmed',
+      content: '<p>Arrived live</p>',
+    });
+
+    release();
+    const stored = await firstValueFrom(
+      window$.pipe(filter((win) => win.messages.some((m) => m.genId === genId))),
+    );
+    expect(shown(stored, channelId).filter((m) => m.genId === genId)).toHaveLength(1);
+  });
+
+  it('stays hidden when it is deleted before the store wrote it, and is not told for a closed channel', async () => {
+    const { ws, client } = w;
+    const channelId = ws.general.id;
+    await client.worker.setOpenChannel(client.tabId, { institutionId: ws.id, channelId });
+    await w.goOnline();
+    const window$ = watchMessageWindow(client.db, channelId, 60);
+    holdStoreWrites();
+    const { id, genId } = await postAs('<p>Soon gone</p>');
+    await expect.poll(() => echoesOf(channelId).some((m) => m.genId === genId)).toBe(true);
+    const owner = await connect(w.server, ws.owner.token);
+    const removed = await owner.emitWithAck('deleteMessage', {
+      institutionId: ws.id,
+      channelId,
+      messageId: id,
+    });
+    owner.disconnect();
+    expect(removed).not.toHaveProperty('error');
+    release();
+    await expect.poll(async () => (await w.stored(genId)).deletedAt).not.toBeNull();
+    const after = await firstValueFrom(window$);
+    expect(after.held.has(genId)).toBe(true);
+    expect(shown(after, channelId).some((m) => m.genId === genId)).toBe(false);
+
+    // A channel no tab shows: stored as ever, never shown ahead of the store.
+    const quiet = await makeChannel(ws.owner, ws);
+    await w.me.api.post(`/api/institutions/${ws.id}/channels/${quiet.id}/members`);
+    await refreshJoinedChannels(ws.id);
+    const { genId: elsewhere } = await postAs('<p>Elsewhere</p>', quiet.id);
+    await expect
+      .poll(async () => (await client.db.messages.findOne(elsewhere).exec())?.status)
+      .toBe('confirmed');
+    expect(echoesOf(quiet.id)).toHaveLength(0);
   });
 });
