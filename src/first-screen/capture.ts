@@ -2,7 +2,7 @@
 // (and when the page is hidden), and removes the boot script's picture once it has painted the screen
 // itself. The picture is the markup of the app root: what this device already showed, nothing fetched.
 import { useEffect, useRef } from 'react';
-import { CHANNEL_PATH, dismissFirstScreen, FIRST_SCREEN_ID } from './frame.ts';
+import { CHANNEL_PATH, dismissFirstScreen, FIRST_SCREEN_ID, isDismissed } from './frame.ts';
 import { saveFirstScreen } from './store.ts';
 
 export { dismissFirstScreen };
@@ -53,7 +53,9 @@ export function useFirstScreen(): { painted: () => void } {
   }, []);
   return {
     painted: () => {
-      requestAnimationFrame(dismissFirstScreen);
+      // The list calls this on every render of its rows; the picture goes once.
+      if (!isDismissed() || document.getElementById(FIRST_SCREEN_ID))
+        requestAnimationFrame(dismissFirstScreen);
       window.clearTimeout(timer.current);
       timer.current = window.setTimeout(takePicture, SETTLE_MS);
     },
