@@ -35,6 +35,15 @@ const PAGE_PROBE = `(() => {
   });
   // The first frame after Enter: every animation-frame callback of one frame gets the same timestamp, so a
   // row whose callback has it was painted in the very next frame.
+  // The browser's own measure of a key's response (the Event Timing API, what INP is built on): from the
+  // key event to the next paint after its handlers ran. Only entries of 16 ms or more are reported.
+  probe.eventTimings = [];
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries())
+        if (e.name === 'keydown') probe.eventTimings.push({ startTime: e.startTime, duration: e.duration });
+    }).observe({ type: 'event', durationThreshold: 16, buffered: true });
+  } catch {}
   addEventListener('keydown', (e) => {
     if (e.key === 'Enter' && probe.awaited && probe.keyAt === null) {
       probe.keyAt = e.timeStamp;
@@ -185,4 +194,18 @@ export async function awaitedRow(page: Page): Promise<AwaitedRow> {
     { polling: 20, timeout: 30_000 },
   );
   return (await handle.jsonValue()) as AwaitedRow;
+}
+
+/**
+ * The Event Timing API's duration for the key pressed at `keyAt`: from the event to the next paint after
+ * its handlers, in ms (rounded to 8 ms by the browser); null when it reported none, i.e. under 16 ms.
+ */
+export async function keyToNextPaint(page: Page, keyAt: number): Promise<number | null> {
+  return await page.evaluate((at) => {
+    const probe = (
+      window as unknown as { __bench: { eventTimings: { startTime: number; duration: number }[] } }
+    ).__bench;
+    const entry = probe.eventTimings.find((e) => Math.abs(e.startTime - at) < 1);
+    return entry ? entry.duration : null;
+  }, keyAt);
 }

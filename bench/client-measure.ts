@@ -11,6 +11,7 @@ import {
   awaitedRow,
   awaitRow,
   firstRowPainted,
+  keyToNextPaint,
   newProbedContext,
   pageScriptBytes,
   type StorageState,
@@ -250,10 +251,14 @@ export async function floorFigures(
 }
 
 /** Enter in the composer → the pending row painted, per send: in ms, and in frames (1 = the next frame). */
-export async function localEcho(page: Page, sends: number): Promise<{ times: number[]; frames: number[] }> {
+export async function localEcho(
+  page: Page,
+  sends: number,
+): Promise<{ times: number[]; frames: number[]; nextPaint: (number | null)[] }> {
   const box = page.getByRole('textbox', { name: 'Message #general' });
   const times: number[] = [];
   const frames: number[] = [];
+  const nextPaint: (number | null)[] = [];
   for (let i = 0; i < sends; i++) {
     const text = `Echo ${i} ${Math.random().toString(36).slice(2, 8)}`;
     await box.fill(text);
@@ -263,8 +268,10 @@ export async function localEcho(page: Page, sends: number): Promise<{ times: num
     if (row.keyAt !== null) times.push(row.paintedAt - row.keyAt);
     if (row.frames !== null) frames.push(row.frames);
     await sleep(300);
+    // Read after the pause: the browser reports an event's timing some frames after it.
+    if (row.keyAt !== null) nextPaint.push(await keyToNextPaint(page, row.keyAt));
   }
-  return { times, frames };
+  return { times, frames, nextPaint };
 }
 
 /** A message posted through REST by the second person → its row painted here, in ms, per post. */

@@ -1,5 +1,5 @@
 // Day separators and times in the message list (date-fns); spec §9 default date format 'MMMM dd, yyyy'.
-import { format, isSameDay, isSameYear, isToday, isYesterday } from 'date-fns';
+import { format, isSameYear, isToday, isYesterday } from 'date-fns';
 import { DEFAULT_DATE_FORMAT } from './date-format.ts';
 
 export function dayLabel(date: Date, now: Date = new Date()): string {
@@ -20,19 +20,36 @@ export function fullTimeLabel(date: Date): string {
 /** Messages by the same person within five minutes, same day, read as one group without a repeated header. */
 const GROUP_WINDOW_MS = 5 * 60_000;
 
+/**
+ * A message's time, read once per message object: the list asks for every row on each render, and the
+ * window hands the same object while a row is unchanged (src/store/message-window.ts).
+ */
+const times = new WeakMap<object, { at: number; day: number }>();
+
+function timeOf(m: { createdAt: string }): { at: number; day: number } {
+  let t = times.get(m);
+  if (!t) {
+    const date = new Date(m.createdAt);
+    // The local calendar day as one number (isSameDay without building two more dates).
+    t = { at: date.getTime(), day: date.getFullYear() * 10_000 + date.getMonth() * 100 + date.getDate() };
+    times.set(m, t);
+  }
+  return t;
+}
+
 export function continuesGroup(
   previous: { memberId: string; createdAt: string; status: string } | undefined,
   current: { memberId: string; createdAt: string; status: string },
 ): boolean {
   if (!previous || previous.memberId !== current.memberId || previous.status === 'failed') return false;
-  const a = new Date(previous.createdAt);
-  const b = new Date(current.createdAt);
-  return isSameDay(a, b) && b.getTime() - a.getTime() < GROUP_WINDOW_MS;
+  const a = timeOf(previous);
+  const b = timeOf(current);
+  return a.day === b.day && b.at - a.at < GROUP_WINDOW_MS;
 }
 
 export function startsNewDay(
   previous: { createdAt: string } | undefined,
   current: { createdAt: string },
 ): boolean {
-  return !previous || !isSameDay(new Date(previous.createdAt), new Date(current.createdAt));
+  return !previous || timeOf(previous).day !== timeOf(current).day;
 }
