@@ -125,13 +125,19 @@ describe('a live arrival', () => {
     return res.body;
   };
 
-  it("shows someone's message in the open channel before the store writes it, then the stored row, once", async () => {
+  /** #general open in this tab, online, its window watched, and the store's writes held. */
+  const openGeneralOnline = async () => {
     const { ws, client } = w;
     const channelId = ws.general.id;
     await client.worker.setOpenChannel(client.tabId, { institutionId: ws.id, channelId });
     await w.goOnline();
     const window$ = watchMessageWindow(client.db, channelId, 60);
     holdStoreWrites();
+    return { ws, channelId, window$ };
+  };
+
+  it("shows someone's message in the open channel before the store writes it, then the stored row, once", async () => {
+    const { channelId, window$ } = await openGeneralOnline();
 
     const { genId } = await postAs('<p>Arrived live</p>');
     await expect.poll(() => echoesOf(channelId).some((m) => m.genId === genId)).toBe(true);
@@ -151,12 +157,7 @@ describe('a live arrival', () => {
   });
 
   it('stays hidden when it is deleted before the store wrote it, and is not told for a closed channel', async () => {
-    const { ws, client } = w;
-    const channelId = ws.general.id;
-    await client.worker.setOpenChannel(client.tabId, { institutionId: ws.id, channelId });
-    await w.goOnline();
-    const window$ = watchMessageWindow(client.db, channelId, 60);
-    holdStoreWrites();
+    const { ws, channelId, window$ } = await openGeneralOnline();
     const { id, genId } = await postAs('<p>Soon gone</p>');
     await expect.poll(() => echoesOf(channelId).some((m) => m.genId === genId)).toBe(true);
     const owner = await connect(w.server, ws.owner.token);
@@ -179,7 +180,7 @@ describe('a live arrival', () => {
     await refreshJoinedChannels(ws.id);
     const { genId: elsewhere } = await postAs('<p>Elsewhere</p>', quiet.id);
     await expect
-      .poll(async () => (await client.db.messages.findOne(elsewhere).exec())?.status)
+      .poll(async () => (await w.client.db.messages.findOne(elsewhere).exec())?.status)
       .toBe('confirmed');
     expect(echoesOf(quiet.id)).toHaveLength(0);
   });

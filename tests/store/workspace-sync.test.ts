@@ -114,6 +114,30 @@ async function serverSections(): Promise<Section[]> {
   return res.body.data;
 }
 
+/** My requests whose answers wait until `open()`: a list asked for now that lands later. */
+function slowClient(): {
+  store: { db: LanternClient['db']; http: Http };
+  answered(): boolean;
+  open(): void;
+} {
+  let open: () => void = () => {};
+  const gate = new Promise<void>((r) => {
+    open = r;
+  });
+  let answered = false;
+  const http = createHttp({
+    baseUrl: server.url,
+    getToken: () => me.token,
+    fetch: async (input, init) => {
+      const res = await fetch(input, init);
+      answered = true;
+      await gate;
+      return res;
+    },
+  });
+  return { store: { db: client.db, http }, answered: () => answered, open };
+}
+
 describe('channel member lists', () => {
   it('keep someone who joined when a list asked for before the join answers after the newer one', async () => {
     const channel = await makeChannel(ws.owner, ws);
@@ -124,26 +148,9 @@ describe('channel member lists', () => {
     expect(await memberIds()).toHaveLength(2);
 
     // The tab's refresh on mount is slow: its answer (two members) waits at the gate.
-    let open: () => void = () => {};
-    const gate = new Promise<void>((r) => {
-      open = r;
-    });
-    let answered = false;
-    const slow = {
-      db: client.db,
-      http: createHttp({
-        baseUrl: server.url,
-        getToken: () => me.token,
-        fetch: async (input, init) => {
-          const res = await fetch(input, init);
-          answered = true;
-          await gate;
-          return res;
-        },
-      }),
-    };
-    const stale = fetchChannelMembers(slow, ws.id, channel.id);
-    await eventually(() => answered);
+    const slow = slowClient();
+    const stale = fetchChannelMembers(slow.store, ws.id, channel.id);
+    await eventually(slow.answered);
 
     // Meanwhile a third person joins and the worker's refresh (on the server's event) stores three.
     const third = await addPerson(server, ws, 'member');
@@ -152,7 +159,7 @@ describe('channel member lists', () => {
     await refreshChannelMembers(ws.id, channel.id);
     expect(await memberIds()).toContain(third.memberId);
 
-    open();
+    slow.open();
     await stale;
     expect(await memberIds()).toContain(third.memberId);
     expect(await memberIds()).toHaveLength(3);
@@ -160,29 +167,6 @@ describe('channel member lists', () => {
 });
 
 describe('joined channel lists', () => {
-  /** My requests whose answers wait until `open()`: a list asked for now that lands later. */
-  function slowClient(): {
-    store: { db: LanternClient['db']; http: Http };
-    answered(): boolean;
-    open(): void;
-  } {
-    let open: () => void = () => {};
-    const gate = new Promise<void>((r) => {
-      open = r;
-    });
-    let answered = false;
-    const http = createHttp({
-      baseUrl: server.url,
-      getToken: () => me.token,
-      fetch: async (input, init) => {
-        const res = await fetch(input, init);
-        answered = true;
-        await gate;
-        return res;
-      },
-    });
-    return { store: { db: client.db, http }, answered: () => answered, open };
-  }
   const joinedHere = async () => (await client.db.syncState.find().exec()).map((s) => s.channelId);
   const membershipsHere = async () => (await client.db.channelMembers.find().exec()).map((m) => m.channelId);
 
