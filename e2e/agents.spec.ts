@@ -113,7 +113,7 @@ async function shoot(page: Page, name: string) {
 test('an agent mentioned in a channel thinks, asks to run a tool, streams a cited answer; a direct message works too', async ({
   browser,
 }) => {
-  test.setTimeout(240_000);
+  test.slow(); // several browsers or many steps: three times the default limit
   const ada = await browser.newContext({ viewport: DESKTOP });
   const page = await ada.newPage();
   await signInThroughUi(page, server, 'ada@example.com');
@@ -151,10 +151,15 @@ test('an agent mentioned in a channel thinks, asks to run a tool, streams a cite
   });
   const grace = await addTeammate(server, workspaceId, token, 'grace@example.com', 'Grace Hopper');
 
-  // The model's script: think a while, then call the echo tool; after the tool, stream the answer slowly.
+  // The model's script: think a while, then call the echo tool; after the tool, stream the answer slowly,
+  // its last chunk held until the test has seen the first part.
+  let sendLastChunk = () => {};
+  const lastChunk = new Promise<void>((open) => {
+    sendLastChunk = open;
+  });
   model.play(
     { toolCalls: [{ name: TOOL_NAME, arguments: { message: 'deploy status' } }], delayMs: 2_500 },
-    { text: ANSWER, delayMs: 1_500 },
+    { text: ANSWER, delayMs: 300, lastChunkAfter: lastChunk },
   );
 
   // Grace watches #general in her own browser.
@@ -195,12 +200,12 @@ test('an agent mentioned in a channel thinks, asks to run a tool, streams a cite
   await expect(card).toContainText('Echo: deploy status');
   const body = answer.getByTestId('agent-answer');
   await expect(body).toContainText('Releases ship every Tuesday');
-  // One read of the text as it is now: the last chunk is still 1.5 s (or more) away.
-  const partial = await body.textContent();
-  expect(partial).not.toContain('it answered as expected');
+  // The last chunk is held back: the answer so far shows, still streaming.
+  await expect(body).toHaveAttribute('data-agent-status', 'streaming');
+  expect(await body.textContent()).not.toContain('it answered as expected');
   await page.mouse.move(0, DESKTOP.height - 1);
   await shot(page, `${SHOTS}/agents-streaming-desktop-light.png`);
-  await expect(body).toHaveAttribute('data-agent-status', 'streaming');
+  sendLastChunk();
   await expect(body).toContainText('it answered as expected');
   await expect(body).toHaveAttribute('data-agent-status', 'done');
 

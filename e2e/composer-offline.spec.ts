@@ -61,7 +61,7 @@ test('offline messages wait for the connection and keep their time; the list com
 
   await server.stop();
   await expect(page.getByRole('status').filter({ hasText: 'You are offline.' })).toBeVisible({
-    timeout: 20_000,
+    timeout: 45_000,
   });
   await sendThroughUi(page, '#general', 'Written in the tunnel');
   const row = messageList(page).filter({ hasText: 'Written in the tunnel' });
@@ -84,7 +84,7 @@ test('offline messages wait for the connection and keep their time; the list com
   await kaiSays('While you were away two');
   await expect(online(page)).toBeVisible({ timeout: 30_000 });
   // Still where the person left it, with the way back and what arrived meanwhile.
-  await expect(jump).toContainText('2 new', { timeout: 20_000 });
+  await expect(jump).toContainText('2 new', { timeout: 45_000 });
   await expect(messageList(page).filter({ hasText: 'Earlier note 1' }).first()).toBeInViewport();
   await shootBothThemes(page, SHOTS, 'jump-to-latest');
   // Keyboard reachable.
@@ -100,7 +100,7 @@ test('offline messages wait for the connection and keep their time; the list com
   // At the newest message, a reconnect keeps it there: no button, the newest in view.
   await server.stop();
   await expect(page.getByRole('status').filter({ hasText: 'You are offline.' })).toBeVisible({
-    timeout: 20_000,
+    timeout: 45_000,
   });
   await server.start();
   await kaiSays('Back at the newest');
@@ -145,7 +145,7 @@ test.describe('on a phone', () => {
 
     await server.stop();
     await expect(page.getByRole('status').filter({ hasText: 'You are offline.' })).toBeVisible({
-      timeout: 20_000,
+      timeout: 45_000,
     });
     await sendThroughUi(page, '#general', 'Written on the quay');
     const row = messageList(page).filter({ hasText: 'Written on the quay' });

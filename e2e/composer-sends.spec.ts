@@ -62,7 +62,7 @@ test('a file over the limit is refused before upload; a failed file blocks sendi
     mimeType: 'text/plain',
     buffer: Buffer.alloc(1800, 'y'),
   });
-  await expect(files.getByText('Upload failed')).toBeVisible({ timeout: 20_000 });
+  await expect(files.getByText('Upload failed')).toBeVisible({ timeout: 45_000 });
   const reason = 'manifest.txt did not upload. Retry or remove it to send.';
   await expect(notice).toHaveText(reason);
   await box.fill('The manifest');
@@ -171,7 +171,7 @@ test.describe('on a phone', () => {
       buffer: Buffer.alloc(1800, 'y'),
     });
     await expect(notice).toHaveText('manifest.txt did not upload. Retry or remove it to send.', {
-      timeout: 20_000,
+      timeout: 45_000,
     });
     await box.fill('The manifest');
     await shootBothThemes(page, SHOTS, 'composer-upload-failed');

@@ -115,6 +115,6 @@ test('a second tab without SharedWorker is a full citizen through the first tabâ
   await expectOnline(second);
   await sendThroughUi(second, '#general', 'After the first tab closed');
   await expect(row(second, 'After the first tab closed')).toHaveAttribute('data-status', 'confirmed', {
-    timeout: 15_000,
+    timeout: 45_000,
   });
 });

@@ -38,7 +38,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 test('an admin makes two people admins at once; the primary owner is refused with its reason', async ({
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.slow(); // several browsers or many steps: three times the default limit
   const owner = await browser.newContext({ viewport: DESKTOP });
   const ownerPage = await owner.newPage();
   await signInThroughUi(ownerPage, server, 'ada@example.com');

@@ -50,7 +50,7 @@ test('a reloaded channel shows its last messages before the app has loaded, then
     'confirmed',
   );
   // The picture is taken once the list has been still for a moment.
-  await expect.poll(() => pictureCount(page), { timeout: 15_000 }).toBe(1);
+  await expect.poll(() => pictureCount(page), { timeout: 45_000 }).toBe(1);
 
   // Reload with the app's main script held back: only the boot script runs.
   const held: Route[] = [];
@@ -97,7 +97,7 @@ test('a picture is never shown over another screen', async ({ page }) => {
   const workspaceId = await createWorkspaceThroughUi(page, 'Orchard');
   await openChannelFromSidebar(page, 'general');
   await sendThroughUi(page, '#general', 'Apples ripen in autumn');
-  await expect.poll(() => pictureCount(page), { timeout: 15_000 }).toBe(1);
+  await expect.poll(() => pictureCount(page), { timeout: 45_000 }).toBe(1);
 
   await page.goto(`${server.url}/client/${workspaceId}/directory`);
   await expect(page.getByRole('heading', { name: 'Directory' })).toBeVisible();

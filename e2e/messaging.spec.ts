@@ -97,7 +97,7 @@ test('a message sent in one browser appears live in a teammate’s browser', asy
     await box.press('End');
     for (let i = 0; i < 'handbook'.length; i++) await box.press('Shift+ArrowLeft');
     expect(await adaPage.evaluate(() => getSelection()?.toString())).toBe('handbook');
-  }).toPass({ timeout: 15_000 });
+  }).toPass({ timeout: 45_000 });
   await box.press('Control+Shift+u');
   const linkForm = adaPage.getByRole('dialog', { name: 'Link' });
   await linkForm.getByLabel('Link address').fill('javascript:alert(1)');

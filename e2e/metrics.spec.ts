@@ -177,9 +177,9 @@ test('an owner opens the overview, changes the range and reaches every metric pa
   await expect(async () => {
     await page.reload();
     await expect(page.getByRole('table', { name: 'Most visited channels' })).toContainText('launch', {
-      timeout: 3_000,
+      timeout: 10_000,
     });
-  }).toPass({ timeout: 30_000 });
+  }).toPass({ timeout: 60_000 });
 
   await metricsNav().getByRole('link', { name: 'Visited groups' }).click();
   await expect(page).toHaveURL(/\/metrics\/most-visited-groups\?range=7d/);

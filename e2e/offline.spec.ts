@@ -58,7 +58,7 @@ test('messages written while the server is down are delivered exactly once when 
 
   await server.stop();
   await expect(page.getByRole('status').filter({ hasText: 'You are offline.' })).toBeVisible({
-    timeout: 20_000,
+    timeout: 45_000,
   });
 
   const texts = ['Offline one', 'Offline two', 'Offline three'];

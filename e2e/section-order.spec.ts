@@ -46,7 +46,7 @@ async function serverOrder(workspaceId: string, token: string): Promise<string[]
 test('sections move by drag, keyboard and menu, offline too, and keep their order everywhere', async ({
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.slow(); // several browsers or many steps: three times the default limit
   const context = await browser.newContext({ viewport: DESKTOP });
   const page = await context.newPage();
   await signInThroughUi(page, server, 'ada@example.com');
@@ -108,7 +108,7 @@ test('sections move by drag, keyboard and menu, offline too, and keep their orde
   // Offline: the move shows at once and reaches the server once it is back.
   await server.stop();
   await expect(page.getByRole('status').filter({ hasText: 'You are offline.' })).toBeVisible({
-    timeout: 20_000,
+    timeout: 45_000,
   });
   await header(page, 'Clients').focus();
   await page.keyboard.press('Alt+Shift+ArrowUp');

@@ -59,7 +59,7 @@ const workspaceMenu = (page: Page) =>
   page.getByRole('navigation', { name: 'Workspace' }).getByRole('button').first();
 
 test('an owner renames the workspace, manages invitations and default channels', async ({ browser }) => {
-  test.setTimeout(180_000);
+  test.slow(); // several browsers or many steps: three times the default limit
   const context = await browser.newContext({ viewport: DESKTOP });
   const page = await context.newPage();
   await signInThroughUi(page, server, 'olga@example.com');

@@ -2,14 +2,26 @@
 // `npm test`: every check in order — types, lint, unit + server + sync fuzz (vitest), then the built app
 // end-to-end in Chromium (Playwright). Ends with one plain line "N passed, N failed, N skipped" so CI
 // and people read one total; exits non-zero when any step fails.
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 const out = path.resolve('.tmp/test-results');
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 const only = process.argv[2]; // optional: typecheck | lint | unit | contract | e2e
+
+// What else the machine was doing: the load average every 20 s, summed up per step at the end, so a slow
+// run can be told from a slow change (CI shows only the end of the output).
+const loadLog = `${out}/load.log`;
+const sampler = spawn(
+  'sh',
+  ['-c', 'while :; do echo "$(date +%s) $(cut -d" " -f1 /proc/loadavg)"; sleep 20; done'],
+  {
+    stdio: ['ignore', openSync(loadLog, 'w'), 'ignore'],
+  },
+);
+const stepTimes = [];
 
 let failedSteps = 0;
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -21,6 +33,7 @@ function step(name, cmd, args, env = {}) {
   const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   const secs = ((Date.now() - started) / 1000).toFixed(1);
   console.log(`── ${name}: ${r.status === 0 ? 'ok' : `failed (exit ${r.status})`} in ${secs}s`);
+  stepTimes.push({ name, from: started / 1000, to: Date.now() / 1000, secs });
   if (r.status !== 0) failedSteps++;
 }
 
@@ -59,6 +72,34 @@ if (pw?.stats) {
   totals.failed += pw.stats.unexpected;
   totals.skipped += pw.stats.skipped;
 }
+
+sampler.kill();
+const samples = (() => {
+  try {
+    return readFileSync(loadLog, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => line.split(' ').map(Number));
+  } catch {
+    return [];
+  }
+})();
+console.log(
+  `\nmachine: ${(await import('node:os')).cpus().length} cores; load average (1 min) during each step:`,
+);
+for (const { name, from, to, secs } of stepTimes) {
+  const loads = samples.filter(([t]) => t >= from && t <= to).map(([, l]) => l);
+  const range = loads.length
+    ? `${Math.min(...loads)}–${Math.max(...loads)}, median ${loads.sort((a, b) => a - b)[loads.length >> 1]}`
+    : 'no sample';
+  console.log(`  ${name} (${secs}s): ${range}`);
+}
+const busiest = spawnSync('ps', ['-eo', 'time,etimes,comm', '--sort=-time', '--no-headers'], {
+  encoding: 'utf8',
+});
+console.log(
+  `processes with the most CPU time (cpu, seconds alive, name):\n${busiest.stdout?.split('\n').slice(0, 8).join('\n')}`,
+);
 
 if (failedSteps > 0 && totals.failed === 0) totals.failed = failedSteps; // a step failed without a test result
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
