@@ -21,6 +21,7 @@ const sampler = spawn(
     stdio: ['ignore', openSync(loadLog, 'w'), 'ignore'],
   },
 );
+process.on('exit', () => sampler.kill());
 const stepTimes = [];
 
 let failedSteps = 0;
