@@ -236,6 +236,24 @@ async function seed(server: LanternServer) {
   };
 }
 
+/**
+ * The example bodies are made up from the schemas, at random. A name whose pattern allows a leading space
+ * could begin with one, and Portman's "maximum length" variation pads a value with its first character:
+ * spaces, which the server trims, so the name was short again and, already taken, answered 409 rather than
+ * 400 (seen in one run). Such names get a steady example instead, which the example maker uses as a default.
+ */
+function withSteadyNames<T>(doc: T): T {
+  const visit = (node: unknown) => {
+    if (!node || typeof node !== 'object') return;
+    const schema = node as Record<string, unknown>;
+    if (schema.type === 'string' && typeof schema.pattern === 'string' && schema.pattern.startsWith('^[ '))
+      schema.default ??= 'contract example';
+    for (const child of Object.values(schema)) visit(child);
+  };
+  visit(doc);
+  return doc;
+}
+
 function runPortman(docFile: string, configFile: string, output: string, baseUrl: string): Promise<void> {
   const bin = path.join(ROOT, 'node_modules/@apideck/portman/bin/portman');
   const args = [
@@ -278,7 +296,7 @@ async function main() {
     const docFile = path.join(work, 'openapi.json');
     const configFile = path.join(work, 'portman-config.json');
     const collectionFile = path.join(work, 'collection.json');
-    await writeFile(docFile, docText);
+    await writeFile(docFile, JSON.stringify(withSteadyNames(JSON.parse(docText))));
     await writeFile(configFile, JSON.stringify(portmanConfig()));
     await runPortman(docFile, configFile, collectionFile, server.url);
     const converted = Date.now();
