@@ -296,7 +296,7 @@ async function main() {
     const docFile = path.join(work, 'openapi.json');
     const configFile = path.join(work, 'portman-config.json');
     const collectionFile = path.join(work, 'collection.json');
-    await writeFile(docFile, JSON.stringify(withSteadyNames(JSON.parse(docText))));
+    await writeFile(docFile, JSON.stringify(withSteadyNames(structuredClone(doc))));
     await writeFile(configFile, JSON.stringify(portmanConfig()));
     await runPortman(docFile, configFile, collectionFile, server.url);
     const converted = Date.now();
