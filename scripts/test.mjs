@@ -63,7 +63,8 @@ if (vitest) {
 }
 // Portman's contract and variation tests from /api/openapi.json, run by Newman against a started server.
 step('contract', 'npx', ['tsx', 'scripts/contract.ts']);
-step('build', 'npx', ['vite', 'build']);
+// The client and the server ahead of time (`npm run build`): the e2e servers run what `npm start` runs.
+step('build', 'npm', ['run', 'build']);
 step('e2e', 'npx', ['playwright', 'test', '--reporter=list,json'], {
   PLAYWRIGHT_JSON_OUTPUT_NAME: `${out}/playwright.json`,
 });

@@ -61,7 +61,7 @@ export class LanternServer {
     return path.join(this.dataDir, 'mail');
   }
 
-  /** Starts `tsx server/main.ts` and waits until the API answers. */
+  /** Starts the built server (`npm run serve`: dist-server/main.js) and waits until the API answers. */
   async start(): Promise<void> {
     if (this.child) throw new Error('server already running');
     // A first start begins from the run's migrated database and secrets (e2e/support/database-template.ts).
@@ -72,7 +72,7 @@ export class LanternServer {
     const secrets = process.env[E2E_SECRETS_TEMPLATE_ENV];
     const secretsFile = path.join(this.dataDir, 'secrets.json');
     if (secrets && !existsSync(secretsFile)) await cp(secrets, secretsFile);
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    const child = spawn(process.execPath, ['--enable-source-maps', 'dist-server/main.js'], {
       cwd: ROOT,
       env: {
         ...process.env,
