@@ -278,3 +278,69 @@ test('reactions, a reply, an edit, a pin, a vote and a star made offline arrive 
   await ada.close();
   await grace.close();
 });
+
+// A message's actions are built when it is first pointed at or focused (decision 0060); a finger never
+// points, so on a phone the "…" button and a long press must open the menu from a message never touched.
+test.describe('on a phone', () => {
+  test.use({ viewport: PHONE, hasTouch: true, isMobile: true });
+
+  test('the "…" button and a long press open a message’s actions; Delete asks first', async ({ page }) => {
+    await signInThroughUi(page, server, 'pia@example.com');
+    const workspaceId = await createWorkspaceThroughUi(page, 'Harbour');
+    const owner = await server.signInApi('pia@example.com');
+    const joined = await server.api<{ channels: { id: string; name: string }[] }>(
+      'GET',
+      `/api/institutions/${workspaceId}/channels/joined`,
+      owner.token,
+    );
+    const general = joined.channels.find((c) => c.name === 'general');
+    if (!general) throw new Error('no general channel');
+    for (const text of ['Ferry leaves at nine', 'Bring the charts', 'Tide turns at noon'])
+      await server.api(
+        'POST',
+        `/api/institutions/${workspaceId}/channels/${general.id}/messages`,
+        owner.token,
+        {
+          content: `<p>${text}</p>`,
+          genId: crypto.randomUUID(),
+        },
+      );
+    await page
+      .getByRole('link', { name: /^general\b/ })
+      .first()
+      .click();
+    await expect(row(page, 'Tide turns at noon')).toBeVisible();
+
+    // A tap on the "…" of a message nothing has touched yet.
+    const ferry = row(page, 'Ferry leaves at nine');
+    await ferry.getByRole('button', { name: 'Message actions' }).tap();
+    const menu = page.getByRole('menu');
+    await expect(menu.getByRole('menuitem', { name: 'Reply' })).toBeVisible();
+    await expect(menu.getByRole('button', { name: 'React with 👍' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(menu).toHaveCount(0);
+
+    // A long press on a message that continues the group (its "…" shows only once it is touched).
+    const cdp = await page.context().newCDPSession(page);
+    const longPress = async (text: string, item: string) => {
+      const box = await row(page, text).getByText(text).boundingBox();
+      if (!box) throw new Error(`no box for "${text}"`);
+      const at = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [at] });
+      await expect(menu.getByRole('menuitem', { name: item })).toBeVisible();
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    };
+    await longPress('Bring the charts', 'Copy text');
+    await page.keyboard.press('Escape');
+    await expect(menu).toHaveCount(0);
+
+    // Delete, from the menu of a message never touched before, asks before it deletes.
+    await longPress('Tide turns at noon', 'Delete message');
+    await menu.getByRole('menuitem', { name: 'Delete message' }).tap();
+    const dialog = page.getByRole('dialog', { name: 'Delete message?' });
+    await expect(dialog).toContainText('Tide turns at noon');
+    await dialog.getByRole('button', { name: 'Delete' }).tap();
+    await expect(row(page, 'Tide turns at noon')).toHaveCount(0);
+    await expect(dialog).toHaveCount(0);
+  });
+});

@@ -215,6 +215,7 @@ export function MessageMenuButton({
   on,
   open,
   onOpenChange,
+  armed,
   continued = false,
 }: {
   message: MessageDoc;
@@ -222,9 +223,31 @@ export function MessageMenuButton({
   on: MessageActionHandlers;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The message has been pointed at or focused: the menu is built. Before, a tap opens it. */
+  armed: boolean;
   /** The message continues its author's group (no name above it). */
   continued?: boolean;
 }) {
+  const built = armed || open;
+  const button = (
+    <button
+      type="button"
+      tabIndex={-1}
+      data-message-menu
+      aria-label="Message actions"
+      aria-haspopup="menu"
+      aria-expanded={open}
+      onClick={built ? undefined : () => onOpenChange(true)}
+      className={cn(
+        'absolute top-1 right-2 flex size-7 items-center justify-center rounded-md text-faint hover:bg-hover md:hidden',
+        continued &&
+          'hidden group-focus-within:flex group-active:flex group-data-[keys]:flex data-[state=open]:flex',
+      )}
+    >
+      <MoreHorizontal className="size-4" aria-hidden />
+    </button>
+  );
+  if (!built) return button;
   return (
     <MoreMenu
       message={message}
@@ -232,21 +255,7 @@ export function MessageMenuButton({
       on={on}
       open={open}
       onOpenChange={onOpenChange}
-      trigger={
-        <button
-          type="button"
-          tabIndex={-1}
-          data-message-menu
-          aria-label="Message actions"
-          className={cn(
-            'absolute top-1 right-2 flex size-7 items-center justify-center rounded-md text-faint hover:bg-hover md:hidden',
-            continued &&
-              'hidden group-focus-within:flex group-active:flex group-data-[keys]:flex data-[state=open]:flex',
-          )}
-        >
-          <MoreHorizontal className="size-4" aria-hidden />
-        </button>
-      }
+      trigger={button}
     />
   );
 }

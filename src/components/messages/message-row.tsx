@@ -122,9 +122,13 @@ export const MessageRow = memo(function MessageRow({
 }: MessageRowProps) {
   const conversation = useConversation();
   const [menuOpen, setMenuOpen] = useState(false);
+  // The actions (toolbar, menus) are built once the message is pointed at, focused or its menu opened:
+  // until then a row is its content, a third of the elements (decision 0060).
+  const [armed, setArmed] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [forwarding, setForwarding] = useState(false);
   const press = useRef<number | null>(null);
+  const pressOpened = useRef(false);
   const created = new Date(message.createdAt);
   const name = useAuthorName(message.institutionId, message.memberId, author);
   const pending = message.status === 'pending';
@@ -147,9 +151,34 @@ export const MessageRow = memo(function MessageRow({
     forward: () => setForwarding(true),
   };
 
+  function openMenu(open: boolean) {
+    if (open) setArmed(true);
+    setMenuOpen(open);
+  }
   function startPress(event: React.PointerEvent) {
     if (event.pointerType !== 'touch') return;
-    press.current = window.setTimeout(() => setMenuOpen(true), LONG_PRESS_MS);
+    pressOpened.current = false;
+    press.current = window.setTimeout(() => {
+      pressOpened.current = true;
+      openMenu(true);
+    }, LONG_PRESS_MS);
+  }
+  // A finger lifted soon after the menu opened is still a tap to the browser, whose click would move focus
+  // to the message and close the menu it just opened: the press was the gesture, so its click is dropped.
+  function endTouch(event: React.TouchEvent) {
+    if (!pressOpened.current) return;
+    pressOpened.current = false;
+    event.preventDefault();
+  }
+  // A mouse arms on entering; a finger only once its tap is over (click): arming on its pointerdown or the
+  // focus that follows would rebuild the "…" button between the tap's pointerdown and its click, and the
+  // click would miss it. Focus arms when it comes from the keyboard (message-keys.ts marks data-keys).
+  function armByPointer(event: React.PointerEvent) {
+    if (event.pointerType !== 'touch') setArmed(true);
+  }
+  function armByFocus(event: React.FocusEvent<HTMLElement>) {
+    const target = event.target as HTMLElement;
+    if (target.matches(':focus-visible') || event.currentTarget.dataset.keys !== undefined) setArmed(true);
   }
   function endPress() {
     if (press.current !== null) window.clearTimeout(press.current);
@@ -175,10 +204,14 @@ export const MessageRow = memo(function MessageRow({
       data-status={message.status}
       data-gen-id={message.genId}
       data-message-id={message.id ?? undefined}
+      onPointerEnter={armed ? undefined : armByPointer}
+      onFocus={armed ? undefined : armByFocus}
+      onClick={armed ? undefined : () => setArmed(true)}
       onPointerDown={startPress}
       onPointerUp={endPress}
       onPointerMove={endPress}
       onPointerCancel={endPress}
+      onTouchEnd={endTouch}
     >
       {showAvatar ? (
         <div className="w-9 shrink-0">
@@ -281,43 +314,46 @@ export const MessageRow = memo(function MessageRow({
       </div>
       {editing || failed ? null : (
         <>
-          <MessageToolbar message={message} abilities={abilities} on={on} />
+          {armed ? <MessageToolbar message={message} abilities={abilities} on={on} /> : null}
           <MessageMenuButton
             message={message}
             abilities={abilities}
             on={on}
             open={menuOpen}
-            onOpenChange={setMenuOpen}
+            onOpenChange={openMenu}
+            armed={armed}
             continued={compact}
           />
         </>
       )}
-      <Dialog
-        open={confirmDelete}
-        onOpenChange={setConfirmDelete}
-        title="Delete message?"
-        description={
-          message.id ? 'It will be removed for everyone in this channel.' : 'It has not been sent yet.'
-        }
-      >
-        <blockquote className="mb-4 line-clamp-3 rounded-md border border-line bg-surface-2 px-3 py-2 text-[13px] text-muted">
-          <MessageGist message={message} />
-        </blockquote>
-        <div className="flex justify-end gap-2">
-          <Button variant="ghost" onClick={() => setConfirmDelete(false)}>
-            Cancel
-          </Button>
-          <Button
-            variant="destructive"
-            onClick={() => {
-              setConfirmDelete(false);
-              void deleteMessage(message.genId).catch(notifyError);
-            }}
-          >
-            Delete
-          </Button>
-        </div>
-      </Dialog>
+      {confirmDelete ? (
+        <Dialog
+          open={confirmDelete}
+          onOpenChange={setConfirmDelete}
+          title="Delete message?"
+          description={
+            message.id ? 'It will be removed for everyone in this channel.' : 'It has not been sent yet.'
+          }
+        >
+          <blockquote className="mb-4 line-clamp-3 rounded-md border border-line bg-surface-2 px-3 py-2 text-[13px] text-muted">
+            <MessageGist message={message} />
+          </blockquote>
+          <div className="flex justify-end gap-2">
+            <Button variant="ghost" onClick={() => setConfirmDelete(false)}>
+              Cancel
+            </Button>
+            <Button
+              variant="destructive"
+              onClick={() => {
+                setConfirmDelete(false);
+                void deleteMessage(message.genId).catch(notifyError);
+              }}
+            >
+              Delete
+            </Button>
+          </div>
+        </Dialog>
+      ) : null}
       {forwarding ? (
         <Suspense fallback={null}>
           <ForwardDialog message={message} onClose={() => setForwarding(false)} />
@@ -327,10 +363,7 @@ export const MessageRow = memo(function MessageRow({
   );
 });
 
-/**
- * What the delete dialog quotes. Its own component so the text is worked out only when the dialog opens:
- * every row holds a closed dialog, and reading HTML into text costs a parse per row per render.
- */
+/** What the delete dialog quotes: reading HTML into text is a parse, done only while the dialog is open. */
 function MessageGist({ message }: { message: MessageDoc }) {
   return (
     <>{message.poll ? `Poll: ${message.poll.question}` : htmlPreview(message.content) || 'Attachment'}</>
