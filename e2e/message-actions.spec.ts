@@ -7,7 +7,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { samplePdf, samplePng } from './support/sample-files.ts';
 import { shot } from './support/screenshots.ts';
 import { LanternServer } from './support/server.ts';
-import { addTeammate } from './support/team.ts';
+import { addTeammate, joinedChannelId } from './support/team.ts';
 import {
   composer,
   createWorkspaceThroughUi,
@@ -68,19 +68,13 @@ test('reactions, a reply, an edit, a pin, a vote and a star made offline arrive 
   await openChannelFromSidebar(adaPage, 'general');
 
   const adaApi = await server.signInApi('ada@example.com');
-  const joined = await server.api<{ channels: { id: string; name: string }[] }>(
-    'GET',
-    `/api/institutions/${workspaceId}/channels/joined`,
-    adaApi.token,
-  );
-  const general = joined.channels.find((c) => c.name === 'general');
-  if (!general) throw new Error('no general channel');
+  const generalId = await joinedChannelId(server, workspaceId, adaApi.token, 'general');
   await addTeammate(server, workspaceId, adaApi.token, 'grace@example.com', 'Grace Hopper');
 
   const grace = await browser.newContext({ viewport: DESKTOP });
   const gracePage = await grace.newPage();
   await signInThroughUi(gracePage, server, 'grace@example.com');
-  await gracePage.goto(`${server.url}/client/${workspaceId}/channel/${general.id}`);
+  await gracePage.goto(`${server.url}/client/${workspaceId}/channel/${generalId}`);
   await expect(composer(gracePage, '#general')).toBeVisible();
 
   await sendThroughUi(adaPage, '#general', 'Ship the harbour release on Friday?');
@@ -181,7 +175,7 @@ test('reactions, a reply, an edit, a pin, a vote and a star made offline arrive 
   // And the server holds each once.
   const stored = await server.api<{ data: StoredMessage[] }>(
     'GET',
-    `/api/institutions/${workspaceId}/channels/${general.id}/messages?page=1&limit=100`,
+    `/api/institutions/${workspaceId}/channels/${generalId}/messages?page=1&limit=100`,
     adaApi.token,
   );
   const live = stored.data.filter((m) => !m.deletedAt);
@@ -199,7 +193,7 @@ test('reactions, a reply, an edit, a pin, a vote and a star made offline arrive 
   expect(poll?.poll?.options.map((o) => o.votes)).toEqual([1, 0]);
   const starred = await server.api<{ data: { message: { id: string } }[] }>(
     'GET',
-    `/api/institutions/${workspaceId}/channels/${general.id}/messages/starred?page=1`,
+    `/api/institutions/${workspaceId}/channels/${generalId}/messages/starred?page=1`,
     adaApi.token,
   );
   expect(starred.data.map((s) => s.message.id)).toEqual([target?.id]);
@@ -288,17 +282,11 @@ test.describe('on a phone', () => {
     await signInThroughUi(page, server, 'pia@example.com');
     const workspaceId = await createWorkspaceThroughUi(page, 'Harbour');
     const owner = await server.signInApi('pia@example.com');
-    const joined = await server.api<{ channels: { id: string; name: string }[] }>(
-      'GET',
-      `/api/institutions/${workspaceId}/channels/joined`,
-      owner.token,
-    );
-    const general = joined.channels.find((c) => c.name === 'general');
-    if (!general) throw new Error('no general channel');
+    const generalId = await joinedChannelId(server, workspaceId, owner.token, 'general');
     for (const text of ['Ferry leaves at nine', 'Bring the charts', 'Tide turns at noon'])
       await server.api(
         'POST',
-        `/api/institutions/${workspaceId}/channels/${general.id}/messages`,
+        `/api/institutions/${workspaceId}/channels/${generalId}/messages`,
         owner.token,
         {
           content: `<p>${text}</p>`,

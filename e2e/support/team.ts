@@ -57,6 +57,23 @@ export async function createChannelApi(
   return id;
 }
 
+/** The id of a channel `token`'s person has joined, by name (a new workspace's #general, say). */
+export async function joinedChannelId(
+  server: LanternServer,
+  workspaceId: string,
+  token: string,
+  name: string,
+): Promise<string> {
+  const joined = await server.api<{ channels: { id: string; name: string }[] }>(
+    'GET',
+    `/api/institutions/${workspaceId}/channels/joined`,
+    token,
+  );
+  const channel = joined.channels.find((c) => c.name === name);
+  if (!channel) throw new Error(`#${name} is not among the joined channels`);
+  return channel.id;
+}
+
 /** Channels by name, created by `token`'s owner; returns their ids by name. */
 export async function addChannelsOnly(
   server: LanternServer,
