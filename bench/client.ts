@@ -274,11 +274,16 @@ async function main(): Promise<void> {
       .map((s) => s.toLocaleString('en'))
       .join(', ')}, ${runs} runs per figure; ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? ''}`,
   );
-  if (!existsSync(path.join(ROOT, 'dist', 'index.html'))) {
-    log('dist/ is missing: building the app first (npx vite build)');
-    execFileSync('npx', ['vite', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  if (
+    !existsSync(path.join(ROOT, 'dist', 'index.html')) ||
+    !existsSync(path.join(ROOT, 'dist-server', 'main.js'))
+  ) {
+    log('dist/ or dist-server/ is missing: building the app first (npm run build)');
+    execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
   } else {
-    log('using the built app in dist/ (run `npx vite build` first to measure current sources)');
+    log(
+      'using the built app in dist/ and dist-server/ (run `npm run build` first to measure current sources)',
+    );
   }
   const results: SizeResult[] = [];
   // Echo only: the largest store is the one item 6 asks about; smaller ones would only add time.

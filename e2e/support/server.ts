@@ -72,6 +72,8 @@ export class LanternServer {
     const secrets = process.env[E2E_SECRETS_TEMPLATE_ENV];
     const secretsFile = path.join(this.dataDir, 'secrets.json');
     if (secrets && !existsSync(secretsFile)) await cp(secrets, secretsFile);
+    if (!existsSync(path.join(ROOT, 'dist-server', 'main.js')))
+      throw new Error('dist-server/main.js is missing: run `npm run build` first (it builds the server too)');
     const child = spawn(process.execPath, ['--enable-source-maps', 'dist-server/main.js'], {
       cwd: ROOT,
       env: {
