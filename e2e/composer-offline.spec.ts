@@ -4,7 +4,7 @@
 import { expect, test } from '@playwright/test';
 import { shootBothThemes } from './support/composer-shots.ts';
 import { LanternServer } from './support/server.ts';
-import { addTeammate } from './support/team.ts';
+import { addTeammate, joinedChannelId } from './support/team.ts';
 import {
   composer,
   createWorkspaceThroughUi,
@@ -38,15 +38,9 @@ test('offline messages wait for the connection and keep their time; the list com
   await openChannelFromSidebar(page, 'general');
   const owner = await server.signInApi('noor@example.com');
   const kai = await addTeammate(server, workspaceId, owner.token, 'kai@example.com', 'Kai Moana');
-  const joined = await server.api<{ channels: { id: string; name: string }[] }>(
-    'GET',
-    `/api/institutions/${workspaceId}/channels/joined`,
-    owner.token,
-  );
-  const general = joined.channels.find((c) => c.name === 'general');
-  if (!general) throw new Error('no general channel');
+  const generalId = await joinedChannelId(server, workspaceId, owner.token, 'general');
   const kaiSays = (text: string) =>
-    server.api('POST', `/api/institutions/${workspaceId}/channels/${general.id}/messages`, kai.token, {
+    server.api('POST', `/api/institutions/${workspaceId}/channels/${generalId}/messages`, kai.token, {
       content: `<p>${text}</p>`,
       genId: crypto.randomUUID(),
     });
@@ -120,17 +114,11 @@ test.describe('on a phone', () => {
     await signInThroughUi(page, server, 'ari@example.com');
     const workspaceId = await createWorkspaceThroughUi(page, 'Quay');
     const owner = await server.signInApi('ari@example.com');
-    const joined = await server.api<{ channels: { id: string; name: string }[] }>(
-      'GET',
-      `/api/institutions/${workspaceId}/channels/joined`,
-      owner.token,
-    );
-    const general = joined.channels.find((c) => c.name === 'general');
-    if (!general) throw new Error('no general channel');
+    const generalId = await joinedChannelId(server, workspaceId, owner.token, 'general');
     for (let i = 1; i <= 30; i++)
       await server.api(
         'POST',
-        `/api/institutions/${workspaceId}/channels/${general.id}/messages`,
+        `/api/institutions/${workspaceId}/channels/${generalId}/messages`,
         owner.token,
         {
           content: `<p>Tide table ${i}</p>`,

@@ -6,6 +6,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { deliverPush } from './support/push.ts';
 import { shot } from './support/screenshots.ts';
 import { LanternServer } from './support/server.ts';
+import { joinedChannelId } from './support/team.ts';
 import { createWorkspaceThroughUi, signInThroughUi } from './support/ui.ts';
 
 let server: LanternServer;
@@ -47,16 +48,10 @@ test('a push for another channel shows a toast that opens it; the open channel s
     ana.token,
     { name: 'random' },
   );
-  const joined = await server.api<{ channels: { id: string; name: string }[] }>(
-    'GET',
-    `/api/institutions/${workspaceId}/channels/joined`,
-    ana.token,
-  );
-  const general = joined.channels.find((c) => c.name === 'general');
-  if (!general) throw new Error('no general channel');
+  const generalId = await joinedChannelId(server, workspaceId, ana.token, 'general');
   const randomId = random.channel.id;
 
-  await page.goto(`${server.url}/client/${workspaceId}/channel/${general.id}`);
+  await page.goto(`${server.url}/client/${workspaceId}/channel/${generalId}`);
   await expect(page.getByRole('textbox', { name: 'Message #general' })).toBeVisible();
   await page.waitForFunction(async () => {
     await navigator.serviceWorker.ready;
@@ -104,7 +99,7 @@ test('a push for another channel shows a toast that opens it; the open channel s
   await deliverPush(page, server.url, {
     title: 'Bo in #general',
     body: 'Standup moved',
-    channelId: general.id,
+    channelId: generalId,
     isPwa: false,
     requiresRefresh: false,
   });
@@ -127,7 +122,7 @@ test('a push for another channel shows a toast that opens it; the open channel s
     .filter({ hasText: 'Bo in #general' })
     .getByRole('button', { name: 'View in channel' })
     .click();
-  await expect(page).toHaveURL(`${server.url}/client/${workspaceId}/channel/${general.id}`);
+  await expect(page).toHaveURL(`${server.url}/client/${workspaceId}/channel/${generalId}`);
 
   // An id-only push (PUSH_ID_ONLY: no text passes the push service) is filled in from this device's store;
   // one for a message the store has not got yet still says where it is.
@@ -139,7 +134,7 @@ test('a push for another channel shows a toast that opens it; the open channel s
   );
   await page.goto(`${server.url}/client/${workspaceId}/channel/${randomId}`);
   await expect(page.getByText('Stored here only')).toBeVisible();
-  await page.goto(`${server.url}/client/${workspaceId}/channel/${general.id}`);
+  await page.goto(`${server.url}/client/${workspaceId}/channel/${generalId}`);
   await expect(page.getByRole('textbox', { name: 'Message #general' })).toBeVisible();
   const idOnly = { title: '', body: '', channelId: randomId, clientId: workspaceId, idOnly: true };
   await deliverPush(page, server.url, { ...idOnly, messageId: posted.id });

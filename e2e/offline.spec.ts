@@ -3,6 +3,7 @@
 // on the same data all three are stored exactly once and the pending marks disappear.
 import { expect, test } from '@playwright/test';
 import { LanternServer } from './support/server.ts';
+import { joinedChannelId } from './support/team.ts';
 import {
   composer,
   createWorkspaceThroughUi,
@@ -48,13 +49,7 @@ test('messages written while the server is down are delivered exactly once when 
   });
 
   const api = await server.signInApi('lin@example.com');
-  const joined = await server.api<{ channels: { id: string; name: string }[] }>(
-    'GET',
-    `/api/institutions/${workspaceId}/channels/joined`,
-    api.token,
-  );
-  const general = joined.channels.find((c) => c.name === 'general');
-  if (!general) throw new Error('no general channel');
+  const generalId = await joinedChannelId(server, workspaceId, api.token, 'general');
 
   await server.stop();
   await expect(page.getByRole('status').filter({ hasText: 'You are offline.' })).toBeVisible({
@@ -94,7 +89,7 @@ test('messages written while the server is down are delivered exactly once when 
 
   const stored = await server.api<{ data: StoredMessage[] }>(
     'GET',
-    `/api/institutions/${workspaceId}/channels/${general.id}/messages?page=1&limit=100`,
+    `/api/institutions/${workspaceId}/channels/${generalId}/messages?page=1&limit=100`,
     api.token,
   );
   const live = stored.data.filter((m) => !m.deletedAt);

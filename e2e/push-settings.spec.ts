@@ -13,6 +13,7 @@ import {
 import { deliverPush, recordPageBadges, recordWorkerBadges } from './support/push.ts';
 import { SHOTS_ON, shot } from './support/screenshots.ts';
 import { LanternServer } from './support/server.ts';
+import { joinedChannelId } from './support/team.ts';
 import { createWorkspaceThroughUi, scrollTo, signInThroughUi } from './support/ui.ts';
 
 const SHOTS = 'e2e/artifacts';
@@ -129,14 +130,8 @@ test('allowing notifications subscribes this browser; the server pushes a teamma
   const bo = await server.signInApi('bo@example.com');
   await server.api('PUT', '/api/users', bo.token, { name: 'Bo' });
   await server.api('POST', `/api/institutions/${workspaceId}/members`, bo.token);
-  const joined = await server.api<{ channels: { id: string; name: string }[] }>(
-    'GET',
-    `/api/institutions/${workspaceId}/channels/joined`,
-    bo.token,
-  );
-  const general = joined.channels.find((c) => c.name === 'general');
-  if (!general) throw new Error('no general channel');
-  await server.api('POST', `/api/institutions/${workspaceId}/channels/${general.id}/messages`, bo.token, {
+  const generalId = await joinedChannelId(server, workspaceId, bo.token, 'general');
+  await server.api('POST', `/api/institutions/${workspaceId}/channels/${generalId}/messages`, bo.token, {
     content: '<p>Lunch is here</p>',
     genId: crypto.randomUUID(),
     mentions: [{ type: 'everyone', id: 'everyone' }],
@@ -145,7 +140,7 @@ test('allowing notifications subscribes this browser; the server pushes a teamma
   expect(received.payload).toMatchObject({
     title: 'Bo in #general',
     body: 'Lunch is here',
-    channelId: general.id,
+    channelId: generalId,
     unreadCount: 1,
   });
 
@@ -243,13 +238,8 @@ test('a browser that was refused shows how to re-enable; the choices show on ano
   await expect(laptop.getByRole('button', { name: 'Enable notifications' })).toHaveCount(0);
   await shoot(laptop, 'settings-notifications-unsupported');
   const dee = await server.signInApi('dee@example.com');
-  const joined = await server.api<{ channels: { id: string; name: string }[] }>(
-    'GET',
-    `/api/institutions/${workspaceId}/channels/joined`,
-    dee.token,
-  );
-  const general = joined.channels.find((c) => c.name === 'general');
-  await laptop.goto(`${server.url}/client/${workspaceId}/channel/${general?.id}`);
+  const deeGeneralId = await joinedChannelId(server, workspaceId, dee.token, 'general');
+  await laptop.goto(`${server.url}/client/${workspaceId}/channel/${deeGeneralId}`);
   await laptop.getByRole('button', { name: 'Channel details' }).click();
   const laptopPanel = laptop.getByRole('dialog', { name: 'general' });
   await laptopPanel.getByRole('tab', { name: 'Notifications' }).click();

@@ -10,6 +10,7 @@ import { expect, test } from '@playwright/test';
 import { type PushService, startPushService } from '../tests/support/push-service.ts';
 import { deliverPush, recordWorkerBadges } from './support/push.ts';
 import { LanternServer } from './support/server.ts';
+import { joinedChannelId } from './support/team.ts';
 import { createWorkspaceThroughUi, signInThroughUi } from './support/ui.ts';
 
 let server: LanternServer;
@@ -52,14 +53,8 @@ test('a teammate’s @everyone becomes a notification shown by the service worke
   const bo = await server.signInApi('bo@example.com');
   await server.api('PUT', '/api/users', bo.token, { name: 'Bo' });
   await server.api('POST', `/api/institutions/${workspaceId}/members`, bo.token);
-  const joined = await server.api<{ channels: { id: string; name: string }[] }>(
-    'GET',
-    `/api/institutions/${workspaceId}/channels/joined`,
-    bo.token,
-  );
-  const general = joined.channels.find((c) => c.name === 'general');
-  if (!general) throw new Error('no general channel');
-  await server.api('POST', `/api/institutions/${workspaceId}/channels/${general.id}/messages`, bo.token, {
+  const generalId = await joinedChannelId(server, workspaceId, bo.token, 'general');
+  await server.api('POST', `/api/institutions/${workspaceId}/channels/${generalId}/messages`, bo.token, {
     content: '<p>Standup moved to 10:30</p>',
     genId: crypto.randomUUID(),
     mentions: [{ type: 'everyone', id: 'everyone' }],
@@ -98,7 +93,7 @@ test('a teammate’s @everyone becomes a notification shown by the service worke
   const notification = {
     title: 'Bo in #general',
     body: 'Standup moved to 10:30',
-    tag: general.id,
+    tag: generalId,
     badge: '/icons/badge-96.png',
   };
 
@@ -137,7 +132,7 @@ test('a teammate’s @everyone becomes a notification shown by the service worke
       }
     });
   expect(await click()).toMatch(/^(done|InvalidAccessError: Not allowed to focus a window\.)$/);
-  await expect(page).toHaveURL(`${server.url}/client/${workspaceId}/channel/${general.id}`);
+  await expect(page).toHaveURL(`${server.url}/client/${workspaceId}/channel/${generalId}`);
   await expect(page.getByRole('textbox', { name: 'Message #general' })).toBeVisible();
   expect(await shown()).toEqual([]);
   // (The refetch an installed app's click asks for, 2 s later, is tests/unit/notification-click.test.ts:
@@ -193,7 +188,7 @@ test('a teammate’s @everyone becomes a notification shown by the service worke
   });
   expect(await click()).toMatch(/^(done|InvalidAccessError: Not allowed to open a window\.)$/);
   expect(await worker.evaluate(() => (self as unknown as { __opened: string[] }).__opened)).toEqual([
-    `/client/${workspaceId}/channel/${general.id}`,
+    `/client/${workspaceId}/channel/${generalId}`,
   ]);
   await blank.close();
 });
