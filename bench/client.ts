@@ -13,7 +13,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { LanternServer } from '../e2e/support/server.ts';
+import { BUILT_SERVER, LanternServer } from '../e2e/support/server.ts';
 import { launchChromium, throttle } from './client-browser.ts';
 import { FloorServer } from './client-floor.ts';
 import {
@@ -274,10 +274,7 @@ async function main(): Promise<void> {
       .map((s) => s.toLocaleString('en'))
       .join(', ')}, ${runs} runs per figure; ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? ''}`,
   );
-  if (
-    !existsSync(path.join(ROOT, 'dist', 'index.html')) ||
-    !existsSync(path.join(ROOT, 'dist-server', 'main.js'))
-  ) {
+  if (!existsSync(path.join(ROOT, 'dist', 'index.html')) || !existsSync(BUILT_SERVER)) {
     log('dist/ or dist-server/ is missing: building the app first (npm run build)');
     execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
   } else {

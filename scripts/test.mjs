@@ -61,7 +61,8 @@ if (vitest) {
   totals.failed += vitest.numFailedTests;
   totals.skipped += vitest.numPendingTests + (vitest.numTodoTests ?? 0);
 }
-// The client and the server ahead of time (`npm run build`): the contract's and the e2e's servers run what `npm start` runs.
+// The client and the server ahead of time (`npm run build`): the contract's and the e2e's servers run
+// what `npm start` runs.
 step('build', 'npm', ['run', 'build']);
 // Portman's contract and variation tests from /api/openapi.json, run by Newman against a started server.
 step('contract', 'npx', ['tsx', 'scripts/contract.ts']);

@@ -10,6 +10,8 @@ import path from 'node:path';
 import { E2E_PGLITE_TEMPLATE_ENV, E2E_SECRETS_TEMPLATE_ENV } from './database-template.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
+/** What `npm run build` makes of the server and `npm run serve` starts (decision 0059). */
+export const BUILT_SERVER = path.join(ROOT, 'dist-server', 'main.js');
 
 async function freePort(): Promise<number> {
   return await new Promise((resolve, reject) => {
@@ -72,9 +74,9 @@ export class LanternServer {
     const secrets = process.env[E2E_SECRETS_TEMPLATE_ENV];
     const secretsFile = path.join(this.dataDir, 'secrets.json');
     if (secrets && !existsSync(secretsFile)) await cp(secrets, secretsFile);
-    if (!existsSync(path.join(ROOT, 'dist-server', 'main.js')))
+    if (!existsSync(BUILT_SERVER))
       throw new Error('dist-server/main.js is missing: run `npm run build` first (it builds the server too)');
-    const child = spawn(process.execPath, ['--enable-source-maps', 'dist-server/main.js'], {
+    const child = spawn(process.execPath, ['--enable-source-maps', BUILT_SERVER], {
       cwd: ROOT,
       env: {
         ...process.env,

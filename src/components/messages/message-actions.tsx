@@ -223,12 +223,11 @@ export function MessageMenuButton({
   on: MessageActionHandlers;
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** The message has been pointed at or focused: the menu is built. Before, a tap opens it. */
+  /** The message has been pointed at, focused or its menu opened: the menu is built. Before, a tap opens it. */
   armed: boolean;
   /** The message continues its author's group (no name above it). */
   continued?: boolean;
 }) {
-  const built = armed || open;
   const button = (
     <button
       type="button"
@@ -237,7 +236,7 @@ export function MessageMenuButton({
       aria-label="Message actions"
       aria-haspopup="menu"
       aria-expanded={open}
-      onClick={built ? undefined : () => onOpenChange(true)}
+      onClick={armed ? undefined : () => onOpenChange(true)}
       className={cn(
         'absolute top-1 right-2 flex size-7 items-center justify-center rounded-md text-faint hover:bg-hover md:hidden',
         continued &&
@@ -247,7 +246,7 @@ export function MessageMenuButton({
       <MoreHorizontal className="size-4" aria-hidden />
     </button>
   );
-  if (!built) return button;
+  if (!armed) return button;
   return (
     <MoreMenu
       message={message}
