@@ -158,3 +158,25 @@ test('a person moves around the workspace without the mouse', async ({ page }) =
   await page.keyboard.press('Enter');
   await expect(page.getByText('Replying to')).toBeVisible();
 });
+
+test('on a slow phone, the skip button pressed while the channel is still starting brings the caret to the composer', async ({
+  page,
+}) => {
+  await signInThroughUi(page, server, 'iris@example.com');
+  await createWorkspaceThroughUi(page, 'Slowmoor');
+  await openChannelFromSidebar(page, 'general');
+  await expect(composer(page, '#general')).toBeVisible();
+  // A 6× slower CPU: the page is usable (the skip button is there) a while before the composer's draft is in.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+  await page.reload();
+  const skip = page.getByRole('button', { name: 'Skip to the composer' });
+  await expect(skip).toBeAttached();
+  await page.keyboard.press('Tab');
+  await expect(skip).toBeFocused();
+  await page.keyboard.press('Enter');
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await expect(composer(page, '#general')).toBeFocused();
+  await page.keyboard.type('written at once');
+  await expect(composer(page, '#general')).toContainText('written at once');
+});

@@ -118,7 +118,6 @@ export function ChannelScreen() {
       editing,
       setEditing: (genId) => setEdit({ channelId, genId }),
       jumpTo: (messageId) => jumpToMessage(messageId),
-      focusComposer: () => document.querySelector<HTMLElement>('.composer-editor')?.focus(),
     }),
     [institutionId, channelId, replyTo, editing],
   );

@@ -22,6 +22,7 @@ import { addAttachment, removeAttachment, useResumeUploads, useUploads } from '.
 import { cn } from '../ui/cn.ts';
 import { Menu, MenuContent, MenuItem, MenuTrigger } from '../ui/menu.tsx';
 import { ComposerAttachments } from './composer-attachments.tsx';
+import { CHANNEL_COMPOSER_ATTRIBUTE, honourComposerFocus } from './composer-focus.ts';
 import { ComposerToolbar } from './composer-toolbar.tsx';
 import { useConversation } from './conversation-context.ts';
 import {
@@ -181,6 +182,7 @@ export function Composer({ institutionId, channelId, label, lastOwnMessage }: Co
       attributes: {
         role: 'textbox',
         'aria-label': label,
+        [CHANNEL_COMPOSER_ATTRIBUTE]: '',
         'aria-multiline': 'true',
         enterkeyhint: 'send',
         class:
@@ -215,6 +217,7 @@ export function Composer({ institutionId, channelId, label, lastOwnMessage }: Co
       setEmpty(isBlank(editor));
       setOverLength(overLimit(content.length));
       setRestoredInto(editor);
+      honourComposerFocus(() => editor.commands.focus('end'));
     } else if (content !== drafts.lastWritten.current && !editor.isFocused) {
       editor.commands.setContent(content, { emitUpdate: false });
       drafts.lastWritten.current = content;

@@ -13,8 +13,6 @@ export interface Conversation {
   setEditing: (genId: string | null) => void;
   /** Scrolls to a message and flashes it (a reply's quote jumps to its original). */
   jumpTo: (messageId: string) => void;
-  /** Asks the composer to take focus (after choosing Reply). */
-  focusComposer: () => void;
 }
 
 export const ConversationContext = createContext<Conversation | null>(null);

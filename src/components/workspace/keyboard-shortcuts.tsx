@@ -5,6 +5,7 @@
 // being there (its count never rises while it is open), so Escape only closes what is open, as everywhere.
 import { useEffect, useState } from 'react';
 import { useMatch, useNavigate } from 'react-router';
+import { focusComposer } from '../messages/composer-focus.ts';
 import { Dialog } from '../ui/dialog.tsx';
 import { QuickSwitcher } from './quick-switcher.tsx';
 
@@ -114,7 +115,7 @@ function SkipToComposer() {
   return (
     <button
       type="button"
-      onClick={() => document.querySelector<HTMLElement>('[role="textbox"][aria-label^="Message"]')?.focus()}
+      onClick={focusComposer}
       className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50 focus:rounded-md focus:bg-primary focus:px-3 focus:py-2 focus:text-sm focus:font-medium focus:text-primary-fg focus:shadow-lg"
     >
       Skip to the composer
