@@ -2,6 +2,7 @@ import { CHANGES_CHANNELS_MAX, CHANGES_PAGE_MAX } from '../schemas/protocol/inde
 import type { Http } from '../src/store/http.ts';
 import { ApiError } from '../src/store/http.ts';
 import { MessageBatcher, type OnStored } from '../src/store/message-batcher.ts';
+import { FIRST_WINDOW } from '../src/store/message-window.ts';
 import type { SyncDatabase } from './sync-database.ts';
 
 interface PullState {
@@ -12,6 +13,8 @@ interface PullState {
 
 export class Puller {
   private readonly running = new Map<string, Promise<void>>();
+  /** Newest pages being fetched, by channel: a second ask waits for the first. */
+  private readonly heading = new Map<string, Promise<void>>();
   private readonly rerun = new Set<string>();
   private readonly db: SyncDatabase;
   private readonly http: Http;
@@ -22,6 +25,37 @@ export class Puller {
     this.db = db;
     this.http = http;
     this.writer = new MessageBatcher(db, onStored);
+  }
+
+  /**
+   * An open channel more than a page of changes behind (a first visit, a long absence) gets its newest
+   * messages stored before the pull from its checkpoint, which brings the history oldest first: the
+   * screen shows the latest at once instead of after thousands of older ones. The checkpoint stays where
+   * it is, since what lies between it and this page is still to come.
+   */
+  newestFirst(channelId: string): Promise<void> {
+    const current = this.heading.get(channelId);
+    if (current) return current;
+    const run = this.fetchNewest(channelId).finally(() => this.heading.delete(channelId));
+    this.heading.set(channelId, run);
+    return run;
+  }
+
+  private async fetchNewest(channelId: string): Promise<void> {
+    const [state, channel] = await Promise.all([
+      this.db.syncState.findOne(channelId).exec(),
+      this.db.channels.findOne(channelId).exec(),
+    ]);
+    if (!state || !channel || channel.lastSeq - state.checkpoint <= CHANGES_PAGE_MAX) return;
+    const held = await this.db.messages
+      .findOne({ selector: { channelId, createdSeq: { $gte: channel.lastSeq } } })
+      .exec();
+    if (held) return;
+    const res = await this.http.call('messages', {
+      params: { id: state.institutionId, channelId },
+      query: { page: '1', limit: String(FIRST_WINDOW) },
+    });
+    await this.writer.apply(res.data);
   }
 
   /** Pulls a channel; resolves after a pull that started after this call has finished. */

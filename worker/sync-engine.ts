@@ -229,6 +229,7 @@ export class SyncEngine implements WorkerApi, WorkerEventSource {
     }
     this.openChannels.set(tabId, channel);
     await this.resetUnread(channel);
+    await this.puller.newestFirst(channel.channelId).catch((e) => this.log('Newest messages not fetched', e));
     await this.puller.pull(channel.channelId).catch((e) => this.log('Pull failed', e));
   }
 
@@ -410,6 +411,12 @@ export class SyncEngine implements WorkerApi, WorkerEventSource {
 
   /** Every channel through the workspace change feed: one request for many channels. */
   private async pullAll(): Promise<void> {
+    // An open channel first learnt of now (a first visit) shows its newest messages before the history.
+    await Promise.all(
+      [...this.openChannelIds()].map((id) =>
+        this.puller.newestFirst(id).catch((e) => this.log('Newest messages not fetched', e)),
+      ),
+    );
     const states = await this.db.syncState.find().exec();
     await this.puller.pullMany(states.map((s) => s.channelId));
   }

@@ -1,0 +1,68 @@
+// A channel opened with thousands of messages it has never pulled (a first visit, a long absence) shows
+// its newest messages first: the pull from the checkpoint brings the history oldest first, and waiting for
+// all of it left the screen empty for seconds (issue 11's first visit).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHANGES_PAGE_MAX } from '../../schemas/protocol/index.ts';
+import { refreshJoinedChannels } from '../../src/data/channels.ts';
+import { FIRST_WINDOW } from '../../src/store/message-window.ts';
+import { makeChannel, restPost } from '../server/messaging-world.ts';
+import { type EngineWorld, startEngineWorld } from './engine-world.ts';
+
+let w: EngineWorld;
+
+beforeAll(async () => {
+  w = await startEngineWorld();
+}, 60_000);
+
+afterAll(async () => {
+  await w?.close();
+});
+
+/** More than one page of changes, so the pull from the start needs two. */
+const HISTORY = CHANGES_PAGE_MAX + FIRST_WINDOW + 40;
+
+async function postHistory(channelId: string): Promise<number> {
+  let last = 0;
+  for (let i = 0; i < HISTORY; i += 25) {
+    const posted = await Promise.all(
+      Array.from({ length: Math.min(25, HISTORY - i) }, (_, k) =>
+        restPost(w.ws.owner, w.ws, channelId, `<p>message ${i + k + 1}</p>`),
+      ),
+    );
+    for (const m of posted) last = Math.max(last, m.createdSeq);
+  }
+  return last;
+}
+
+describe('a channel opened far behind', () => {
+  it('stores its newest messages before its history, then all of it, and its checkpoint reaches the end', async () => {
+    const { client, engine, ws, me } = w;
+    // A first visit: the tab opens a channel the store does not know yet, then the joined list arrives.
+    const channel = await makeChannel(ws.owner, ws);
+    const channelId = channel.id;
+    const newest = await postHistory(channelId);
+    const joined = await me.api.post(`/api/institutions/${ws.id}/channels/${channelId}/members`);
+    expect(joined.status).toBe(200);
+    await engine.setOpenChannel('tab-1', { institutionId: ws.id, channelId });
+
+    const order: number[] = [];
+    const watch = client.db.messages.insert$.subscribe((event) => {
+      if (event.documentData.channelId === channelId) order.push(event.documentData.createdSeq);
+    });
+    try {
+      await refreshJoinedChannels(ws.id);
+    } finally {
+      watch.unsubscribe();
+    }
+
+    // The screen's first window came first, before a single message of the history's start.
+    expect(order.slice(0, FIRST_WINDOW).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: FIRST_WINDOW }, (_, i) => newest - FIRST_WINDOW + 1 + i),
+    );
+    // Then everything, once each, with the checkpoint at the end.
+    expect(new Set(order).size).toBe(order.length);
+    const stored = await client.db.messages.find({ selector: { channelId } }).exec();
+    expect(stored.filter((m) => m.createdSeq > 0)).toHaveLength(newest);
+    expect((await client.db.syncState.findOne(channelId).exec())?.checkpoint).toBe(newest);
+  });
+});
