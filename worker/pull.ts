@@ -55,7 +55,8 @@ export class Puller {
       params: { id: state.institutionId, channelId },
       query: { page: '1', limit: String(FIRST_WINDOW) },
     });
-    await this.writer.apply(res.data);
+    // Ahead of any history page already waiting to be written: those are not on screen.
+    await this.writer.applyFirst(res.data);
   }
 
   /** Pulls a channel; resolves after a pull that started after this call has finished. */

@@ -210,7 +210,11 @@ export class SyncEngine implements WorkerApi, WorkerEventSource {
   }
 
   async channelsChanged(): Promise<void> {
+    // An open channel the tab has just learnt of (a first visit) asks for its newest page at once, not
+    // after the rooms are joined (decision 0061).
+    const newest = this.newestOfOpenChannels();
     await this.joinRooms();
+    await newest;
     await this.pullAll();
   }
 
@@ -411,12 +415,7 @@ export class SyncEngine implements WorkerApi, WorkerEventSource {
 
   /** Every channel through the workspace change feed: one request for many channels. */
   private async pullAll(): Promise<void> {
-    // An open channel first learnt of now (a first visit) shows its newest messages before the history.
-    await Promise.all(
-      [...this.openChannelIds()].map((id) =>
-        this.puller.newestFirst(id).catch((e) => this.log('Newest messages not fetched', e)),
-      ),
-    );
+    await this.newestOfOpenChannels();
     const states = await this.db.syncState.find().exec();
     await this.puller.pullMany(states.map((s) => s.channelId));
   }
@@ -428,6 +427,15 @@ export class SyncEngine implements WorkerApi, WorkerEventSource {
       await fetchJoinedChannels({ http: this.http, db: this.db }, inst.id, this.openChannelIds());
     }
     await this.joinRooms();
+  }
+
+  /** Open channels far behind show their newest messages before their history (decision 0061). */
+  private async newestOfOpenChannels(): Promise<void> {
+    await Promise.all(
+      [...this.openChannelIds()].map((id) =>
+        this.puller.newestFirst(id).catch((e) => this.log('Newest messages not fetched', e)),
+      ),
+    );
   }
 
   private openChannelIds(): Set<string> {

@@ -10,6 +10,8 @@ const BATCH_MESSAGES = 1000;
 
 interface WaitingPage {
   messages: readonly Message[];
+  /** Written on its own, so that it is not held up by the size of the pages behind it. */
+  alone?: boolean;
   resolve(): void;
   reject(error: unknown): void;
 }
@@ -37,6 +39,18 @@ export class MessageBatcher {
     });
   }
 
+  /**
+   * Ahead of every page waiting, in a write of its own (an open channel's newest messages, decision 0061):
+   * the next write, as small as it can be, since the screen waits for it.
+   */
+  applyFirst(messages: readonly Message[]): Promise<void> {
+    if (!messages.length) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      this.waiting.unshift({ messages, alone: true, resolve, reject });
+      if (!this.writing) void this.drain();
+    });
+  }
+
   /** Several pages at once (a catch-up's answer): they share one write. One promise per page. */
   applyEach(pages: readonly (readonly Message[])[]): Promise<void>[] {
     const done = pages.map((messages) =>
@@ -54,7 +68,8 @@ export class MessageBatcher {
       while (this.waiting.length) {
         let count = 0;
         let take = 0;
-        while (take < this.waiting.length && (take === 0 || count < BATCH_MESSAGES)) {
+        const alone = this.waiting[0]?.alone === true;
+        while (take < this.waiting.length && (take === 0 || (!alone && count < BATCH_MESSAGES))) {
           count += this.waiting[take]?.messages.length ?? 0;
           take += 1;
         }
