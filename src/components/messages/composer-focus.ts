@@ -1,4 +1,4 @@
-// Asking the open channel's composer for the caret (the skip button, Reply). Until its draft is restored
+// Asking the open channel's composer for the caret (the skip button). Until its draft is restored
 // the composer is read-only and cannot hold focus (focus() on it does nothing), so a request made then is
 // kept and honoured once the composer is editable, unless focus has moved elsewhere in the meantime.
 
