@@ -26,7 +26,7 @@ import {
   WINDOW_STEP,
   watchMessageWindow,
 } from '../store/message-window.ts';
-import { applyServerMessage } from '../store/messages.ts';
+import { applyServerMessages } from '../store/messages.ts';
 import * as outbox from '../store/outbox.ts';
 import { requeueUpload } from '../store/uploads.ts';
 import { type LanternClient, requireClient } from './client.ts';
@@ -148,7 +148,8 @@ export async function loadOlderMessages(
     params: { id: institutionId, channelId },
     query: { page: String(page), limit: String(MESSAGE_PAGE_SIZE) },
   });
-  for (const m of res.data) await applyServerMessage(db, m);
+  // One write for the page: a write per message re-rendered the open list once per row.
+  await applyServerMessages(db, res.data);
   return { hasMore: res.metadata.hasMore };
 }
 
@@ -164,7 +165,7 @@ export async function refetchFirstPage(channelId: string): Promise<void> {
     params: { id: channel.institutionId, channelId },
     query: { page: '1', limit: String(MESSAGE_PAGE_SIZE) },
   });
-  for (const m of res.data) await applyServerMessage(db, m);
+  await applyServerMessages(db, res.data);
 }
 
 /** The caller's member id in the message's workspace. */

@@ -1,11 +1,13 @@
 // A channel opened with thousands of messages it has never pulled (a first visit, a long absence) shows
 // its newest messages first: the pull from the checkpoint brings the history oldest first, and waiting for
-// all of it left the screen empty for seconds (issue 11's first visit).
+// all of it kept the newest off the screen for seconds (issue 11's first visit). An older page asked for by
+// scrolling up reaches the open list in one change, not a re-render per message.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHANGES_PAGE_MAX } from '../../schemas/protocol/index.ts';
+import { CHANGES_PAGE_MAX, MESSAGE_PAGE_SIZE } from '../../schemas/protocol/index.ts';
 import { refreshJoinedChannels } from '../../src/data/channels.ts';
-import { FIRST_WINDOW } from '../../src/store/message-window.ts';
-import { makeChannel, restPost } from '../server/messaging-world.ts';
+import { loadOlderMessages } from '../../src/data/messages.ts';
+import { FIRST_WINDOW, watchMessageWindow } from '../../src/store/message-window.ts';
+import { eventually, makeChannel, restPost } from '../server/messaging-world.ts';
 import { type EngineWorld, startEngineWorld } from './engine-world.ts';
 
 let w: EngineWorld;
@@ -64,5 +66,30 @@ describe('a channel opened far behind', () => {
     const stored = await client.db.messages.find({ selector: { channelId } }).exec();
     expect(stored.filter((m) => m.createdSeq > 0)).toHaveLength(newest);
     expect((await client.db.syncState.findOne(channelId).exec())?.checkpoint).toBe(newest);
+  });
+});
+
+describe('an older page asked for by scrolling up', () => {
+  it('lands in the open list in one change, not one per message', async () => {
+    const { client, ws, me } = w;
+    const channel = await makeChannel(ws.owner, ws);
+    for (let i = 0; i < 40; i++) await restPost(ws.owner, ws, channel.id, `<p>older ${i + 1}</p>`);
+    const joined = await me.api.post(`/api/institutions/${ws.id}/channels/${channel.id}/members`);
+    expect(joined.status).toBe(200);
+
+    const sizes: number[] = [];
+    const watch = watchMessageWindow(client.db, channel.id, FIRST_WINDOW).subscribe((window) =>
+      sizes.push(window.messages.length),
+    );
+    try {
+      await eventually(() => sizes.length > 0);
+      const { hasMore } = await loadOlderMessages(ws.id, channel.id);
+      expect(hasMore).toBe(true);
+      await eventually(() => sizes.at(-1) === MESSAGE_PAGE_SIZE);
+    } finally {
+      watch.unsubscribe();
+    }
+    // Empty, then the page: not 1, 2, 3 … rows as each message was written.
+    expect(sizes).toEqual([0, MESSAGE_PAGE_SIZE]);
   });
 });
