@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// The server half of `npm run build` (decision 0059): its TypeScript compiled ahead of time into dist-server/,
-// so `npm run serve` starts plain JavaScript instead of compiling hundreds of files through tsx at every
-// start (about 1.5 s of CPU on this machine, paid by every end-to-end test server too). Packages stay imports of node_modules;
-// only our own files are bundled. The app loads in a chunk of its own, as server/main.ts's dynamic import
-// asks, so error reporting still starts before the app's modules (and their packages) load.
+// The server half of `npm run build` (decision 0059): its TypeScript compiled ahead of time into
+// dist-server/, so `npm run serve` starts plain JavaScript instead of compiling hundreds of files through
+// tsx at every start (about 1.5 s of CPU on this machine, paid by every end-to-end test server too).
+// Packages stay imports of node_modules; only our own files are bundled. The app loads in a chunk of its
+// own, as server/main.ts's dynamic import asks, so error reporting still starts before the app's modules
+// (and their packages) load.
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';

@@ -214,8 +214,7 @@ export class SyncEngine implements WorkerApi, WorkerEventSource {
     // after the rooms are joined (decision 0061).
     const newest = this.newestOfOpenChannels();
     await this.joinRooms();
-    await newest;
-    await this.pullAll();
+    await this.pullAll(newest);
   }
 
   pullChannel(channelId: string): Promise<void> {
@@ -413,9 +412,12 @@ export class SyncEngine implements WorkerApi, WorkerEventSource {
     );
   }
 
-  /** Every channel through the workspace change feed: one request for many channels. */
-  private async pullAll(): Promise<void> {
-    await this.newestOfOpenChannels();
+  /**
+   * Every channel through the workspace change feed: one request for many channels, after the open
+   * channels' newest pages (`newest`, when the caller has already asked for them).
+   */
+  private async pullAll(newest: Promise<void> = this.newestOfOpenChannels()): Promise<void> {
+    await newest;
     const states = await this.db.syncState.find().exec();
     await this.puller.pullMany(states.map((s) => s.channelId));
   }
