@@ -29,12 +29,11 @@ test.afterAll(async () => {
   await server?.dispose();
 });
 
-/** Pictures kept on this device (beside the store, read by the boot script). */
+/** Pictures kept on this device (beside the store, read by the boot script), one key each. */
 function pictureCount(page: Page): Promise<number> {
-  return page.evaluate(() => {
-    const raw = localStorage.getItem('lantern.firstScreens');
-    return raw ? (JSON.parse(raw) as unknown[]).length : 0;
-  });
+  return page.evaluate(
+    () => Object.keys(localStorage).filter((key) => key.startsWith('lantern.firstScreen:')).length,
+  );
 }
 
 test('a reloaded channel shows its last messages before the app has loaded, then the app takes over', async ({
@@ -109,4 +108,90 @@ test('a picture is never shown over another screen', async ({ page }) => {
   await expect(messageList(page).filter({ hasText: 'Apples ripen in autumn' })).toHaveCount(1);
   await expect(page.locator('#first-screen')).toHaveCount(0);
   await expect(page.getByText('Apples ripen in autumn')).toHaveCount(1);
+});
+
+test('each channel keeps a picture of its own, and a reload shows the one of the channel reloaded', async ({
+  page,
+}) => {
+  await signInThroughUi(page, server, 'ines@example.com');
+  await createWorkspaceThroughUi(page, 'Quarry');
+  await openChannelFromSidebar(page, 'general');
+  await sendThroughUi(page, '#general', 'Granite delivered on Monday');
+  await expect.poll(() => pictureCount(page), { timeout: 45_000 }).toBe(1);
+  await page.getByRole('button', { name: 'Create channel' }).click();
+  await page.getByLabel('Name').fill('random');
+  await page.getByRole('button', { name: 'Create channel' }).last().click();
+  await expect(page).toHaveTitle('#random - Lantern');
+  await sendThroughUi(page, '#random', 'Lunch by the lake');
+  await expect.poll(() => pictureCount(page), { timeout: 45_000 }).toBe(2);
+
+  const held: Route[] = [];
+  await page.route(/\/assets\/index-[^/]*\.js$/, (route) => {
+    held.push(route);
+  });
+  await page.reload({ waitUntil: 'commit' });
+  const picture = page.locator('#first-screen');
+  await expect(picture.locator('article').filter({ hasText: 'Lunch by the lake' })).toBeVisible();
+  await expect(picture.getByText('Granite delivered on Monday')).toHaveCount(0);
+  for (const route of held) await route.continue();
+  await page.unroute(/\/assets\/index-[^/]*\.js$/);
+  await expect(messageList(page).filter({ hasText: 'Lunch by the lake' })).toHaveCount(1);
+  await expect(picture).toHaveCount(0);
+});
+
+test('a reload shows the picture where the list was scrolled to, not at its newest message', async ({
+  page,
+}) => {
+  await signInThroughUi(page, server, 'oskar@example.com');
+  const workspaceId = await createWorkspaceThroughUi(page, 'Foundry');
+  const oskar = await server.signInApi('oskar@example.com');
+  const general = (
+    await server.api<{ channels: { id: string; name: string }[] }>(
+      'GET',
+      `/api/institutions/${workspaceId}/channels/joined`,
+      oskar.token,
+    )
+  ).channels.find((c) => c.name === 'general');
+  if (!general) throw new Error('no #general');
+  for (let i = 1; i <= 40; i++)
+    await server.api(
+      'POST',
+      `/api/institutions/${workspaceId}/channels/${general.id}/messages`,
+      oskar.token,
+      {
+        content: `<p>Casting note ${i}</p>`,
+        genId: crypto.randomUUID(),
+      },
+    );
+  await openChannelFromSidebar(page, 'general');
+  await expect(messageList(page).filter({ hasText: 'Casting note 40' })).toBeVisible();
+  await expect.poll(() => pictureCount(page), { timeout: 45_000 }).toBe(1);
+
+  // Scrolled up to the middle of the channel: the picture kept before (at the newest rows) is out of
+  // date, and the one taken as the page goes must keep the list's position (not its top, which a list
+  // drawing only the rows in view leaves blank).
+  const scroller = page.locator('#root [data-virtuoso-scroller]');
+  await scroller.evaluate((el) => el.scrollTo({ top: el.scrollHeight / 2 }));
+  await expect(page.locator('#root').getByText('Casting note 40', { exact: true })).not.toBeInViewport();
+  const inView = await scroller.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    const notes = [...el.querySelectorAll('p')].filter((p) => {
+      const r = p.getBoundingClientRect();
+      return /^Casting note \d+$/.test(p.textContent ?? '') && r.top >= box.top && r.bottom <= box.bottom;
+    });
+    return notes[Math.floor(notes.length / 2)]?.textContent ?? '';
+  });
+  expect(inView).toMatch(/^Casting note \d+$/);
+
+  const held: Route[] = [];
+  await page.route(/\/assets\/index-[^/]*\.js$/, (route) => {
+    held.push(route);
+  });
+  await page.reload({ waitUntil: 'commit' });
+  const picture = page.locator('#first-screen');
+  await expect(picture.getByText(inView, { exact: true })).toBeInViewport();
+  await expect(picture.getByText('Casting note 40', { exact: true })).not.toBeInViewport();
+  for (const route of held) await route.continue();
+  await page.unroute(/\/assets\/index-[^/]*\.js$/);
+  await expect(picture).toHaveCount(0);
 });

@@ -13,7 +13,16 @@ export interface FirstScreen {
   savedAt: number;
 }
 
-const KEY = 'lantern.firstScreens';
+/**
+ * Each picture under a key of its own, so a reload parses the one it shows (six pictures of 400 k
+ * characters were 2.4 MB of JSON for the boot script to read on a slow phone) and a new picture rewrites
+ * only itself.
+ */
+const PICTURE_PREFIX = 'lantern.firstScreen:';
+/** Which pictures are kept, newest first: { path, savedAt } only. */
+const INDEX_KEY = 'lantern.firstScreenIndex';
+/** Where every picture used to be kept, in one array (before the keys above): removed on the next write. */
+const LEGACY_KEY = 'lantern.firstScreens';
 /** Channels remembered; the oldest picture goes first. */
 const KEEP = 6;
 /** A picture larger than this (characters) is not kept: it would crowd out the others. */
@@ -21,33 +30,52 @@ const MAX_HTML = 400_000;
 /** Set from sign-out until the next sign-in: a picture timer still running on the way out must not keep one. */
 let closed = false;
 
-function readAll(): FirstScreen[] {
+type Kept = Pick<FirstScreen, 'path' | 'savedAt'>;
+
+function readIndex(): Kept[] {
   try {
-    const raw = localStorage.getItem(KEY);
+    const raw = localStorage.getItem(INDEX_KEY);
     const parsed: unknown = raw ? JSON.parse(raw) : [];
-    return Array.isArray(parsed) ? (parsed as FirstScreen[]) : [];
+    return Array.isArray(parsed) ? (parsed as Kept[]) : [];
   } catch {
     return [];
   }
 }
 
 export function readFirstScreen(path: string): FirstScreen | undefined {
-  return readAll().find((s) => s.path === path);
+  try {
+    const raw = localStorage.getItem(PICTURE_PREFIX + path);
+    const parsed = raw ? (JSON.parse(raw) as FirstScreen) : undefined;
+    return parsed?.path === path && typeof parsed.html === 'string' ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export function saveFirstScreen(screen: FirstScreen): void {
   if (closed || screen.html.length > MAX_HTML) return;
-  const screens = [screen, ...readAll().filter((s) => s.path !== screen.path)]
-    .sort((a, b) => b.savedAt - a.savedAt)
-    .slice(0, KEEP);
-  // Full storage drops the oldest pictures until the new one fits, or gives up quietly.
-  while (screens.length > 0) {
-    try {
-      localStorage.setItem(KEY, JSON.stringify(screens));
-      return;
-    } catch {
-      screens.pop();
+  try {
+    localStorage.removeItem(LEGACY_KEY);
+    const kept = [
+      { path: screen.path, savedAt: screen.savedAt },
+      ...readIndex().filter((s) => s.path !== screen.path),
+    ].sort((a, b) => b.savedAt - a.savedAt);
+    for (const old of kept.splice(KEEP)) localStorage.removeItem(PICTURE_PREFIX + old.path);
+    const value = JSON.stringify(screen);
+    // Full storage drops the oldest other pictures until the new one fits, or gives up quietly.
+    for (;;) {
+      try {
+        localStorage.setItem(PICTURE_PREFIX + screen.path, value);
+        break;
+      } catch (error) {
+        const oldest = kept.length > 1 ? kept.pop() : undefined;
+        if (!oldest) throw error;
+        localStorage.removeItem(PICTURE_PREFIX + oldest.path);
+      }
     }
+    localStorage.setItem(INDEX_KEY, JSON.stringify(kept));
+  } catch {
+    // Storage unavailable or full: the next reload paints without a picture, as on a first visit.
   }
 }
 
@@ -55,7 +83,10 @@ export function saveFirstScreen(screen: FirstScreen): void {
 export function clearFirstScreens(): void {
   closed = true;
   try {
-    localStorage.removeItem(KEY);
+    const keys = Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i));
+    for (const key of keys) if (key?.startsWith(PICTURE_PREFIX)) localStorage.removeItem(key);
+    localStorage.removeItem(INDEX_KEY);
+    localStorage.removeItem(LEGACY_KEY);
   } catch {
     // Storage unavailable: nothing was kept.
   }
