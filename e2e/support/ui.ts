@@ -47,6 +47,9 @@ export function messageList(page: Page): Locator {
 
 export async function sendThroughUi(page: Page, target: string, text: string): Promise<void> {
   const box = composer(page, target);
+  // Right after a reload the composer is read-only until its draft is restored, and `fill` refuses a
+  // read-only editor instead of waiting for it.
+  await expect(box).toBeEditable();
   await box.fill(text);
   await box.press('Enter');
   await expect(box).toHaveText('');
