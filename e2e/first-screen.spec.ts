@@ -36,6 +36,23 @@ function pictureCount(page: Page): Promise<number> {
   );
 }
 
+/**
+ * Reloads with the app's main script held back, so that only the boot script runs (and its picture
+ * stays); the returned function lets the app load.
+ */
+async function reloadWithAppHeld(page: Page): Promise<() => Promise<void>> {
+  const appScript = /\/assets\/index-[^/]*\.js$/;
+  const held: Route[] = [];
+  await page.route(appScript, (route) => {
+    held.push(route);
+  });
+  await page.reload({ waitUntil: 'commit' });
+  return async () => {
+    for (const route of held) await route.continue();
+    await page.unroute(appScript);
+  };
+}
+
 test('a reloaded channel shows its last messages before the app has loaded, then the app takes over', async ({
   page,
 }) => {
@@ -51,12 +68,7 @@ test('a reloaded channel shows its last messages before the app has loaded, then
   // The picture is taken once the list has been still for a moment.
   await expect.poll(() => pictureCount(page), { timeout: 45_000 }).toBe(1);
 
-  // Reload with the app's main script held back: only the boot script runs.
-  const held: Route[] = [];
-  await page.route(/\/assets\/index-[^/]*\.js$/, (route) => {
-    held.push(route);
-  });
-  await page.reload({ waitUntil: 'commit' });
+  const releaseApp = await reloadWithAppHeld(page);
   const picture = page.locator('#first-screen');
   await expect(picture.locator('article').filter({ hasText: 'Boats out at six' })).toBeVisible();
   await expect(picture.locator('article').filter({ hasText: 'Tide tables are up' })).toBeVisible();
@@ -68,8 +80,7 @@ test('a reloaded channel shows its last messages before the app has loaded, then
   await shot(page, `${ARTIFACTS}/first-screen-picture.png`);
 
   // The app loads: it paints the channel and the picture goes.
-  for (const route of held) await route.continue();
-  await page.unroute(/\/assets\/index-[^/]*\.js$/);
+  await releaseApp();
   await expect(messageList(page).filter({ hasText: 'Boats out at six' })).toHaveAttribute(
     'data-status',
     'confirmed',
@@ -125,16 +136,11 @@ test('each channel keeps a picture of its own, and a reload shows the one of the
   await sendThroughUi(page, '#random', 'Lunch by the lake');
   await expect.poll(() => pictureCount(page), { timeout: 45_000 }).toBe(2);
 
-  const held: Route[] = [];
-  await page.route(/\/assets\/index-[^/]*\.js$/, (route) => {
-    held.push(route);
-  });
-  await page.reload({ waitUntil: 'commit' });
+  const releaseApp = await reloadWithAppHeld(page);
   const picture = page.locator('#first-screen');
   await expect(picture.locator('article').filter({ hasText: 'Lunch by the lake' })).toBeVisible();
   await expect(picture.getByText('Granite delivered on Monday')).toHaveCount(0);
-  for (const route of held) await route.continue();
-  await page.unroute(/\/assets\/index-[^/]*\.js$/);
+  await releaseApp();
   await expect(messageList(page).filter({ hasText: 'Lunch by the lake' })).toHaveCount(1);
   await expect(picture).toHaveCount(0);
 });
@@ -183,15 +189,10 @@ test('a reload shows the picture where the list was scrolled to, not at its newe
   });
   expect(inView).toMatch(/^Casting note \d+$/);
 
-  const held: Route[] = [];
-  await page.route(/\/assets\/index-[^/]*\.js$/, (route) => {
-    held.push(route);
-  });
-  await page.reload({ waitUntil: 'commit' });
+  const releaseApp = await reloadWithAppHeld(page);
   const picture = page.locator('#first-screen');
   await expect(picture.getByText(inView, { exact: true })).toBeInViewport();
   await expect(picture.getByText('Casting note 40', { exact: true })).not.toBeInViewport();
-  for (const route of held) await route.continue();
-  await page.unroute(/\/assets\/index-[^/]*\.js$/);
+  await releaseApp();
   await expect(picture).toHaveCount(0);
 });
