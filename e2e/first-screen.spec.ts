@@ -4,6 +4,7 @@
 import { expect, type Page, type Route, test } from '@playwright/test';
 import { shot } from './support/screenshots.ts';
 import { LanternServer } from './support/server.ts';
+import { joinedChannelId } from './support/team.ts';
 import {
   createWorkspaceThroughUi,
   messageList,
@@ -151,24 +152,12 @@ test('a reload shows the picture where the list was scrolled to, not at its newe
   await signInThroughUi(page, server, 'oskar@example.com');
   const workspaceId = await createWorkspaceThroughUi(page, 'Foundry');
   const oskar = await server.signInApi('oskar@example.com');
-  const general = (
-    await server.api<{ channels: { id: string; name: string }[] }>(
-      'GET',
-      `/api/institutions/${workspaceId}/channels/joined`,
-      oskar.token,
-    )
-  ).channels.find((c) => c.name === 'general');
-  if (!general) throw new Error('no #general');
+  const generalId = await joinedChannelId(server, workspaceId, oskar.token, 'general');
   for (let i = 1; i <= 40; i++)
-    await server.api(
-      'POST',
-      `/api/institutions/${workspaceId}/channels/${general.id}/messages`,
-      oskar.token,
-      {
-        content: `<p>Casting note ${i}</p>`,
-        genId: crypto.randomUUID(),
-      },
-    );
+    await server.api('POST', `/api/institutions/${workspaceId}/channels/${generalId}/messages`, oskar.token, {
+      content: `<p>Casting note ${i}</p>`,
+      genId: crypto.randomUUID(),
+    });
   await openChannelFromSidebar(page, 'general');
   await expect(messageList(page).filter({ hasText: 'Casting note 40' })).toBeVisible();
   await expect.poll(() => pictureCount(page), { timeout: 45_000 }).toBe(1);

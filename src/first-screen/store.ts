@@ -14,9 +14,9 @@ export interface FirstScreen {
 }
 
 /**
- * Each picture under a key of its own, so a reload parses the one it shows (six pictures of 400 k
- * characters were 2.4 MB of JSON for the boot script to read on a slow phone) and a new picture rewrites
- * only itself.
+ * Each picture under a key of its own, so a new picture writes only itself (in one array, every picture
+ * was stringified and written again, up to six of 400 k characters) and a reload reads only the one it
+ * shows.
  */
 const PICTURE_PREFIX = 'lantern.firstScreen:';
 /** Which pictures are kept, newest first: { path, savedAt } only. */
