@@ -1,12 +1,25 @@
 // The floor for the first-screen figures: a one-element page with the same "message row" element the
 // app paints, served by a tiny node:http server and cached by a ten-line service worker the way the app
-// shell is (cache first), so a reload with the server stopped still opens it.
+// shell is (cache first), so a reload with the server stopped still opens it. Its composer is the floor for
+// Enter → pending row: a bare editable box whose Enter appends the row and empties the box, the least any
+// page can do, so what remains of its time is the browser's (the wait for the next frame and its paint).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 const PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>Floor</title></head><body>
-<article data-status="floor">One message row</article>
-<script>navigator.serviceWorker && navigator.serviceWorker.register('/sw.js');</script>
+<main><article data-status="floor">One message row</article></main>
+<div role="textbox" contenteditable="true" aria-label="Message #general" aria-multiline="true"></div>
+<script>navigator.serviceWorker && navigator.serviceWorker.register('/sw.js');
+const box = document.querySelector('[role=textbox]');
+box.addEventListener('keydown', (e) => {
+  if (e.key !== 'Enter' || e.shiftKey) return;
+  e.preventDefault();
+  const row = document.createElement('article');
+  row.dataset.status = 'pending';
+  row.textContent = box.textContent;
+  document.querySelector('main').append(row);
+  box.textContent = '';
+});</script>
 </body></html>`;
 
 const WORKER = `self.addEventListener('install', (e) => {

@@ -274,6 +274,23 @@ export async function localEcho(
   return { times, frames, nextPaint };
 }
 
+/** The floor's Enter → row: the one-element page's bare composer, slowed and measured like the app's. */
+export async function floorEcho(
+  browser: Browser,
+  floor: FloorServer,
+  sends: number,
+): Promise<{ times: number[]; frames: number[]; nextPaint: (number | null)[] }> {
+  const context = await newProbedContext(browser);
+  try {
+    const page = await context.newPage();
+    await page.goto(floor.url);
+    await throttle(page, SLOWDOWN);
+    return await localEcho(page, sends);
+  } finally {
+    await context.close();
+  }
+}
+
 /** A message posted through REST by the second person → its row painted here, in ms, per post. */
 export async function liveMessages(
   page: Page,
