@@ -242,7 +242,13 @@ export function Composer({ institutionId, channelId, label, lastOwnMessage }: Co
     const html = blank ? '' : e.getHTML();
     const json = e.getJSON();
     const replyTo = conversation?.replyTo ?? null;
-    e.commands.clearContent(false);
+    // The empty document built from the schema: clearContent parses '' as HTML (a DOMParser) on every send.
+    const empty = e.schema.topNodeType.createAndFill();
+    if (empty)
+      e.view.dispatch(
+        e.state.tr.replaceWith(0, e.state.doc.content.size, empty.content).setMeta('preventUpdate', true),
+      );
+    else e.commands.clearContent(false);
     setEmpty(true);
     setOverLength(0);
     if (files.length > 0) setAttachments([]);
