@@ -85,11 +85,14 @@ describe('an older page asked for by scrolling up', () => {
       await eventually(() => sizes.length > 0);
       const { hasMore } = await loadOlderMessages(ws.id, channel.id);
       expect(hasMore).toBe(true);
-      await eventually(() => sizes.at(-1) === MESSAGE_PAGE_SIZE);
+      await eventually(() => (sizes.at(-1) ?? 0) >= MESSAGE_PAGE_SIZE, 15_000);
     } finally {
       watch.unsubscribe();
     }
-    // Empty, then the page: not 1, 2, 3 … rows as each message was written.
-    expect(sizes).toEqual([0, MESSAGE_PAGE_SIZE]);
+    // Empty, then the page: not 1, 2, 3 … rows as each message was written. The engine's own catch-up of
+    // the channel just joined may land the rest as one more change (40 rows), depending on which is first.
+    expect(sizes[0]).toBe(0);
+    expect(sizes.slice(1).length).toBeGreaterThan(0);
+    expect(sizes.slice(1).filter((n) => n < MESSAGE_PAGE_SIZE)).toEqual([]);
   });
 });
