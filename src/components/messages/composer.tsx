@@ -7,7 +7,7 @@
 import type { Editor } from '@tiptap/core';
 import { EditorContent, useEditor } from '@tiptap/react';
 import { AlertCircle, Paperclip, Plus, Reply, SendHorizontal, Smile, Type, Vote, X } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import type { MessageDoc } from '../../../schemas/collections.ts';
 import type { Attachment } from '../../../schemas/protocol/index.ts';
 import { MESSAGE_CONTENT_MAX } from '../../../schemas/protocol/limits.ts';
@@ -249,8 +249,12 @@ export function Composer({ institutionId, channelId, label, lastOwnMessage }: Co
         e.state.tr.replaceWith(0, e.state.doc.content.size, empty.content).setMeta('preventUpdate', true),
       );
     else e.commands.clearContent(false);
-    setEmpty(true);
-    setOverLength(0);
+    // Not in the frame that shows the pending row (the send button's state and the length warning): a
+    // second send meanwhile finds the editor empty and does nothing.
+    startTransition(() => {
+      setEmpty(true);
+      setOverLength(0);
+    });
     if (files.length > 0) setAttachments([]);
     // Only when replying: resetting it re-renders the whole channel screen within the sending frame.
     if (replyTo) conversation?.setReplyTo(null);
