@@ -1,8 +1,11 @@
 // REST calls a tab has the worker make (decision 0058): the worker already holds the route table and zod
 // for its own calls, so the tab's first path carries neither. The tab passes what is its own to decide (the
 // token, the API's origin) and gets plain data back, the parsed answer or what went wrong, which it turns
-// back into the errors a call of its own would have thrown (src/data/rest-calls.ts). A call that may open a
-// session is handed back unsent: the session's device is the window's (its User-Agent and device id).
+// back into the errors a call of its own would have thrown (src/data/rest-calls.ts). What it makes are the
+// page's reads and its own background write, the session ping: what a first screen needs. A person's
+// action (every other write) is handed back unsent and made by the tab, which loads the route table by
+// then, so the write goes from the page it was made in (its network log, its lifetime); so is a call that
+// may open a session, whose device the server names from the window's User-Agent and device id.
 import {
   ApiError,
   createHttp,
@@ -30,19 +33,19 @@ export type RestCallFailure =
 
 export type RestCallOutcome =
   | { kind: 'answer'; value: unknown }
-  /**
-   * The call may open a session: nothing was sent, the tab makes it. The server names the session's device
-   * from the request's User-Agent and device id, which are the window's to give.
-   */
-  | { kind: 'opens-session' }
+  /** A person's action, or a call that may open a session: nothing was sent, the tab makes it. */
+  | { kind: 'in-tab' }
   | { kind: 'failed'; failure: RestCallFailure; sessionInvalid: boolean; outdated: boolean };
 
 export interface RestCallHandlers {
   restCall(call: RestCallRequest): Promise<RestCallOutcome>;
 }
 
-/** Thrown by the fetch below before anything is sent, when the call may open a session. */
-const OPENS_SESSION = Symbol('opens a session');
+/** Thrown by the fetch below before anything is sent, when the tab is to make the call. */
+const IN_TAB = Symbol('made by the tab');
+
+/** The writes the page makes without a person asking, made here with its reads. */
+const BACKGROUND_WRITES: ReadonlySet<string> = new Set(['pingSession']);
 
 export async function runRestCall(
   call: RestCallRequest,
@@ -55,7 +58,8 @@ export async function runRestCall(
     baseUrl: call.baseUrl,
     getToken: () => call.token,
     fetch: (input, init) => {
-      if (opensSession) throw OPENS_SESSION;
+      const write = (init?.method ?? 'GET') !== 'GET' && !BACKGROUND_WRITES.has(call.name);
+      if (opensSession || write) throw IN_TAB;
       return doFetch(input, init);
     },
     // Asked for exactly the calls that may open a session (src/store/http.ts), before anything is sent.
@@ -74,7 +78,7 @@ export async function runRestCall(
     const query = call.search ? new URLSearchParams(call.search) : undefined;
     return { kind: 'answer', value: await http.call(call.name, { ...call.request, query }) };
   } catch (error) {
-    if (error === OPENS_SESSION) return { kind: 'opens-session' };
+    if (error === IN_TAB) return { kind: 'in-tab' };
     return { kind: 'failed', failure: failureOf(error), sessionInvalid, outdated };
   }
 }

@@ -4,13 +4,13 @@ import { BookOpen, ChevronLeft, ChevronRight, Copy, Share, SquarePlus, Star } fr
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { map } from 'rxjs';
+import { toast } from 'sonner';
 import { Button } from '../components/ui/button.tsx';
 import { Dialog } from '../components/ui/dialog.tsx';
 import { useObservable } from '../data/live-query.ts';
 import { useSession } from '../data/session.ts';
 import { updateSettings, useSettings } from '../data/settings.ts';
 import { APP_NAME } from './title.ts';
-import { toast } from './toast.ts';
 
 export const INSTALL_TOAST_DURATION_MS = 999_999;
 

@@ -3,6 +3,7 @@
 // new version and the server's route rules followed.
 import { useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
 import { TooltipProvider } from '../components/ui/tooltip.tsx';
 import { UpdateBanner } from '../components/update-banner.tsx';
 import { useAppVersion } from '../data/app-version.ts';
@@ -10,7 +11,6 @@ import { updateSettings, useSettings } from '../data/settings.ts';
 import { useSelectedInstitutionId } from '../data/workspaces.ts';
 import { dismissFirstScreen } from '../first-screen/capture.ts';
 import { CHANNEL_PATH } from '../first-screen/frame.ts';
-import { DeferredToaster } from './deferred-toaster.tsx';
 import { IosInstallDialog, useInstallPrompt } from './install.tsx';
 import { isDesktopWidth } from './media.ts';
 import {
@@ -20,7 +20,7 @@ import {
 } from './notification-sound.ts';
 import { routeRuleAction, useRouteRules } from './route-rules.ts';
 import { checkForServiceWorkerUpdate, registerServiceWorker } from './service-worker.ts';
-import { toast } from './toast.ts';
+import { Toaster } from './toaster.tsx';
 import { watchServerVersion } from './version-watch.ts';
 
 export function RootLayout() {
@@ -116,7 +116,7 @@ export function RootLayout() {
         <Outlet />
       )}
       <IosInstallDialog />
-      <DeferredToaster />
+      <Toaster />
     </TooltipProvider>
   );
 }

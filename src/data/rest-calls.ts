@@ -1,8 +1,8 @@
 // The tab's named REST calls (Http.call), made by the worker (decision 0058): the route table and zod stay
 // in the worker, which already holds them, and off the channel route's first path. The tab keeps what is
-// its own: the token, what a refused session or an outdated build means here, and the calls that open a
-// session (sign-in, the learning-tool launch), which the worker hands back: the server names the new
-// session's device from the request's User-Agent and its device id, both the window's. A failure comes
+// its own: the token, what a refused session or an outdated build means here, and the calls the worker
+// hands back unsent (worker/rest-calls.ts): a person's actions, and the calls that may open a session
+// (sign-in, the learning-tool launch), whose device the server names from the window's User-Agent. A failure comes
 // back as data and is thrown again as the error the tab's own call would have thrown.
 import type { Remote } from 'comlink';
 import type { RestCallFailure, RestCallHandlers } from '../../worker/rest-calls.ts';
@@ -30,7 +30,7 @@ export function workerCall(
     const search = query ? new URLSearchParams(query).toString() : undefined;
     const outcome = await worker.restCall({ name, request, search, baseUrl: options.baseUrl, token });
     if (outcome.kind === 'answer') return outcome.value;
-    if (outcome.kind === 'opens-session') return inTab(name, req);
+    if (outcome.kind === 'in-tab') return inTab(name, req);
     if (outcome.outdated) options.onOutdated();
     if (outcome.sessionInvalid) options.onSessionInvalid();
     throw errorOf(outcome.failure);

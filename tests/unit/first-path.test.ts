@@ -14,8 +14,7 @@ const ENTRY = 'src/main.tsx';
 
 /** Loaded on demand on purpose; each names where it is loaded instead. */
 const KEPT_OFF: Record<string, string> = {
-  zod: 'the route table with the first REST call; client-config.ts and file-limit.ts with the answer',
-  sonner: 'src/app/toast.ts and src/app/deferred-toaster.tsx',
+  zod: "the route table with the tab's first write (worker/rest-calls.ts); client-config.ts and file-limit.ts with the answer",
   '@tiptap/react': 'the composer, after the first rows (decision 0024)',
   '@tiptap/core': 'the composer, after the first rows (decision 0024)',
   'prosemirror-view': 'the composer, after the first rows (decision 0024)',
@@ -25,7 +24,6 @@ const KEPT_OFF: Record<string, string> = {
 const FILES_KEPT_OFF: Record<string, string> = {
   'schemas/protocol/routes.ts': 'src/store/http.ts, with the first call',
   'schemas/protocol/client-config.ts': 'with the answer (client-config.ts, file-limit.ts)',
-  'src/app/toaster.tsx': 'src/app/deferred-toaster.tsx',
   'src/components/channels/create-channel-dialog.tsx': 'the sidebar, when first opened',
   'src/components/messages/composer.tsx': 'the channel screen, after the first rows',
 };

@@ -1,6 +1,6 @@
 // The tab's named calls made by the worker (decision 0058): the tab gets the parsed answer, or the same
 // error class its own call would have thrown, and its own handlers for a lost session and an outdated
-// build; a call that may open a session is made by the tab itself (its device is the window's).
+// build; a person's action and a call that may open a session are made by the tab itself.
 import type { Remote } from 'comlink';
 import { describe, expect, it } from 'vitest';
 import { SESSION_CLIENT_HEADER } from '../../schemas/protocol/headers.ts';
@@ -60,6 +60,16 @@ describe('REST calls made by the worker', () => {
     await expect(call('signin', { body })).resolves.toEqual({ madeBy: 'tab' });
     expect(seen).toEqual([]);
     expect(inTab).toEqual([{ name: 'signin', request: { body } }]);
+  });
+
+  it("hands a person's write back to the tab, unsent, but makes the page's own session ping", async () => {
+    const { call, seen, inTab } = world(() => json(200, { ok: true }));
+    const body = { displayName: 'Ada' };
+    await expect(call('updateMe', { body })).resolves.toEqual({ madeBy: 'tab' });
+    expect(seen).toEqual([]);
+    expect(inTab).toEqual([{ name: 'updateMe', request: { body } }]);
+    await expect(call('pingSession', { body: {} })).resolves.toEqual({ ok: true });
+    expect(seen.map((s) => s.url)).toEqual(['http://app.test/api/users/sessions/ping']);
   });
 
   it("runs the tab's own handlers for a lost session and an outdated build", async () => {
