@@ -2,6 +2,7 @@
 // how a tab hears the worker's events. Tabs hold `Remote<WorkerEndpoint>`; the SharedWorker and the
 // fallback (a dedicated worker per tab, forwarding to the lock holder) expose the same interface.
 import type { ConnectionStatus, WorkerEvent } from './events.ts';
+import type { RestCallHandlers } from './rest-calls.ts';
 
 export type { ConnectionStatus } from './events.ts';
 
@@ -95,8 +96,11 @@ export interface TabHandlers {
   attachTab(tabId: string, sink: (event: WorkerEvent) => void): Promise<void>;
 }
 
-/** What a tab's comlink endpoint offers. */
-export type WorkerEndpoint = WorkerApi & TabHandlers;
+/**
+ * What a tab's comlink endpoint offers. restCall is served by the worker the tab talks to, not forwarded
+ * to the network's owner: it needs nothing of the engine (worker/rest-calls.ts).
+ */
+export type WorkerEndpoint = WorkerApi & TabHandlers & RestCallHandlers;
 
 /** The Web Lock a tab holds for its whole life; its release tells the worker the tab is gone. */
 export function tabLockName(tabId: string): string {

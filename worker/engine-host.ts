@@ -5,6 +5,7 @@ import { openLanternDatabase } from '../src/store/database.ts';
 import { forwardingApi, tabLockName, type WorkerApi, type WorkerEndpoint } from './api.ts';
 import type { WorkerEventSource } from './events.ts';
 import type { Locks } from './locks.ts';
+import { runRestCall } from './rest-calls.ts';
 import { SyncEngine } from './sync-engine.ts';
 
 export function startEngine(): Promise<SyncEngine> {
@@ -43,5 +44,5 @@ export function tabAttacher(
 /** The endpoint a SharedWorker (or a test) serves for one engine. */
 export function lazyEndpoint(engine: Promise<SyncEngine>, locks: Locks | null): WorkerEndpoint {
   const api = lazyApi(engine);
-  return { ...api, attachTab: tabAttacher(engine, api, locks) };
+  return { ...api, attachTab: tabAttacher(engine, api, locks), restCall: (call) => runRestCall(call) };
 }

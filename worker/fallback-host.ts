@@ -7,6 +7,7 @@ import { lazyApi, tabAttacher } from './engine-host.ts';
 import { WorkerEventHub } from './events.ts';
 import type { Locks } from './locks.ts';
 import { type ChannelPort, OwnerChannel } from './owner-channel.ts';
+import { runRestCall } from './rest-calls.ts';
 import type { SyncEngine } from './sync-engine.ts';
 
 export interface FallbackHostDeps {
@@ -37,6 +38,7 @@ export class FallbackHost {
     this.endpoint = {
       ...this.owner.api,
       attachTab: tabAttacher(Promise.resolve(this.events), this.owner.api, null),
+      restCall: (call) => runRestCall(call),
     };
     void deps.locks
       .request(deps.lockName, () => this.own())

@@ -1,6 +1,8 @@
-// Client error reporting, kept out of the first paint: once the page has loaded and the browser is idle,
-// the run-time configuration is read and, only when the server names a DSN (never in development), the
+// Client error reporting, kept out of the first paint: once the page has loaded, a channel's first rows are
+// painted (its answer's schema brings zod: decision 0058) and the browser is idle, the run-time
+// configuration is read and, only when the server names a DSN (never in development), the
 // Sentry chunk is loaded and started (src/app/error-reporting-sentry.ts). Decision 0040.
+import { afterFirstRows } from '../first-screen/rows-painted.ts';
 import { clientConfig } from './client-config.ts';
 
 async function start(): Promise<void> {
@@ -18,6 +20,7 @@ export function startErrorReportingAfterFirstPaint(): void {
     'requestIdleCallback' in window
       ? window.requestIdleCallback(run, { timeout: 5_000 })
       : setTimeout(run, 1);
-  if (document.readyState === 'complete') idle();
-  else window.addEventListener('load', idle, { once: true });
+  const loaded = () => afterFirstRows(idle);
+  if (document.readyState === 'complete') loaded();
+  else window.addEventListener('load', loaded, { once: true });
 }

@@ -11,6 +11,7 @@ import { markOutdated, noteServerBuild } from './app-version.ts';
 import { deviceId } from './device-id.ts';
 import { installPushRefresh } from './push.ts';
 import { installRefreshTriggers } from './refresh-triggers.ts';
+import { workerCall } from './rest-calls.ts';
 import { markSignedIn } from './session-marker.ts';
 import { installSessionPing } from './session-ping.ts';
 import { connectWorker } from './worker-connection.ts';
@@ -45,20 +46,30 @@ export function startClient(options: ClientOptions = {}): Promise<LanternClient>
     const db = await openLanternDatabase(options.databaseName ?? DEFAULT_DATABASE_NAME);
     const tabId = crypto.randomUUID();
     const { worker, events } = await connectWorker(tabId, options.worker);
+    const baseUrl = options.baseUrl ?? '';
+    const getToken = async () => (await db.session.findOne('current').exec())?.token ?? null;
+    const onSessionInvalid = () => {
+      void clearLocalSession(db).then(() => worker.sessionChanged(null));
+    };
+    const http = createHttp({ baseUrl, getToken, onSessionInvalid, onOutdated: markOutdated, deviceId });
     const client: LanternClient = {
       db,
       worker,
       events,
       tabId,
-      http: createHttp({
-        baseUrl: options.baseUrl ?? '',
-        getToken: async () => (await db.session.findOne('current').exec())?.token ?? null,
-        onSessionInvalid: () => {
-          void clearLocalSession(db).then(() => worker.sessionChanged(null));
-        },
-        onOutdated: markOutdated,
-        deviceId,
-      }),
+      // A page's named calls are made by its worker, which holds the route table and zod already
+      // (decision 0058); a test's injected worker leaves them in this tab as before.
+      http: options.worker
+        ? http
+        : {
+            ...http,
+            call: workerCall(worker, http.call, {
+              baseUrl,
+              getToken,
+              onSessionInvalid,
+              onOutdated: markOutdated,
+            }),
+          },
     };
     events.listen('connection', (status) => {
       if (status === 'outdated') markOutdated();

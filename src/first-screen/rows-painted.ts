@@ -2,6 +2,7 @@
 // script of the channel route) starts loading after them, so a slow phone spends its first seconds on
 // the rows. Nothing waits forever: after LATEST_MS it loads all the same (a first sync that takes long).
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import { CHANNEL_PATH } from './frame.ts';
 
 const LATEST_MS = 10_000;
 
@@ -26,6 +27,27 @@ export function announceRowsPainted(): void {
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
+}
+
+/**
+ * Runs `run` once the first rows are painted, or LATEST_MS from now (outside React); at once on a page
+ * opened anywhere but a channel, which has no rows to wait for.
+ */
+export function afterFirstRows(run: () => void): void {
+  if (painted || !CHANNEL_PATH.test(location.pathname)) {
+    run();
+    return;
+  }
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    listeners.delete(once);
+    window.clearTimeout(timer);
+    run();
+  };
+  const timer = window.setTimeout(once, LATEST_MS);
+  listeners.add(once);
 }
 
 /** True once the first rows are painted, or LATEST_MS after the caller first rendered. */

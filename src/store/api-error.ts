@@ -24,7 +24,7 @@ export function fieldError(error: unknown, field: string): string | null {
 export class UnexpectedAnswerError extends ApiError {
   /** Which route answered so, for the console (the person sees only the message). */
   readonly route: string;
-  constructor(route: RestRoute) {
+  constructor(route: Pick<RestRoute, 'method' | 'path'>) {
     super(502, 'The server sent an answer this version of Lantern cannot read. Reload to update.');
     this.name = 'UnexpectedAnswerError';
     this.route = `${route.method} ${route.path}`;

@@ -18,7 +18,7 @@ import {
   UserPlus,
   UsersRound,
 } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { NavLink, useMatch, useNavigate } from 'react-router';
 import type { ChannelDoc } from '../../../schemas/collections.ts';
 import { isWorkspaceAdminRole, workspacePermissions } from '../../../schemas/permissions.ts';
@@ -30,8 +30,6 @@ import { useChannels } from '../../data/channels.ts';
 import { useDrafts } from '../../data/drafts.ts';
 import { useSettings } from '../../data/settings.ts';
 import { useInstitutions } from '../../data/workspaces.ts';
-import { BrowseChannelsDialog } from '../channels/browse-channels-dialog.tsx';
-import { CreateChannelDialog } from '../channels/create-channel-dialog.tsx';
 import { Avatar } from '../ui/avatar.tsx';
 import { cn } from '../ui/cn.ts';
 import { IconAction } from '../ui/icon-action.tsx';
@@ -39,11 +37,24 @@ import { Menu, MenuContent, MenuItem, MenuLabel, MenuSeparator, MenuTrigger } fr
 import { ChannelSections } from './channel-sections.tsx';
 import { ConnectionDot } from './connection-status.tsx';
 import { GettingStarted } from './getting-started.tsx';
-import { InviteDialog } from './invite-dialog.tsx';
-import { LeaveWorkspaceDialog } from './leave-workspace-dialog.tsx';
-import { NewMessageDialog } from './new-message-dialog.tsx';
 
 type DialogName = 'create' | 'browse' | 'dm' | 'invite' | 'leave' | null;
+
+// The sidebar's dialogs load when first opened, not with the channel's first rows (decision 0058): the
+// channel-name check brings zod, and the forms are of no use before someone asks for one.
+const CreateChannelDialog = lazy(() =>
+  import('../channels/create-channel-dialog.tsx').then((m) => ({ default: m.CreateChannelDialog })),
+);
+const BrowseChannelsDialog = lazy(() =>
+  import('../channels/browse-channels-dialog.tsx').then((m) => ({ default: m.BrowseChannelsDialog })),
+);
+const NewMessageDialog = lazy(() =>
+  import('./new-message-dialog.tsx').then((m) => ({ default: m.NewMessageDialog })),
+);
+const InviteDialog = lazy(() => import('./invite-dialog.tsx').then((m) => ({ default: m.InviteDialog })));
+const LeaveWorkspaceDialog = lazy(() =>
+  import('./leave-workspace-dialog.tsx').then((m) => ({ default: m.LeaveWorkspaceDialog })),
+);
 
 export function Sidebar({ className }: { className?: string }) {
   const workspace = useWorkspace();
@@ -53,7 +64,13 @@ export function Sidebar({ className }: { className?: string }) {
   const drafts = useDrafts(institution.id);
   const activities = useActivities(institution.id);
   const settings = useSettings();
-  const [dialog, setDialog] = useState<DialogName>(null);
+  const [dialog, setOpenDialog] = useState<DialogName>(null);
+  // Each dialog stays mounted once opened, so closing it animates out as before.
+  const [opened, setOpened] = useState<ReadonlySet<DialogName>>(() => new Set());
+  const setDialog = (name: DialogName) => {
+    setOpenDialog(name);
+    if (name) setOpened((prev) => (prev.has(name) ? prev : new Set(prev).add(name)));
+  };
   const openMatch = useMatch('/client/:clientId/channel/:channelId');
   const openChannelId = openMatch?.params.channelId;
 
@@ -154,24 +171,34 @@ export function Sidebar({ className }: { className?: string }) {
 
       <SidebarFooter />
 
-      <CreateChannelDialog
-        institutionId={institution.id}
-        open={dialog === 'create'}
-        onOpenChange={setOpen('create')}
-      />
-      <BrowseChannelsDialog
-        institutionId={institution.id}
-        open={dialog === 'browse'}
-        onOpenChange={setOpen('browse')}
-      />
-      <NewMessageDialog open={dialog === 'dm'} onOpenChange={setOpen('dm')} />
-      <InviteDialog
-        institutionId={institution.id}
-        institutionName={institution.name}
-        open={dialog === 'invite'}
-        onOpenChange={setOpen('invite')}
-      />
-      <LeaveWorkspaceDialog open={dialog === 'leave'} onOpenChange={setOpen('leave')} />
+      <Suspense fallback={null}>
+        {opened.has('create') ? (
+          <CreateChannelDialog
+            institutionId={institution.id}
+            open={dialog === 'create'}
+            onOpenChange={setOpen('create')}
+          />
+        ) : null}
+        {opened.has('browse') ? (
+          <BrowseChannelsDialog
+            institutionId={institution.id}
+            open={dialog === 'browse'}
+            onOpenChange={setOpen('browse')}
+          />
+        ) : null}
+        {opened.has('dm') ? <NewMessageDialog open={dialog === 'dm'} onOpenChange={setOpen('dm')} /> : null}
+        {opened.has('invite') ? (
+          <InviteDialog
+            institutionId={institution.id}
+            institutionName={institution.name}
+            open={dialog === 'invite'}
+            onOpenChange={setOpen('invite')}
+          />
+        ) : null}
+        {opened.has('leave') ? (
+          <LeaveWorkspaceDialog open={dialog === 'leave'} onOpenChange={setOpen('leave')} />
+        ) : null}
+      </Suspense>
     </nav>
   );
 }

@@ -1,0 +1,117 @@
+// The channel route's first path (decisions 0036, 0058): what the tab's entry imports statically, followed
+// through our own files, must not reach the packages that were moved behind dynamic imports. A static
+// import of one of them anywhere on that path would put it back into the scripts a first visit waits for.
+// Files under schemas/ are reached but not followed: vite.config.ts declares them free of side effects, so
+// the bundler keeps only the exports a page uses (a constant beside a schema brings no zod). A schema
+// file named below is still caught when reached. The bundle itself is measured by `npm run bench:client`.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseSync } from 'vite';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const ENTRY = 'src/main.tsx';
+
+/** Loaded on demand on purpose; each names where it is loaded instead. */
+const KEPT_OFF: Record<string, string> = {
+  zod: "the route table with the tab's first write (worker/rest-calls.ts); client-config.ts and file-limit.ts with the answer",
+  '@tiptap/react': 'the composer, after the first rows (decision 0024)',
+  '@tiptap/core': 'the composer, after the first rows (decision 0024)',
+  'prosemirror-view': 'the composer, after the first rows (decision 0024)',
+};
+
+/** Our files that must stay off the path, with where they load instead. */
+const FILES_KEPT_OFF: Record<string, string> = {
+  'schemas/protocol/routes.ts': 'src/store/http.ts, with the first call',
+  'schemas/protocol/client-config.ts': 'with the answer (client-config.ts, file-limit.ts)',
+  'src/components/channels/create-channel-dialog.tsx': 'the sidebar, when first opened',
+  'src/components/messages/composer.tsx': 'the channel screen, after the first rows',
+};
+
+/** The imports a file needs at run time: value imports and re-exports (type-only ones are erased). */
+function runtimeImports(file: string, source: string): string[] {
+  const parsed = parseSync(file, source);
+  if (parsed.errors.length > 0) throw new Error(`${file} does not parse: ${parsed.errors[0]?.message}`);
+  return [
+    ...parsed.module.staticImports
+      .filter((i) => i.entries.length === 0 || i.entries.some((e) => !e.isType))
+      .map((i) => i.moduleRequest.value),
+    ...parsed.module.staticExports.flatMap((e) =>
+      e.entries.filter((x) => !x.isType).flatMap((x) => x.moduleRequest?.value ?? []),
+    ),
+  ];
+}
+
+/** The package a bare specifier names (`@scope/name` or `name`). */
+function packageOf(specifier: string): string {
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? `${parts[0]}/${parts[1]}` : (parts[0] ?? specifier);
+}
+
+/**
+ * Walks static runtime imports from `entry` through the files `read` returns. Returns our files reached
+ * and the packages they import. Only script files are followed (styles and fonts are not scripts).
+ */
+function firstPath(entry: string, read: (file: string) => string | null) {
+  const files = new Set<string>();
+  const packages = new Map<string, string>();
+  const queue = [entry];
+  while (queue.length > 0) {
+    const file = queue.pop() as string;
+    if (files.has(file)) continue;
+    const source = read(file);
+    if (source === null) continue;
+    files.add(file);
+    for (const specifier of runtimeImports(file, source)) {
+      if (specifier.startsWith('.')) {
+        const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier));
+        if (!/\.(ts|tsx)$/.test(target)) continue;
+        if (target.startsWith('schemas/')) files.add(target);
+        else queue.push(target);
+      } else if (!specifier.startsWith('node:')) {
+        const name = packageOf(specifier);
+        if (!packages.has(name)) packages.set(name, file);
+      }
+    }
+  }
+  return { files, packages };
+}
+
+const readRepoFile = (file: string) => {
+  const absolute = path.join(ROOT, file);
+  return existsSync(absolute) ? readFileSync(absolute, 'utf8') : null;
+};
+
+describe("the channel route's first path", () => {
+  it('reaches none of the packages and files loaded on demand', () => {
+    const { files, packages } = firstPath(ENTRY, readRepoFile);
+    // A walk that found little would pass vacuously.
+    expect(files.size).toBeGreaterThan(100);
+    expect(files.has('src/screens/channel.tsx')).toBe(true);
+    const found = [
+      ...Object.keys(KEPT_OFF)
+        .filter((name) => packages.has(name))
+        .map((name) => `${name} (imported by ${packages.get(name)}; belongs in ${KEPT_OFF[name]})`),
+      ...Object.keys(FILES_KEPT_OFF)
+        .filter((file) => files.has(file))
+        .map((file) => `${file} (belongs in ${FILES_KEPT_OFF[file]})`),
+    ];
+    expect(found).toEqual([]);
+  });
+
+  it('catches a planted static import, and lets a dynamic or type-only one pass', () => {
+    const planted = new Map([
+      ['src/main.tsx', "import { a } from './app/a.ts';\nimport type { Z } from 'zod';"],
+      ['src/app/a.ts', "export { b } from './b.ts';\nconst later = () => import('sonner');"],
+      ['src/app/b.ts', "import { z } from 'zod';\nimport { type T, c } from '../../schemas/c.ts';"],
+      ['src/app/c.tsx', "import { toast } from 'sonner';"],
+      // Reached, not followed: the bundler keeps only what is used of a schema file.
+      ['schemas/c.ts', "import { d } from './d.ts';\nimport { z } from 'zod';"],
+      ['schemas/d.ts', "import { toast } from 'sonner';"],
+    ]);
+    const { files, packages } = firstPath('src/main.tsx', (file) => planted.get(file) ?? null);
+    expect([...files].sort()).toEqual(['schemas/c.ts', 'src/app/a.ts', 'src/app/b.ts', 'src/main.tsx']);
+    expect(packages.get('zod')).toBe('src/app/b.ts');
+    expect(packages.has('sonner')).toBe(false);
+  });
+});
