@@ -1,4 +1,4 @@
-// REST calls a tab has the worker make (decision 0058): the worker already holds the route table and zod
+// REST calls a tab has the worker make (decision 0062): the worker already holds the route table and zod
 // for its own calls, so the tab's first path carries neither. The tab passes what is its own to decide (the
 // token, the API's origin) and gets plain data back, the parsed answer or what went wrong, which it turns
 // back into the errors a call of its own would have thrown (src/data/rest-calls.ts). What it makes are the

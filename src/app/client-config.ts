@@ -2,7 +2,7 @@
 // debug environments) and error reporting. Every reader shares one request; a failure is retried on the
 // next read rather than remembered. The answer's schema (and zod with it) is loaded with the answer, not
 // with the page: the read happens after the first paint and zod is kept off the first rows' path
-// (decision 0058).
+// (decision 0062).
 import type { ClientConfig } from '../../schemas/protocol/client-config.ts';
 import { PROTOCOL_HEADER, PROTOCOL_VERSION } from '../../schemas/protocol/version.ts';
 

@@ -1,5 +1,5 @@
 // Client error reporting, kept out of the first paint: once the page has loaded, a channel's first rows are
-// painted (its answer's schema brings zod: decision 0058) and the browser is idle, the run-time
+// painted (its answer's schema brings zod: decision 0062) and the browser is idle, the run-time
 // configuration is read and, only when the server names a DSN (never in development), the
 // Sentry chunk is loaded and started (src/app/error-reporting-sentry.ts). Decision 0040.
 import { afterFirstRows } from '../first-screen/rows-painted.ts';

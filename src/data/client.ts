@@ -57,8 +57,8 @@ export function startClient(options: ClientOptions = {}): Promise<LanternClient>
       worker,
       events,
       tabId,
-      // A page's named calls are made by its worker, which holds the route table and zod already
-      // (decision 0058); a test's injected worker leaves them in this tab as before.
+      // A page's reads are made by its worker, which holds the route table and zod already; its writes
+      // come back to this tab (decision 0062). A test's injected worker leaves them all in this tab.
       http: options.worker
         ? http
         : {

@@ -1,4 +1,4 @@
-// The tab's named REST calls (Http.call), made by the worker (decision 0058): the route table and zod stay
+// The tab's named REST calls (Http.call), made by the worker (decision 0062): the route table and zod stay
 // in the worker, which already holds them, and off the channel route's first path. The tab keeps what is
 // its own: the token, what a refused session or an outdated build means here, and the calls the worker
 // hands back unsent (worker/rest-calls.ts): a person's actions, and the calls that may open a session

@@ -1,4 +1,4 @@
-// The channel route's first path (decisions 0036, 0058): what the tab's entry imports statically, followed
+// The channel route's first path (decisions 0036, 0062): what the tab's entry imports statically, followed
 // through our own files, must not reach the packages that were moved behind dynamic imports. A static
 // import of one of them anywhere on that path would put it back into the scripts a first visit waits for.
 // Files under schemas/ are reached but not followed: vite.config.ts declares them free of side effects, so

@@ -1,4 +1,4 @@
-// The tab's named calls made by the worker (decision 0058): the tab gets the parsed answer, or the same
+// The tab's named calls made by the worker (decision 0062): the tab gets the parsed answer, or the same
 // error class its own call would have thrown, and its own handlers for a lost session and an outdated
 // build; a person's action and a call that may open a session are made by the tab itself.
 import type { Remote } from 'comlink';

@@ -40,7 +40,7 @@ import { GettingStarted } from './getting-started.tsx';
 
 type DialogName = 'create' | 'browse' | 'dm' | 'invite' | 'leave' | null;
 
-// The sidebar's dialogs load when first opened, not with the channel's first rows (decision 0058): the
+// The sidebar's dialogs load when first opened, not with the channel's first rows (decision 0062): the
 // channel-name check brings zod, and the forms are of no use before someone asks for one.
 const CreateChannelDialog = lazy(() =>
   import('../channels/create-channel-dialog.tsx').then((m) => ({ default: m.CreateChannelDialog })),
