@@ -8,6 +8,7 @@ import { findLinks } from './link-finder.ts';
  * leak the opener.
  */
 export function renderMessageHtml(html: string): string {
+  if (isPlainParagraphs(html)) return html;
   const body = DOMPurify.sanitize(html, {
     RETURN_DOM: true,
     ALLOWED_TAGS: [
@@ -32,6 +33,18 @@ export function renderMessageHtml(html: string): string {
   }) as HTMLElement; // RETURN_DOM hands back the <body> the markup was parsed into
   linkAddresses(body);
   return body.innerHTML;
+}
+
+/** Paragraphs of text with no tag, attribute, entity or address: most messages. */
+const PLAIN_PARAGRAPHS = /^(?:<p>[^<>&]*<\/p>)+$/;
+
+/**
+ * True when `html` is already what sanitising it would give: nothing but <p> elements holding text with
+ * no address to link. Such a message skips DOMPurify's parse, a large part of rendering a new row (the
+ * pending row of Enter included); anything else takes the whole path.
+ */
+export function isPlainParagraphs(html: string): boolean {
+  return PLAIN_PARAGRAPHS.test(html) && findLinks(html).length === 0;
 }
 
 /** Every address in the text becomes a link (issue 15 item 6), except in code and inside links and chips. */
