@@ -2,8 +2,8 @@
 // in the worker, which already holds them, and off the channel route's first path. The tab keeps what is
 // its own: the token, what a refused session or an outdated build means here, and the calls the worker
 // hands back unsent (worker/rest-calls.ts): a person's actions, and the calls that may open a session
-// (sign-in, the learning-tool launch), whose device the server names from the window's User-Agent. A failure comes
-// back as data and is thrown again as the error the tab's own call would have thrown.
+// (sign-in, the learning-tool launch), whose device the server names from the window's User-Agent. A
+// failure comes back as data and is thrown again as the error the tab's own call would have thrown.
 import type { Remote } from 'comlink';
 import type { RestCallFailure, RestCallHandlers } from '../../worker/rest-calls.ts';
 import { ApiError, type Http, UnexpectedAnswerError } from '../store/http.ts';
