@@ -25,6 +25,9 @@ describe('plain paragraphs skip the sanitiser', () => {
       '<P>upper</P>',
       '<p>see example.com for it</p>',
       '<p>https://lantern.example/path</p>',
+      '<p>example.com</p>',
+      '<p>first line</p><p>www.example.com</p>',
+      '<p>mail a@b.com</p>',
     ])
       expect(isPlainParagraphs(html), html).toBe(false);
   });

@@ -44,7 +44,8 @@ const PLAIN_PARAGRAPHS = /^(?:<p>[^<>&]*<\/p>)+$/;
  * pending row of Enter included); anything else takes the whole path.
  */
 export function isPlainParagraphs(html: string): boolean {
-  return PLAIN_PARAGRAPHS.test(html) && findLinks(html).length === 0;
+  // Addresses are looked for in the paragraphs' text, as linkAddresses does, not across the tags.
+  return PLAIN_PARAGRAPHS.test(html) && findLinks(html.replace(/<\/?p>/g, '\n')).length === 0;
 }
 
 /** Every address in the text becomes a link (issue 15 item 6), except in code and inside links and chips. */
