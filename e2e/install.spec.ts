@@ -75,6 +75,24 @@ test('the app is installable and offers itself with the install toast', async ({
   }
 });
 
+test('an offer the browser makes before the app has rendered is not lost', async ({ page }) => {
+  await signInThroughUi(page, server, 'ines@example.com');
+  await createWorkspaceThroughUi(page, 'Harbour');
+  // On the reload the offer comes as the document is parsed: the app's scripts have run, its screen has
+  // not rendered (the store is still opening), as on a slow phone.
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+        prompt: async () => undefined,
+        userChoice: Promise.resolve({ outcome: 'dismissed' }),
+      });
+      window.dispatchEvent(offer);
+    });
+  });
+  await page.reload();
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Install Lantern' })).toBeVisible();
+});
+
 test.describe('on an iPhone', () => {
   const { userAgent, deviceScaleFactor, isMobile, hasTouch } = devices['iPhone 13'];
   test.use({ userAgent, deviceScaleFactor, isMobile, hasTouch, viewport: { width: 390, height: 844 } });

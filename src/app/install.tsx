@@ -10,14 +10,17 @@ import { Dialog } from '../components/ui/dialog.tsx';
 import { useObservable } from '../data/live-query.ts';
 import { useSession } from '../data/session.ts';
 import { updateSettings, useSettings } from '../data/settings.ts';
+import {
+  type BeforeInstallPromptEvent,
+  catchInstallOffers,
+  installOffer,
+  onInstallOffer,
+} from './install-offer.ts';
 import { APP_NAME } from './title.ts';
 
 export const INSTALL_TOAST_DURATION_MS = 999_999;
 
-interface BeforeInstallPromptEvent extends Event {
-  prompt(): Promise<void>;
-  userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
-}
+catchInstallOffers();
 
 /**
  * Offers installation once the browser says it can, but only to someone signed in and on an app page
@@ -36,18 +39,15 @@ export function useInstallPrompt(): void {
   const session = useSession();
   const { pathname } = useLocation();
   const onAppPage = !/^\/(signin|lti\/|account-deletion)/.test(pathname);
-  const [offer, setOffer] = useState<BeforeInstallPromptEvent | null>(null);
+  const [offer, setOffer] = useState<BeforeInstallPromptEvent | null>(installOffer);
   const shown = useRef(false);
   // Taken away by the app (sign-out), not by the person: that is no answer to remember.
   const withdrawing = useRef(false);
 
   useEffect(() => {
-    const onPrompt = (event: Event) => {
-      event.preventDefault();
-      setOffer(event as BeforeInstallPromptEvent);
-    };
-    window.addEventListener('beforeinstallprompt', onPrompt);
-    return () => window.removeEventListener('beforeinstallprompt', onPrompt);
+    // An offer made between the first render and this effect is taken too.
+    setOffer(installOffer());
+    return onInstallOffer(setOffer);
   }, []);
 
   useEffect(() => {

@@ -5,6 +5,7 @@
 // own first rows come after its store has opened. The picture is inert and hidden from assistive
 // technology; the app removes it as soon as it has painted the channel itself (capture.ts).
 
+import { catchInstallOffers } from '../app/install-offer.ts';
 import { applyTheme } from '../app/theme.ts';
 import {
   CHANNEL_PATH,
@@ -17,6 +18,8 @@ import { readFirstScreen } from './store.ts';
 
 // The chosen theme before anything is drawn, the picture included.
 applyTheme();
+// The browser's install offer can come before the app has loaded (src/app/install-offer.ts).
+catchInstallOffers();
 
 /** Longer than a slow phone takes to start the app offline. */
 const GIVE_UP_MS = 15_000;
