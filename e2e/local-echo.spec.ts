@@ -68,3 +68,47 @@ test('a send the device cannot store gives the words back, and the next one is d
   await expect(messageList(page).filter({ hasText: TEXT })).toHaveCount(1);
   await expect(messageList(page).filter({ hasText: TEXT })).toHaveAttribute('data-status', 'confirmed');
 });
+
+test('a composer still waiting for its draft says it is read-only, and takes text once it is not', async ({
+  page,
+}) => {
+  // Every look the channel composer has on this page, as seen after each change to it: a box that
+  // cannot take text but does not say so reads as a textbox to type into (and keys typed are lost).
+  await page.addInitScript(() => {
+    const looks: { label: string | null; editable: string | null; readOnly: string | null }[] = [];
+    (window as unknown as { __composerLooks: typeof looks }).__composerLooks = looks;
+    new MutationObserver(() => {
+      for (const box of document.querySelectorAll('[data-channel-composer]'))
+        looks.push({
+          label: box.getAttribute('aria-label'),
+          editable: box.getAttribute('contenteditable'),
+          readOnly: box.getAttribute('aria-readonly'),
+        });
+    }).observe(document, { subtree: true, childList: true, attributes: true });
+  });
+  await signInThroughUi(page, server, 'lin@example.com');
+  await createWorkspaceThroughUi(page, 'Harbour Works');
+  await openChannelFromSidebar(page, 'general');
+  // A new channel mounts a composer of its own, which waits for its own draft.
+  await page.getByRole('button', { name: 'Create channel' }).click();
+  await page.getByLabel('Name').fill('moorings');
+  await page.getByRole('button', { name: 'Create channel' }).last().click();
+  const box = composer(page, '#moorings');
+  await expect(box).toBeEditable();
+  await box.fill('Berth 4 is free');
+  await box.press('Enter');
+  await expect(messageList(page).filter({ hasText: 'Berth 4 is free' })).toHaveCount(1);
+
+  const looks = await page.evaluate(
+    () =>
+      (
+        window as unknown as {
+          __composerLooks: { label: string | null; editable: string | null; readOnly: string | null }[];
+        }
+      ).__composerLooks,
+  );
+  const waiting = looks.filter((look) => look.editable === 'false');
+  expect(waiting.map((look) => look.label)).toContain('Message #moorings');
+  expect(waiting.filter((look) => look.readOnly !== 'true')).toEqual([]);
+  expect(looks.filter((look) => look.editable === 'true' && look.readOnly === 'true')).toEqual([]);
+});

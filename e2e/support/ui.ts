@@ -47,8 +47,8 @@ export function messageList(page: Page): Locator {
 
 export async function sendThroughUi(page: Page, target: string, text: string): Promise<void> {
   const box = composer(page, target);
-  // Right after a reload the composer is read-only until its draft is restored, and `fill` refuses a
-  // read-only editor instead of waiting for it.
+  // A composer just mounted (a reload, another channel) is read-only until its draft is restored, and says
+  // so with aria-readonly, which toBeEditable waits on; `fill` refuses a read-only editor without waiting.
   await expect(box).toBeEditable();
   await box.fill(text);
   await box.press('Enter');

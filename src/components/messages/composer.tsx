@@ -102,6 +102,9 @@ export function Composer({ institutionId, channelId, label, lastOwnMessage }: Co
   // The editor instance the draft was restored into: TipTap may replace its editor (it re-creates one
   // it destroyed), and a new instance starts empty and read-only again.
   const [restoredInto, setRestoredInto] = useState<Editor | null>(null);
+  // Read-only is said with aria-readonly too: contenteditable="false" alone still reads as a textbox one
+  // can type in, to a screen reader and to test tools that wait for the composer to take text.
+  const readOnly = useRef(true);
   const [empty, setEmpty] = useState(true);
   // The length of the markup to send when past the server's limit (the send waits, send-blockers.ts), else 0:
   // kept at 0 below the limit so a keystroke re-renders nothing.
@@ -179,15 +182,17 @@ export function Composer({ institutionId, channelId, label, lastOwnMessage }: Co
     // sets these options again after some re-renders, and a constant false there made the composer read-only.
     editable: restoredInto !== null,
     editorProps: {
-      attributes: {
+      // A function, so ProseMirror asks again whenever the editor's editable state is set.
+      attributes: () => ({
         role: 'textbox',
         'aria-label': label,
+        ...(readOnly.current ? { 'aria-readonly': 'true' } : {}),
         [CHANNEL_COMPOSER_ATTRIBUTE]: '',
         'aria-multiline': 'true',
         enterkeyhint: 'send',
         class:
           'composer-editor message-body max-h-60 min-h-6 overflow-y-auto py-1 text-[14px] leading-6 outline-none',
-      },
+      }),
       handlePaste: (_view, event) => {
         const files = Array.from(event.clipboardData?.files ?? []).filter((f) => f.type.startsWith('image/'));
         if (files.length === 0) return false;
@@ -213,6 +218,7 @@ export function Composer({ institutionId, channelId, label, lastOwnMessage }: Co
     if (restoredInto !== editor) {
       editor.commands.setContent(content, { emitUpdate: false });
       drafts.lastWritten.current = content;
+      readOnly.current = false;
       editor.setEditable(true);
       setEmpty(isBlank(editor));
       setOverLength(overLimit(content.length));
