@@ -1,5 +1,5 @@
 // The floor for the delivery benchmark: a bare socket.io server speaking the same events as Lantern
-// (joinChannel, postMessage → newMessage to the channel's room + ack) with no auth, database or checks.
+// (joinChannel, visitChannel, postMessage → newMessage to the channel's room + ack) with no auth, database or checks.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Server } from 'socket.io';
@@ -23,6 +23,7 @@ export async function startEchoServer(): Promise<EchoServer> {
       socket.join(`channel:${p.channelId}`);
       ack({ ok: true });
     });
+    socket.on('visitChannel', (_p, ack) => ack({ ok: true }));
     socket.on('postMessage', (p, ack) => {
       seq += 1;
       const now = new Date().toISOString();

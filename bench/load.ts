@@ -76,16 +76,19 @@ export async function runLoad(target: LoadTarget, options: LoadOptions): Promise
     membersPerChannel.set(channelOf(i), (membersPerChannel.get(channelOf(i)) ?? 0) + 1);
   });
 
-  await Promise.all(
-    clients.map(
-      (socket, i) =>
-        new Promise<void>((resolve, reject) => {
-          socket.emit('joinChannel', { institutionId: target.institutionId, channelId: channelOf(i) }, (r) =>
-            'error' in r ? reject(new Error(r.error.message)) : resolve(),
-          );
-        }),
-    ),
-  );
+  // Each client is a person with the channel open: its room joined, and the channel's screen reported
+  // open, as the app's worker does when a tab shows it (visitChannel).
+  for (const event of ['joinChannel', 'visitChannel'] as const)
+    await Promise.all(
+      clients.map(
+        (socket, i) =>
+          new Promise<void>((resolve, reject) => {
+            socket.emit(event, { institutionId: target.institutionId, channelId: channelOf(i) }, (r) =>
+              'error' in r ? reject(new Error(r.error.message)) : resolve(),
+            );
+          }),
+      ),
+    );
 
   const sentAt = new Map<string, { at: number; sender: number; first: boolean }>();
   const hasPosted = new Set<number>();

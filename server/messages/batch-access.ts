@@ -201,3 +201,12 @@ export async function loadBatchAccess(
   for (const c of dmChannels) cache.rememberBlockers(c.id, c.accessVersion, blockersIn.get(c.id) ?? []);
   return access;
 }
+
+/**
+ * Reads and remembers a person's grant to post in a channel they have just opened (visitChannel), so that
+ * their first post there does not wait on the read. Nothing is remembered when they may not post.
+ */
+export async function rememberPostAccess(db: Db, request: PostRequest, cache: AccessCache): Promise<void> {
+  if (rememberedAccess([request], cache)) return;
+  await loadBatchAccess(db, [request], cache, false);
+}

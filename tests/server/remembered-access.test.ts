@@ -9,9 +9,19 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Channel } from '../../schemas/protocol/index.ts';
 import { HttpError } from '../../server/errors.ts';
+import { accessCacheFor, accessKey } from '../../server/messages/access-cache.ts';
 import { postMessage } from '../../server/messages/post.ts';
-import { channelsUrl, channelWith, makeTeam, type Person, roleNamed, type Team } from './channel-world.ts';
+import {
+  channelsUrl,
+  channelWith,
+  emitAck,
+  makeTeam,
+  type Person,
+  roleNamed,
+  type Team,
+} from './channel-world.ts';
 import { databases, startTestServer, type TestServer } from './harness.ts';
+import { connect, disconnectAll } from './messaging-world.ts';
 
 describe.each(databases)('remembered access on %s', (kind) => {
   let t: TestServer;
@@ -38,6 +48,7 @@ describe.each(databases)('remembered access on %s', (kind) => {
     }
   });
   afterAll(async () => {
+    disconnectAll();
     await other?.end();
     await t?.close();
   });
@@ -162,5 +173,24 @@ describe.each(databases)('remembered access on %s', (kind) => {
     expect(resend).toMatchObject({ created: false, message: { id: stored.message.id } });
     expect(fresh.created && other.created).toBe(true);
     expect([fresh.message.seq, other.message.seq].sort()).toEqual([2, 3]);
+  });
+
+  it('reads the grant of a person who opens a channel, before their first post, and still refuses a post the right was taken from', async () => {
+    const { ws, primaryOwner, member } = team;
+    const channel = await channelWith(primaryOwner, ws, 'public', [member]);
+    const role = await roleNamed(primaryOwner, ws, channel, 'member');
+    const cache = accessCacheFor(t.ctx.db);
+    const key = accessKey({ institutionId: ws.id, channelId: channel.id, userId: member.user.id });
+    expect(cache.get(key)).toBeUndefined();
+
+    const socket = await connect(t, member.token);
+    await emitAck(socket, 'visitChannel', { institutionId: ws.id, channelId: channel.id });
+    await expect.poll(() => cache.get(key)?.channelMember.memberId).toBe(member.memberId);
+
+    // Remembered from the visit, and still checked against the channel's access version.
+    await write('UPDATE channel_roles SET can_post = false WHERE id = $1', [role.id]);
+    expect(await refusal(member, channel)).toBe('You cannot post in this channel');
+    await write('UPDATE channel_roles SET can_post = true WHERE id = $1', [role.id]);
+    expect(await refusal(member, channel)).toBeNull();
   });
 });
