@@ -8,13 +8,16 @@
 // excludes nobody by itself, and it travels through the Redis adapter with the broadcast). This node's
 // adapter delivers marked broadcasts only to sockets whose user is in the channel's member set, loaded
 // from the database and reloaded when it is older than FRESH_MS or a socket joined or left the room here.
+// A reload first reads the channel's access_version (raised by the database's triggers on every change of
+// membership, decision 0056): when it has not moved, the set read with it is still the truth and is
+// trusted again without reading the members.
 // Deliveries that wait for a load keep their order. This relies on socket.io-adapter 2.5's `apply`
 // (every local delivery of a broadcast goes through it); tests/server/security-channel-delivery.test.ts
 // fails if that stops being true.
 import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.ts';
-import { channelMembers, members } from '../db/schema.ts';
+import { channelMembers, channels, members } from '../db/schema.ts';
 import type { LanternServer } from './types.ts';
 
 /**
@@ -48,6 +51,8 @@ interface Applying {
 
 interface Audience {
   userIds: Set<string>;
+  /** The channel's access_version read just before the member set; null before the first read. */
+  accessVersion: number | null;
   /** When the member set was read; 0 when a join or leave here made it stale. */
   loadedAt: number;
   /** Bumped by every join or leave here, so a load that raced one is not trusted. */
@@ -70,7 +75,7 @@ export function installChannelAudience(io: LanternServer, db: Db, log: Logger): 
   const audienceOf = (channelId: string): Audience => {
     let a = audiences.get(channelId);
     if (!a) {
-      a = { userIds: new Set(), loadedAt: 0, version: 0, loading: false, waiting: [] };
+      a = { userIds: new Set(), accessVersion: null, loadedAt: 0, version: 0, loading: false, waiting: [] };
       audiences.set(channelId, a);
     }
     return a;
@@ -92,18 +97,37 @@ export function installChannelAudience(io: LanternServer, db: Db, log: Logger): 
     if (!audiences.get(channelId)?.loading) audiences.delete(channelId);
   });
 
+  /** The channel's access_version, or null when the channel is gone. */
+  const accessVersionOf = async (channelId: string): Promise<number | null> => {
+    const [row] = await db
+      .select({ accessVersion: channels.accessVersion })
+      .from(channels)
+      .where(eq(channels.id, channelId));
+    return row ? Number(row.accessVersion) : null;
+  };
+
+  // The version is read before the members: a change committed between the two shows as a newer version
+  // at the next check (a reread), never as an old version beside an older member set.
+  const read = async (channelId: string, a: Audience): Promise<void> => {
+    const accessVersion = await accessVersionOf(channelId);
+    if (accessVersion !== null && accessVersion === a.accessVersion) return;
+    const rows = await db
+      .select({ userId: members.userId })
+      .from(channelMembers)
+      .innerJoin(members, eq(members.id, channelMembers.memberId))
+      .where(eq(channelMembers.channelId, channelId));
+    a.userIds = new Set(rows.map((r) => r.userId));
+    a.accessVersion = accessVersion;
+  };
+
   const load = (channelId: string, a: Audience) => {
     a.loading = true;
     const startedAt = Date.now();
     const version = a.version;
     let failed = false;
-    db.select({ userId: members.userId })
-      .from(channelMembers)
-      .innerJoin(members, eq(members.id, channelMembers.memberId))
-      .where(eq(channelMembers.channelId, channelId))
+    read(channelId, a)
       .then(
-        (rows) => {
-          a.userIds = new Set(rows.map((r) => r.userId));
+        () => {
           // A join or leave seen while reading may not be in the rows: read again before trusting them.
           a.loadedAt = a.version === version ? startedAt : 0;
         },

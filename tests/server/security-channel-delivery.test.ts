@@ -1,6 +1,7 @@
 // A member removed from a channel hears nothing more from it, even when their socket is still in the
 // channel's room: the leave published through Redis was lost on their node, or a join that was checked
 // before the removal landed after it. Both are replayed by putting the socket back in the room.
+import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { rooms } from '../../server/context.ts';
 import { channelUrl, channelWith, emitAck, makeTeam } from './channel-world.ts';
@@ -65,5 +66,31 @@ describe.each(databases)('channel delivery after removal on %s', (kind) => {
     expect(adminHeard.map((m) => m.content)).toEqual(texts.map((x) => `<p>${x}</p>`));
     await pause(QUIET_MS);
     expect(memberHeard).toEqual([]);
+  });
+
+  it('within a second stops delivering to a member removed by a write no code of this server saw', async () => {
+    const { ws, primaryOwner: owner, member, admin } = await makeTeam(t);
+    const channel = await channelWith(owner, ws, 'public', [member, admin]);
+    const [memberSocket, adminSocket] = await Promise.all([
+      connect(t, member.token),
+      connect(t, admin.token),
+    ]);
+    for (const s of [memberSocket, adminSocket])
+      await emitAck(s, 'joinChannel', { institutionId: ws.id, channelId: channel.id });
+    const memberHeard = collect(memberSocket, 'newMessage');
+    const adminHeard = collect(adminSocket, 'newMessage');
+    await restPost(owner, ws, channel.id, '<p>before</p>');
+    await eventually(() => memberHeard.length === 1 && adminHeard.length === 1);
+
+    // Another node's removal, or an operator's SQL: no leave, no event, only the database knows.
+    await t.ctx.db.execute(
+      sql`DELETE FROM channel_members WHERE channel_id = ${channel.id} AND member_id = ${member.memberId}`,
+    );
+    // The member set read here is trusted for at most a second, then checked against the database.
+    await pause(1_100);
+    await restPost(owner, ws, channel.id, '<p>after</p>');
+    await eventually(() => adminHeard.length === 2);
+    await pause(QUIET_MS);
+    expect(memberHeard.map((m) => m.content)).toEqual(['<p>before</p>']);
   });
 });
