@@ -1,5 +1,6 @@
 // The floor for the delivery benchmark: a bare socket.io server speaking the same events as Lantern
-// (joinChannel, visitChannel, postMessage → newMessage to the channel's room + ack) with no auth, database or checks.
+// (joinChannel, visitChannel, postMessage → newMessage to the channel's room + ack) with no auth,
+// database or checks.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Server } from 'socket.io';
