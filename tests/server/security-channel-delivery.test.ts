@@ -21,6 +21,26 @@ describe.each(databases)('channel delivery after removal on %s', (kind) => {
     await t?.close();
   });
 
+  /** A channel with a member and an admin, each with a socket in its room, and what each hears. */
+  async function memberAndAdminListening() {
+    const { ws, primaryOwner: owner, member, admin } = await makeTeam(t);
+    const channel = await channelWith(owner, ws, 'public', [member, admin]);
+    const [memberSocket, adminSocket] = await Promise.all([
+      connect(t, member.token),
+      connect(t, admin.token),
+    ]);
+    for (const s of [memberSocket, adminSocket])
+      await emitAck(s, 'joinChannel', { institutionId: ws.id, channelId: channel.id });
+    return {
+      ws,
+      owner,
+      member,
+      channel,
+      memberHeard: collect(memberSocket, 'newMessage'),
+      adminHeard: collect(adminSocket, 'newMessage'),
+    };
+  }
+
   it('delivers nothing to a removed member whose socket is still in the room', async () => {
     const { ws, primaryOwner: owner, member } = await makeTeam(t);
     const channel = await channelWith(owner, ws, 'public', [member]);
@@ -47,16 +67,7 @@ describe.each(databases)('channel delivery after removal on %s', (kind) => {
   });
 
   it('still delivers to members who stay, on the same channel, in order', async () => {
-    const { ws, primaryOwner: owner, member, admin } = await makeTeam(t);
-    const channel = await channelWith(owner, ws, 'public', [member, admin]);
-    const [memberSocket, adminSocket] = await Promise.all([
-      connect(t, member.token),
-      connect(t, admin.token),
-    ]);
-    for (const s of [memberSocket, adminSocket])
-      await emitAck(s, 'joinChannel', { institutionId: ws.id, channelId: channel.id });
-    const adminHeard = collect(adminSocket, 'newMessage');
-    const memberHeard = collect(memberSocket, 'newMessage');
+    const { ws, owner, member, channel, memberHeard, adminHeard } = await memberAndAdminListening();
 
     await owner.api.delete(`${channelUrl(ws, channel)}/members/remove`, { members: [member.memberId] });
     t.server.io.in(rooms.user(member.user.id)).socketsJoin(rooms.channel(channel.id));
@@ -69,16 +80,7 @@ describe.each(databases)('channel delivery after removal on %s', (kind) => {
   });
 
   it('within a second stops delivering to a member removed by a write no code of this server saw', async () => {
-    const { ws, primaryOwner: owner, member, admin } = await makeTeam(t);
-    const channel = await channelWith(owner, ws, 'public', [member, admin]);
-    const [memberSocket, adminSocket] = await Promise.all([
-      connect(t, member.token),
-      connect(t, admin.token),
-    ]);
-    for (const s of [memberSocket, adminSocket])
-      await emitAck(s, 'joinChannel', { institutionId: ws.id, channelId: channel.id });
-    const memberHeard = collect(memberSocket, 'newMessage');
-    const adminHeard = collect(adminSocket, 'newMessage');
+    const { ws, owner, member, channel, memberHeard, adminHeard } = await memberAndAdminListening();
     await restPost(owner, ws, channel.id, '<p>before</p>');
     await eventually(() => memberHeard.length === 1 && adminHeard.length === 1);
 
