@@ -52,6 +52,18 @@ async function withLiveUnread(db: ChannelCollections, m: ChannelMember): Promise
   return newer ? { ...m, unreadCount: m.unreadCount + newer } : m;
 }
 
+/** The person's own settings of a membership: only their own writes change them. */
+const OWN_SETTINGS = ['muted', 'blocked', 'showOnProfile'] as const;
+
+function withOwnSettingsOf(fetched: ChannelMember, newer: ChannelMember): ChannelMember {
+  const m: ChannelMember = { ...fetched };
+  for (const key of OWN_SETTINGS) {
+    if (newer[key] === undefined) delete m[key];
+    else m[key] = newer[key];
+  }
+  return m;
+}
+
 /** An open channel's membership: nothing unread, and no seq for the live applier to count from. */
 function openMembership(m: ChannelMember): ChannelMember {
   const { unreadThrough: _, ...rest } = m;
@@ -65,7 +77,8 @@ function openMembership(m: ChannelMember): ChannelMember {
  *
  * The tab and the worker both fetch this list, and an answer can land after a newer one. `fetchedAt` (when
  * the request left) says which local changes are newer than the list: a channel whose checkpoint row was
- * written since (joined, or caught up) is kept, and one whose row was removed since (left) is not brought back.
+ * written since (joined, or caught up) is kept, one whose row was removed since (left) is not brought back,
+ * and a membership written since keeps the person's own settings (muted, blocked, on profile).
  */
 export async function replaceJoinedChannels(
   db: ChannelCollections,
@@ -76,8 +89,22 @@ export async function replaceJoinedChannels(
     fetchedAt = Number.POSITIVE_INFINITY,
   }: { openChannelIds?: ReadonlySet<string>; fetchedAt?: number } = {},
 ): Promise<void> {
+  // A membership written here since the list left (a mute, a block, a profile choice stored from the
+  // server's answer, or a newer list) keeps those settings: the list's are older. Its other fields (roles,
+  // unread) are the list's as before.
+  const stored = Number.isFinite(fetchedAt)
+    ? await db.channelMembers.storageInstance.findDocumentsById(
+        joined.channelMembers.map((m) => m.id),
+        false,
+      )
+    : [];
+  const writtenSince = new Map(stored.filter((d) => d._meta.lwt >= fetchedAt).map((d) => [d.id, d]));
   const byChannel = new Map(
-    joined.channelMembers.map((m) => [m.channelId, openChannelIds.has(m.channelId) ? openMembership(m) : m]),
+    joined.channelMembers.map((fetched) => {
+      const newer = writtenSince.get(fetched.id);
+      const m = newer ? withOwnSettingsOf(fetched, newer) : fetched;
+      return [m.channelId, openChannelIds.has(m.channelId) ? openMembership(m) : m];
+    }),
   );
   const rows = await db.syncState.storageInstance.findDocumentsById(
     joined.channels.map((c) => c.id),

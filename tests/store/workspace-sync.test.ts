@@ -8,7 +8,7 @@ import type { Member, Section } from '../../schemas/protocol/index.ts';
 import { visits } from '../../server/db/schema.ts';
 import { refreshChannelMembers } from '../../src/data/channel-members.ts';
 import { requestToJoin } from '../../src/data/channel-requests.ts';
-import { leaveChannel, refreshJoinedChannels } from '../../src/data/channels.ts';
+import { leaveChannel, refreshJoinedChannels, setChannelMuted } from '../../src/data/channels.ts';
 import { type LanternClient, startClient } from '../../src/data/client.ts';
 import { refreshMembers } from '../../src/data/members.ts';
 import {
@@ -186,6 +186,53 @@ describe('joined channel lists', () => {
     await stale;
     expect(await joinedHere()).toContain(tides.id);
     expect(await membershipsHere()).toContain(tides.id);
+  });
+
+  it('keep a channel muted here while a list asked for before the mute was on its way', async () => {
+    const buoys = await makeChannel(ws.owner, ws);
+    await me.api.post(`/api/institutions/${ws.id}/channels/${buoys.id}/members`);
+    await refreshJoinedChannels(ws.id);
+    const mutedHere = async () =>
+      (await client.db.channelMembers.findOne({ selector: { channelId: buoys.id } }).exec())?.muted ?? false;
+    expect(await mutedHere()).toBe(false);
+
+    // The joined list's answer itself waits at the gate (not any other request of this client).
+    let open: () => void = () => {};
+    const gate = new Promise<void>((r) => {
+      open = r;
+    });
+    let answered = false;
+    const http = createHttp({
+      baseUrl: server.url,
+      getToken: () => me.token,
+      fetch: async (input, init) => {
+        const res = await fetch(input, init);
+        if (!String(input).includes('/channels/joined')) return res;
+        const body = await res.text();
+        answered = true;
+        await gate;
+        return new Response(body, { status: res.status, headers: res.headers });
+      },
+    });
+    const stale = fetchJoinedChannels({ db: client.db, http }, ws.id);
+    await eventually(() => answered);
+    await new Promise((r) => setTimeout(r, 5));
+    await setChannelMuted(ws.id, buoys.id, true);
+    expect(await mutedHere()).toBe(true);
+    // The list the server asks for after the mute lands first (and any other refresh with it)…
+    await refreshJoinedChannels(ws.id);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await mutedHere()).toBe(true);
+
+    // …then the one asked for before: it must not take the mute back.
+    open();
+    await stale;
+    expect(await mutedHere()).toBe(true);
+    // A list asked for after unmuting elsewhere brings that.
+    await me.api.put(`/api/institutions/${ws.id}/channels/${buoys.id}/members`, { muted: false });
+    await new Promise((r) => setTimeout(r, 5));
+    await refreshJoinedChannels(ws.id);
+    expect(await mutedHere()).toBe(false);
   });
 
   it('do not bring back a channel left while a list asked for before was on its way', async () => {
