@@ -10,6 +10,7 @@ import type {
 } from '../../schemas/collections.ts';
 import type { Channel, ChannelMember, ChannelRole } from '../../schemas/protocol/index.ts';
 import type { Http } from './http.ts';
+import { inMembershipOrder, withNewerOwnSettings } from './own-membership.ts';
 import { putRecords, recordKey } from './records.ts';
 
 export interface ChannelCollections {
@@ -52,18 +53,6 @@ async function withLiveUnread(db: ChannelCollections, m: ChannelMember): Promise
   return newer ? { ...m, unreadCount: m.unreadCount + newer } : m;
 }
 
-/** The person's own settings of a membership: only their own writes change them. */
-const OWN_SETTINGS = ['muted', 'blocked', 'showOnProfile'] as const;
-
-function withOwnSettingsOf(fetched: ChannelMember, newer: ChannelMember): ChannelMember {
-  const m: ChannelMember = { ...fetched };
-  for (const key of OWN_SETTINGS) {
-    if (newer[key] === undefined) delete m[key];
-    else m[key] = newer[key];
-  }
-  return m;
-}
-
 /** An open channel's membership: nothing unread, and no seq for the live applier to count from. */
 function openMembership(m: ChannelMember): ChannelMember {
   const { unreadThrough: _, ...rest } = m;
@@ -89,32 +78,22 @@ export async function replaceJoinedChannels(
     fetchedAt = Number.POSITIVE_INFINITY,
   }: { openChannelIds?: ReadonlySet<string>; fetchedAt?: number } = {},
 ): Promise<void> {
-  // A membership written here since the list left (a mute, a block, a profile choice stored from the
-  // server's answer, or a newer list) keeps those settings: the list's are older. Its other fields (roles,
-  // unread) are the list's as before.
-  const stored = Number.isFinite(fetchedAt)
-    ? await db.channelMembers.storageInstance.findDocumentsById(
-        joined.channelMembers.map((m) => m.id),
-        false,
-      )
-    : [];
-  const writtenSince = new Map(stored.filter((d) => d._meta.lwt >= fetchedAt).map((d) => [d.id, d]));
-  const byChannel = new Map(
-    joined.channelMembers.map((fetched) => {
-      const newer = writtenSince.get(fetched.id);
-      const m = newer ? withOwnSettingsOf(fetched, newer) : fetched;
-      return [m.channelId, openChannelIds.has(m.channelId) ? openMembership(m) : m];
-    }),
-  );
-  const rows = await db.syncState.storageInstance.findDocumentsById(
-    joined.channels.map((c) => c.id),
-    true,
-  );
-  const leftSince = new Set(
-    rows.filter((r) => r._deleted && r._meta.lwt >= fetchedAt).map((r) => r.channelId),
-  );
-  const channels = joined.channels.filter((c) => !leftSince.has(c.id));
-  for (const channel of channels) await upsertMembership(db, channel, byChannel.get(channel.id) ?? null);
+  const channels = await inMembershipOrder(async () => {
+    const listed = await withNewerOwnSettings(db.channelMembers, joined.channelMembers, fetchedAt);
+    const byChannel = new Map(
+      listed.map((m) => [m.channelId, openChannelIds.has(m.channelId) ? openMembership(m) : m]),
+    );
+    const rows = await db.syncState.storageInstance.findDocumentsById(
+      joined.channels.map((c) => c.id),
+      true,
+    );
+    const leftSince = new Set(
+      rows.filter((r) => r._deleted && r._meta.lwt >= fetchedAt).map((r) => r.channelId),
+    );
+    const kept = joined.channels.filter((c) => !leftSince.has(c.id));
+    for (const channel of kept) await upsertMembership(db, channel, byChannel.get(channel.id) ?? null);
+    return kept;
+  });
   const ids = new Set(joined.channels.map((c) => c.id));
   const stale = await db.syncState.find({ selector: { institutionId } }).exec();
   for (const s of stale.filter((s) => !ids.has(s.channelId) && s.toJSON(true)._meta.lwt < fetchedAt)) {

@@ -19,6 +19,7 @@ import type {
   MemberActionEvent,
 } from '../../schemas/protocol/index.ts';
 import type { Http } from './http.ts';
+import { inMembershipOrder, withNewerOwnSettings } from './own-membership.ts';
 import { getRecord, putRecord, replaceRecords } from './records.ts';
 import { storeSections } from './section-outbox.ts';
 
@@ -167,17 +168,24 @@ export async function fetchChannelMembers(
   if (entries.length) await db.members.bulkUpsert(entries.map((e) => e.member));
   const self = (await db.institutions.findOne(institutionId).exec())?.member.id;
   const mine = memberships.find((m) => m.memberId === self);
-  if (mine) await storeOwnMembership(db, mine);
+  if (mine) await storeOwnMembership(db, mine, fetchedAt);
   return entries;
 }
 
-/** The caller's own membership as the server returned it, keeping the unread count kept here. */
+/**
+ * The caller's own membership as the server returned it, keeping the unread count kept here. From a list
+ * asked for at `fetchedAt`, a row written since keeps its own settings (./own-membership.ts).
+ */
 export async function storeOwnMembership(
   db: Pick<WorkspaceCollections, 'channelMembers'>,
   membership: ChannelMemberDoc,
+  fetchedAt = Number.POSITIVE_INFINITY,
 ): Promise<void> {
-  const stored = await db.channelMembers.findOne(membership.id).exec();
-  if (stored) await stored.incrementalModify((d) => ({ ...membership, unreadCount: d.unreadCount }));
+  await inMembershipOrder(async () => {
+    const [fresh] = await withNewerOwnSettings(db.channelMembers, [membership], fetchedAt);
+    const stored = await db.channelMembers.findOne(membership.id).exec();
+    if (stored && fresh) await stored.incrementalModify((d) => ({ ...fresh, unreadCount: d.unreadCount }));
+  });
 }
 
 /** Join requests of a channel (for its managers); the caller's own request there is kept regardless. */
