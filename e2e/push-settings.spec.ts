@@ -117,9 +117,10 @@ test('allowing notifications subscribes this browser; the server pushes a teamma
   await expect(page.getByRole('button', { name: 'Enable notifications' })).toHaveCount(0);
   const ana = await server.signInApi('ana@example.com');
   const { vapidKey } = await server.api<{ vapidKey: string }>('GET', '/api/push/config', ana.token);
-  expect(await page.evaluate(() => (window as unknown as { __pushKeys: string[] }).__pushKeys)).toEqual([
-    vapidKey,
-  ]);
+  // The subscription is made after the page says notifications are on: wait for it.
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { __pushKeys: string[] }).__pushKeys))
+    .toEqual([vapidKey]);
   await shoot(page, 'settings-notifications-granted');
 
   // Ana leaves #general so her open page does not hold the push back (active there within 20 s).
