@@ -15,17 +15,24 @@ const keys = {
 };
 
 // ───────────────────────────── the workspace ─────────────────────────────
-/** Renames the workspace (admins); the store's copy is refreshed so the sidebar shows the new name. */
 /** Sets the workspace's picture (a data URL from pictureDataUrl), or removes it with null. */
-export async function setWorkspacePicture(institutionId: string, picture: string | null): Promise<void> {
-  const { http } = await requireClient();
-  await http.call('renameWorkspace', { params: { id: institutionId }, body: { picture } });
-  await refreshInstitutions();
+export function setWorkspacePicture(institutionId: string, picture: string | null): Promise<void> {
+  return updateWorkspace(institutionId, { picture });
 }
 
-export async function renameWorkspace(institutionId: string, name: string): Promise<void> {
-  const { http } = await requireClient();
-  await http.call('renameWorkspace', { params: { id: institutionId }, body: { name } });
+/** Renames the workspace (admins); the sidebar shows the new name. */
+export function renameWorkspace(institutionId: string, name: string): Promise<void> {
+  return updateWorkspace(institutionId, { name });
+}
+
+/** Stores the server's answer at once (a list asked for before cannot take it back), then refreshes. */
+async function updateWorkspace(
+  institutionId: string,
+  body: { name?: string; picture?: string | null },
+): Promise<void> {
+  const { http, db } = await requireClient();
+  const updated = await http.call('renameWorkspace', { params: { id: institutionId }, body });
+  await db.institutions.upsert(updated);
   await refreshInstitutions();
 }
 

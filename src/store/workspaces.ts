@@ -19,6 +19,7 @@ import type {
   MemberActionEvent,
 } from '../../schemas/protocol/index.ts';
 import type { Http } from './http.ts';
+import { inListOrder, noteListWrites, writtenSince } from './list-writes.ts';
 import { inMembershipOrder, withNewerOwnSettings } from './own-membership.ts';
 import { getRecord, putRecord, replaceRecords } from './records.ts';
 import { storeSections } from './section-outbox.ts';
@@ -52,7 +53,7 @@ interface Replaceable<T extends { id: string }> {
   find(q?: { selector?: Record<string, unknown> }): {
     exec(): Promise<{ id: string; toJSON(withMeta: true): StoredVersion }[]>;
   };
-  bulkUpsert(docs: T[]): Promise<unknown>;
+  bulkUpsert(docs: T[]): Promise<{ success: { toJSON(withMeta: true): StoredVersion }[] }>;
   bulkRemove(ids: string[]): Promise<unknown>;
   storageInstance: { findDocumentsById(ids: string[], withDeleted: boolean): Promise<StoredVersion[]> };
 }
@@ -61,28 +62,47 @@ interface Replaceable<T extends { id: string }> {
  * Mirrors a server list fetched at `fetchedAt` (taken before the request went out): upserts what came,
  * removes what is gone (within `scope`). Anything the store wrote after `fetchedAt`, here or in the
  * worker (a newer list, a live event, a removal), is newer than this list and is left as it is: a
- * slow answer must not take back a workspace just joined or a member who just arrived.
+ * slow answer must not take back a workspace just joined or a member who just arrived. Rows an older
+ * list of this context wrote meanwhile are not newer (list-writes.ts).
  */
-export async function replaceAll<T extends { id: string }>(
+export function replaceAll<T extends { id: string }>(
   collection: Replaceable<T>,
   docs: T[],
   fetchedAt: number,
   scope: Record<string, unknown> = {},
 ): Promise<void> {
+  return inListOrder(collection, () => replaceNow(collection, docs, fetchedAt, scope));
+}
+
+async function replaceNow<T extends { id: string }>(
+  collection: Replaceable<T>,
+  docs: T[],
+  fetchedAt: number,
+  scope: Record<string, unknown>,
+): Promise<void> {
   const keep = new Set(docs.map((d) => d.id));
   const existing = await collection.find({ selector: scope }).exec();
   const gone = existing
-    .filter((d) => !keep.has(d.id) && d.toJSON(true)._meta.lwt < fetchedAt)
+    .filter((d) => !keep.has(d.id) && !writtenSince(collection, d.toJSON(true), fetchedAt))
     .map((d) => d.id);
   // bulkRemove reports a document another context removed first instead of throwing a conflict,
   // which would fail the action that asked for the refresh.
-  if (gone.length) await collection.bulkRemove(gone);
+  if (gone.length) {
+    await collection.bulkRemove(gone);
+    noteListWrites(collection, await collection.storageInstance.findDocumentsById(gone, true), fetchedAt);
+  }
   if (docs.length === 0) return;
   // Removed ones too (withDeleted): a removal after fetchedAt is newer than this list.
   const stored = await collection.storageInstance.findDocumentsById([...keep], true);
-  const newer = new Set(stored.filter((d) => d._meta.lwt >= fetchedAt).map((d) => d.id));
+  const newer = new Set(stored.filter((d) => writtenSince(collection, d, fetchedAt)).map((d) => d.id));
   const fresh = docs.filter((d) => !newer.has(d.id));
-  if (fresh.length) await collection.bulkUpsert(fresh);
+  if (fresh.length === 0) return;
+  const { success } = await collection.bulkUpsert(fresh);
+  noteListWrites(
+    collection,
+    success.map((d) => d.toJSON(true)),
+    fetchedAt,
+  );
 }
 
 /** Workspaces and pending invitations. */

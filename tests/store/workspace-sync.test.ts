@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Remote } from 'comlink';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { Member, Section } from '../../schemas/protocol/index.ts';
 import { visits } from '../../server/db/schema.ts';
 import { refreshChannelMembers } from '../../src/data/channel-members.ts';
@@ -114,28 +114,30 @@ async function serverSections(): Promise<Section[]> {
   return res.body.data;
 }
 
-/** My requests whose answers wait until `open()`: a list asked for now that lands later. */
-function slowClient(): {
-  store: { db: LanternClient['db']; http: Http };
-  answered(): boolean;
-  open(): void;
-} {
+/** My requests whose answers wait until `open()`; `answers()` counts those the server has given. */
+function gatedClient(): { store: { db: LanternClient['db']; http: Http }; answers(): number; open(): void } {
   let open: () => void = () => {};
   const gate = new Promise<void>((r) => {
     open = r;
   });
-  let answered = false;
+  let answers = 0;
   const http = createHttp({
     baseUrl: server.url,
     getToken: () => me.token,
     fetch: async (input, init) => {
       const res = await fetch(input, init);
-      answered = true;
+      answers += 1;
       await gate;
       return res;
     },
   });
-  return { store: { db: client.db, http }, answered: () => answered, open };
+  return { store: { db: client.db, http }, answers: () => answers, open };
+}
+
+/** The same, for one request: a list asked for now that lands later. */
+function slowClient(): { store: { db: LanternClient['db']; http: Http }; answered(): boolean; open(): void } {
+  const gated = gatedClient();
+  return { store: gated.store, answered: () => gated.answers() > 0, open: gated.open };
 }
 
 describe('channel member lists', () => {
@@ -301,6 +303,38 @@ describe('workspace list refreshes', () => {
     expect(institutionIds).toContain(other.id);
     const invitedTo = (await client.db.invitations.find().exec()).map((i) => i.institutionId);
     expect(invitedTo).not.toContain(other.id);
+  });
+
+  it('take a change a refresh asked for after it brings, though an older refresh landed meanwhile', async () => {
+    const lighthouse = await makeWorkspace(server, 'Lighthouse');
+    const picture = 'data:image/png;base64,iVBORw0KGgo=';
+    await lighthouse.owner.api.put(`/api/institutions/${lighthouse.id}`, { picture });
+    await lighthouse.owner.api.post(`/api/institutions/${lighthouse.id}/invited-members`, {
+      emails: [me.user.email],
+    });
+    await me.api.post(`/api/institutions/${lighthouse.id}/members`);
+    await refreshInstitutions();
+    const pictureHere = async () => (await client.db.institutions.findOne(lighthouse.id).exec())?.picture;
+    expect(await pictureHere()).toBe(picture);
+    // The worker's refresh on the server's event would bring the removal too: this is about the tab's lists.
+    goOffline();
+    onTestFinished(goOnline);
+
+    // A refresh asked for before the picture is removed (say, as the page loaded) is slow …
+    const before = gatedClient();
+    const stale = fetchInstitutions(before.store);
+    await eventually(() => before.answers() === 2);
+    await lighthouse.owner.api.put(`/api/institutions/${lighthouse.id}`, { picture: null });
+    // … and the one asked for after the removal is on its way when the older one lands.
+    const after = gatedClient();
+    const fresh = fetchInstitutions(after.store);
+    await eventually(() => after.answers() === 2);
+    before.open();
+    await stale;
+    expect(await pictureHere()).toBe(picture);
+    after.open();
+    await fresh;
+    expect(await pictureHere()).toBeNull();
   });
 
   it('that remove the same entry at once both succeed', async () => {
