@@ -28,7 +28,7 @@ export async function upsertMembership(
   membership: ChannelMember | null,
 ): Promise<void> {
   await db.channels.upsert(channel);
-  if (membership) await db.channelMembers.upsert(await withLiveUnread(db, membership));
+  if (membership) await storeMembership(db, membership);
   if (await db.syncState.findOne(channel.id).exec()) return;
   try {
     await db.syncState.insert({ channelId: channel.id, institutionId: channel.institutionId, checkpoint: 0 });
@@ -36,6 +36,27 @@ export async function upsertMembership(
     // The worker and a tab may both record a new channel at once; the first row (and its checkpoint) wins.
     if ((error as { code?: string }).code !== 'CONFLICT') throw error;
   }
+}
+
+/**
+ * Writes a membership with its live unread count, counted inside the write: the worker raises the count
+ * of a message it has just stored by modifying the same row, so a count taken before that message landed
+ * and written after the raise would take it back (the badge stayed at 0 that way). A write that meets
+ * another context's change in between is counted again (RxDB retries it on the newer row); one in this
+ * context waits its turn behind it.
+ */
+async function storeMembership(db: ChannelCollections, membership: ChannelMember): Promise<void> {
+  const stored = await db.channelMembers.findOne(membership.id).exec();
+  if (!stored) {
+    try {
+      await db.channelMembers.insert(await withLiveUnread(db, membership));
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'CONFLICT') throw error;
+    }
+  }
+  const row = stored ?? (await db.channelMembers.findOne(membership.id).exec());
+  await row?.incrementalModify(() => withLiveUnread(db, membership));
 }
 
 /**

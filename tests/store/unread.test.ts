@@ -8,6 +8,14 @@ import { LiveApplier } from '../../worker/live.ts';
 import { raiseUnread } from '../../worker/unread-counter.ts';
 import { makeServerMessage, openTestDatabase } from './factories.ts';
 
+async function waitFor(check: () => boolean | Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 500; i++) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error('waited 5 s');
+}
+
 const facts = (over: Partial<Parameters<typeof raisesUnread>[0]> = {}) => ({
   channelId: 'c1',
   authorMemberId: 'other',
@@ -110,6 +118,43 @@ describe('unread counts racing live messages', () => {
     // A list counted between the two posts lands after both: it holds the first, the store adds the second.
     await replaceJoinedChannels(db, 'i1', joined(1, 11));
     expect(await count()).toBe(2);
+  });
+
+  it('keeps a live post counted while a list counted before it is being written', async () => {
+    const { db, live, count } = await setUp();
+    await replaceJoinedChannels(db, 'i1', joined(0, 10));
+    // A slow device: the list's look for messages above its count answers only once the gate opens.
+    let open: () => void = () => {};
+    const gate = new Promise<void>((r) => {
+      open = r;
+    });
+    let looked = false;
+    const messages = db.messages;
+    const slowMessages = {
+      find: (query: Parameters<typeof messages.find>[0]) => ({
+        exec: async () => {
+          const found = await messages.find(query).exec();
+          looked = true;
+          await gate;
+          return found;
+        },
+      }),
+    } as unknown as typeof messages;
+    const list = replaceJoinedChannels(
+      { ...db.collections, messages: slowMessages } as typeof db,
+      'i1',
+      joined(0, 10),
+    );
+    await waitFor(() => looked);
+    // The post arrives live after the list looked, and is stored and counted before the list writes.
+    const [post] = posts();
+    if (!post) throw new Error('a post');
+    const arrived = live.receive(post, 'new');
+    await waitFor(async () => (await db.messages.findOne(post.genId).exec()) !== null);
+    await new Promise((r) => setTimeout(r, 50));
+    open();
+    await Promise.all([list, arrived]);
+    expect(await count()).toBe(1);
   });
 
   it('counts what a catch-up brings above the count, and a whole history below it not at all', async () => {
