@@ -1,7 +1,13 @@
 // Debian's Chromium driven through Playwright for the client benchmark, and what the benchmark reads
 // inside the page: when the first message row was painted, which scripts arrived before it, how many
 // messages the store holds, and when a given message's row was painted.
-import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
+import {
+  type Browser,
+  type BrowserContext,
+  type ConsoleMessage,
+  chromium,
+  type Page,
+} from '@playwright/test';
 
 /** What a context restores: the store with only the session in it (a person just signed in). */
 export type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
@@ -19,10 +25,14 @@ export async function launchChromium(): Promise<Browser> {
   });
 }
 
+/** What the probe logs when the first row was painted (read from the console: see armFirstRow). */
+const FIRST_ROW_MESSAGE = 'bench:first-row';
+
 // Runs before any page script: the first row element seen by a MutationObserver, then two animation
 // frames (the second starts only after the frame holding the row was produced), stamped as
-// performance.now(), i.e. milliseconds since navigation start. It also watches for one awaited row (local
-// echo, live message): the frame after its mutation, stamped on the epoch clock so Node can compare.
+// performance.now(), i.e. milliseconds since navigation start, and logged. It also watches for one
+// awaited row (local echo, live message): the frame after its mutation, stamped on the epoch clock so
+// Node can compare.
 const PAGE_PROBE = `(() => {
   if (window.top !== window) return;
   const selector = ${JSON.stringify(ROW_SELECTOR)};
@@ -54,7 +64,10 @@ const PAGE_PROBE = `(() => {
   const check = () => {
     if (probe.firstRow === null && !probe.firstRowSeen && document.querySelector(selector)) {
       probe.firstRowSeen = true;
-      requestAnimationFrame(() => requestAnimationFrame(() => { probe.firstRow = performance.now(); }));
+      requestAnimationFrame(() => requestAnimationFrame(() => {
+        probe.firstRow = performance.now();
+        console.debug(${JSON.stringify(FIRST_ROW_MESSAGE)}, probe.firstRow);
+      }));
     }
     const a = probe.awaited;
     if (a && a.seen === false) {
@@ -91,6 +104,32 @@ export async function throttle(page: Page, rate: number): Promise<void> {
 }
 
 const POLL = { polling: 100, timeout: 180_000 } as const;
+
+/**
+ * The first row painted by the page's next document, in milliseconds from its navigation start, or null
+ * when none came. Armed before the navigation and read from the probe's console message, so nothing runs
+ * in the page while it loads: polling with waitForFunction injected Playwright's utility script into the
+ * new document, 10–18 ms of compiling at 4× that sometimes ran before the boot script and delayed the
+ * first row it was measuring (the one-element floor had painted by then).
+ */
+export function armFirstRow(page: Page, timeoutMs = POLL.timeout): Promise<number | null> {
+  return new Promise<number | null>((resolve) => {
+    const done = (value: number | null) => {
+      clearTimeout(timer);
+      page.off('console', onConsole);
+      page.off('crash', onCrash);
+      resolve(value);
+    };
+    const onConsole = (message: ConsoleMessage) => {
+      const text = message.text();
+      if (text.startsWith(FIRST_ROW_MESSAGE)) done(Number(text.slice(FIRST_ROW_MESSAGE.length)));
+    };
+    const onCrash = () => done(null);
+    const timer = setTimeout(() => done(null), timeoutMs);
+    page.on('console', onConsole);
+    page.on('crash', onCrash);
+  });
+}
 
 /** Milliseconds from navigation start to the first row painted, for the page's current document. */
 export async function firstRowPainted(page: Page): Promise<number> {
