@@ -27,6 +27,8 @@ export async function launchChromium(): Promise<Browser> {
 
 /** What the probe logs when the first row was painted (read from the console: see armFirstRow). */
 const FIRST_ROW_MESSAGE = 'bench:first-row';
+/** What it logs when the awaited row was painted (see awaitRow). */
+const AWAITED_ROW_MESSAGE = 'bench:awaited-row';
 
 // Runs before any page script: the first row element seen by a MutationObserver, then two animation
 // frames (the second starts only after the frame holding the row was produced), stamped as
@@ -74,7 +76,17 @@ const PAGE_PROBE = `(() => {
       for (const row of document.querySelectorAll(selector)) {
         if (row.textContent && row.textContent.includes(a.text)) {
           a.seen = true;
-          afterPaint((t, frame) => { a.paintedAt = t; a.paintedEpoch = performance.timeOrigin + t; a.frame = frame; });
+          afterPaint((t, frame) => {
+            a.paintedAt = t;
+            a.paintedEpoch = performance.timeOrigin + t;
+            a.frame = frame;
+            // Frames are 1/60 s apart here (headless Chromium); the count is rounded to whole frames.
+            const frames = probe.keyAt === null || probe.keyFrame === null
+              ? null : 1 + Math.round((frame - probe.keyFrame) / (1000 / 60));
+            console.debug(${JSON.stringify(AWAITED_ROW_MESSAGE)}, JSON.stringify({
+              keyAt: probe.keyAt, paintedAt: t, paintedEpoch: a.paintedEpoch, frames,
+            }));
+          });
           break;
         }
       }
@@ -190,15 +202,6 @@ export async function storedMessageCount(page: Page): Promise<number> {
   });
 }
 
-/** Watch for the row holding `text`; read the stamps with awaitedRow. */
-export async function awaitRow(page: Page, text: string): Promise<void> {
-  await page.evaluate((t) => {
-    const probe = (window as unknown as { __bench: { awaited: unknown; keyAt: number | null } }).__bench;
-    probe.awaited = { text: t, seen: false, paintedAt: null, paintedEpoch: null, frame: null };
-    probe.keyAt = null;
-  }, text);
-}
-
 export interface AwaitedRow {
   /** The Enter keydown's event time (performance.now() clock), when a key was pressed. */
   keyAt: number | null;
@@ -209,30 +212,37 @@ export interface AwaitedRow {
   frames: number | null;
 }
 
-export async function awaitedRow(page: Page): Promise<AwaitedRow> {
-  const handle = await page.waitForFunction(
-    () => {
-      const probe = (
-        window as unknown as {
-          __bench: {
-            keyAt: number | null;
-            keyFrame: number | null;
-            awaited: { paintedAt: number | null; paintedEpoch: number; frame: number } | null;
-          };
-        }
-      ).__bench;
-      const a = probe.awaited;
-      if (!a || a.paintedAt === null) return null;
-      if (probe.keyAt !== null && probe.keyFrame === null) return null;
-      // Frames are 1/60 s apart here (headless Chromium); the count is rounded to whole frames.
-      const frames =
-        probe.keyFrame === null ? null : 1 + Math.round((a.frame - probe.keyFrame) / (1000 / 60));
-      return { keyAt: probe.keyAt, paintedAt: a.paintedAt, paintedEpoch: a.paintedEpoch, frames };
-    },
-    null,
-    { polling: 20, timeout: 30_000 },
-  );
-  return (await handle.jsonValue()) as AwaitedRow;
+/**
+ * Watches for the row holding `text`; the promise it gives resolves with the row's stamps once painted.
+ * Read from the probe's console message, like the first row: polling the page with waitForFunction every
+ * 20 ms ran Playwright's evaluation on the main thread while the Enter it measured was being handled.
+ */
+export async function awaitRow(page: Page, text: string): Promise<{ painted: Promise<AwaitedRow> }> {
+  const painted = new Promise<AwaitedRow>((resolve, reject) => {
+    const done = () => {
+      clearTimeout(timer);
+      page.off('console', onConsole);
+    };
+    const onConsole = (message: ConsoleMessage) => {
+      const line = message.text();
+      if (!line.startsWith(AWAITED_ROW_MESSAGE)) return;
+      done();
+      resolve(JSON.parse(line.slice(AWAITED_ROW_MESSAGE.length)) as AwaitedRow);
+    };
+    const timer = setTimeout(() => {
+      done();
+      reject(new Error(`no row holding "${text}" was painted within 30 s`));
+    }, 30_000);
+    page.on('console', onConsole);
+  });
+  // Not left unhandled if the caller fails before reading it.
+  painted.catch(() => undefined);
+  await page.evaluate((t) => {
+    const probe = (window as unknown as { __bench: { awaited: unknown; keyAt: number | null } }).__bench;
+    probe.awaited = { text: t, seen: false, paintedAt: null, paintedEpoch: null, frame: null };
+    probe.keyAt = null;
+  }, text);
+  return { painted };
 }
 
 /**

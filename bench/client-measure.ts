@@ -9,7 +9,6 @@ import type { LanternServer } from '../e2e/support/server.ts';
 import { newGenId } from '../src/store/gen-id.ts';
 import {
   armFirstRow,
-  awaitedRow,
   awaitRow,
   firstRowPainted,
   keyToNextPaint,
@@ -264,9 +263,9 @@ export async function localEcho(
   for (let i = 0; i < sends; i++) {
     const text = `Echo ${i} ${Math.random().toString(36).slice(2, 8)}`;
     await box.fill(text);
-    await awaitRow(page, text);
+    const { painted } = await awaitRow(page, text);
     await box.press('Enter');
-    const row = await awaitedRow(page);
+    const row = await painted;
     if (row.keyAt !== null) times.push(row.paintedAt - row.keyAt);
     if (row.frames !== null) frames.push(row.frames);
     await sleep(300);
@@ -303,7 +302,7 @@ export async function liveMessages(
   const times: number[] = [];
   for (let i = 0; i < posts; i++) {
     const text = `Live ${i} ${Math.random().toString(36).slice(2, 8)}`;
-    await awaitRow(page, text);
+    const { painted } = await awaitRow(page, text);
     const sentEpoch = performance.timeOrigin + performance.now();
     const res = await fetch(
       `${server.url}/api/institutions/${seed.institutionId}/channels/${seed.channelId}/messages`,
@@ -314,7 +313,7 @@ export async function liveMessages(
       },
     );
     if (!res.ok) throw new Error(`posting a live message → ${res.status} ${await res.text()}`);
-    const row = await awaitedRow(page);
+    const row = await painted;
     times.push(row.paintedEpoch - sentEpoch);
     await sleep(300);
   }
