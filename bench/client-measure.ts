@@ -10,6 +10,7 @@ import { newGenId } from '../src/store/gen-id.ts';
 import {
   armFirstRow,
   awaitRow,
+  type FirstRow,
   firstRowPainted,
   keyToNextPaint,
   newProbedContext,
@@ -66,7 +67,10 @@ export async function signedInState(
 }
 
 export interface FirstVisit {
+  /** The first row presented (Element Timing), ms from navigation start. */
   ms: number | null;
+  /** The second animation frame after it began (the earlier measure). */
+  framed: number | null;
   /** Encoded bytes of the page's scripts that arrived before the first row. */
   pageJs: number;
   /** Those scripts, largest first: "name size", to see what the first row waited for. */
@@ -126,15 +130,16 @@ export async function firstVisit(browser: Browser, url: string, state?: StorageS
     await throttle(page, SLOWDOWN);
     const row = armFirstRow(page);
     await page.goto(url, { waitUntil: 'commit' });
-    const ms = await row;
-    if (ms === null) return { ms, pageJs: 0, pageScripts: [], workerJs: 0 };
+    const first = await row;
+    if (first === null) return { ms: null, framed: null, pageJs: 0, pageScripts: [], workerJs: 0 };
+    const ms = first.painted;
     const pageJs = await pageScriptBytes(page, ms);
     const workerJs = await workerScriptBytes(browser, new URL(url).origin);
     const pageScripts = pageJs.urls
       .map((url, i) => ({ name: url.replace(/^.*\//, ''), bytes: pageJs.sizes[i] ?? 0 }))
       .sort((a, b) => b.bytes - a.bytes)
       .map((s) => `${s.name} ${(s.bytes / 1000).toFixed(1)} kB`);
-    return { ms, pageJs: pageJs.bytes, pageScripts, workerJs };
+    return { ms, framed: first.framed, pageJs: pageJs.bytes, pageScripts, workerJs };
   } finally {
     await context.close();
   }
@@ -205,8 +210,8 @@ export async function syncedTab(
 const WARM_UP_RELOADS = 2;
 
 /** Reloads of an open tab, each to its first row painted (null when none came), after the warm-ups. */
-export async function reloads(page: Page, runs: number): Promise<(number | null)[]> {
-  const times: (number | null)[] = [];
+export async function reloads(page: Page, runs: number): Promise<(FirstRow | null)[]> {
+  const times: (FirstRow | null)[] = [];
   for (let i = -WARM_UP_RELOADS; i < runs; i++) {
     const row = armFirstRow(page);
     try {
@@ -216,12 +221,18 @@ export async function reloads(page: Page, runs: number): Promise<(number | null)
       if (i >= 0) times.push(null);
       continue;
     }
-    const ms = await row;
-    if (i >= 0) times.push(ms);
+    const first = await row;
+    if (i >= 0) times.push(first);
     // Let the reloaded app settle (worker reconnect, catch-up) before the next reload.
     await sleep(1_500);
   }
   return times;
+}
+
+export interface FloorFigures {
+  first: (FirstRow | null)[];
+  reload: (FirstRow | null)[];
+  offline: (FirstRow | null)[];
 }
 
 /** The floor: the one-element page, first visit in fresh contexts, then reloads with its server up and down. */
@@ -229,9 +240,14 @@ export async function floorFigures(
   browser: Browser,
   floor: FloorServer,
   runs: number,
-): Promise<{ first: (number | null)[]; reload: (number | null)[]; offline: (number | null)[] }> {
-  const first: (number | null)[] = [];
-  for (let i = 0; i < runs; i++) first.push((await firstVisit(browser, floor.url)).ms);
+): Promise<FloorFigures> {
+  const first: (FirstRow | null)[] = [];
+  for (let i = 0; i < runs; i++) {
+    const visit = await firstVisit(browser, floor.url);
+    first.push(
+      visit.ms === null || visit.framed === null ? null : { painted: visit.ms, framed: visit.framed },
+    );
+  }
   const context = await newProbedContext(browser);
   try {
     const page = await context.newPage();
