@@ -163,8 +163,13 @@ export interface FirstRow {
  * (the one-element floor had painted by then).
  */
 export function armFirstRow(page: Page, timeoutMs = POLL.timeout): Promise<FirstRow | null> {
-  return new Promise<FirstRow | null>((resolve) => {
-    const done = (value: FirstRow | null) => {
+  return nextStamp<FirstRow>(page, FIRST_ROW_MESSAGE, timeoutMs);
+}
+
+/** The JSON the probe logs next after `prefix`, or null on a timeout or a crashed page. */
+function nextStamp<T>(page: Page, prefix: string, timeoutMs: number): Promise<T | null> {
+  return new Promise<T | null>((resolve) => {
+    const done = (value: T | null) => {
       clearTimeout(timer);
       page.off('console', onConsole);
       page.off('crash', onCrash);
@@ -172,8 +177,7 @@ export function armFirstRow(page: Page, timeoutMs = POLL.timeout): Promise<First
     };
     const onConsole = (message: ConsoleMessage) => {
       const text = message.text();
-      if (text.startsWith(FIRST_ROW_MESSAGE))
-        done(JSON.parse(text.slice(FIRST_ROW_MESSAGE.length)) as FirstRow);
+      if (text.startsWith(prefix)) done(JSON.parse(text.slice(prefix.length)) as T);
     };
     const onCrash = () => done(null);
     const timer = setTimeout(() => done(null), timeoutMs);
@@ -257,22 +261,9 @@ export interface AwaitedRow {
  * 20 ms ran Playwright's evaluation on the main thread while the Enter it measured was being handled.
  */
 export async function awaitRow(page: Page, text: string): Promise<{ painted: Promise<AwaitedRow> }> {
-  const painted = new Promise<AwaitedRow>((resolve, reject) => {
-    const done = () => {
-      clearTimeout(timer);
-      page.off('console', onConsole);
-    };
-    const onConsole = (message: ConsoleMessage) => {
-      const line = message.text();
-      if (!line.startsWith(AWAITED_ROW_MESSAGE)) return;
-      done();
-      resolve(JSON.parse(line.slice(AWAITED_ROW_MESSAGE.length)) as AwaitedRow);
-    };
-    const timer = setTimeout(() => {
-      done();
-      reject(new Error(`no row holding "${text}" was painted within 30 s`));
-    }, 30_000);
-    page.on('console', onConsole);
+  const painted = nextStamp<AwaitedRow>(page, AWAITED_ROW_MESSAGE, 30_000).then((row) => {
+    if (row === null) throw new Error(`no row holding "${text}" was painted within 30 s`);
+    return row;
   });
   // Not left unhandled if the caller fails before reading it.
   painted.catch(() => undefined);

@@ -10,7 +10,8 @@ import type {
 } from '../../schemas/collections.ts';
 import type { Channel, ChannelMember, ChannelRole } from '../../schemas/protocol/index.ts';
 import type { Http } from './http.ts';
-import { inMembershipOrder, withNewerOwnSettings } from './own-membership.ts';
+import { inListOrder } from './list-writes.ts';
+import { withNewerOwnSettings } from './own-membership.ts';
 import { putRecords, recordKey } from './records.ts';
 
 export interface ChannelCollections {
@@ -99,7 +100,7 @@ export async function replaceJoinedChannels(
     fetchedAt = Number.POSITIVE_INFINITY,
   }: { openChannelIds?: ReadonlySet<string>; fetchedAt?: number } = {},
 ): Promise<void> {
-  const channels = await inMembershipOrder(async () => {
+  const channels = await inListOrder(db.channelMembers, async () => {
     const listed = await withNewerOwnSettings(db.channelMembers, joined.channelMembers, fetchedAt);
     const byChannel = new Map(
       listed.map((m) => [m.channelId, openChannelIds.has(m.channelId) ? openMembership(m) : m]),

@@ -1,27 +1,19 @@
 // The person's own membership rows carry settings only they change (muted, blocked, on profile). Lists
 // from the server (joined channels, a channel's members) also carry them, as of when the list was asked
 // for; an answer can land after the person changed one. A row written since the list left keeps its
-// settings, and in each context the check and the writes run one at a time, so a setting stored while a
-// list is being written is not overwritten by it (another context's list can still meet it between its
-// read and its write; the refresh the server asks for after every such change brings it back).
+// settings. The check and the writes run in the channelMembers collection's list order (list-writes.ts),
+// so a setting stored while a list is being written is not overwritten by it (another context's list can
+// still meet it between its read and its write; the refresh the server asks for after every such change
+// brings it back).
 import type { RxCollection } from 'rxdb';
 import type { ChannelMemberDoc } from '../../schemas/collections.ts';
 import type { ChannelMember } from '../../schemas/protocol/index.ts';
 
 const OWN_SETTINGS = ['muted', 'blocked', 'showOnProfile'] as const;
 
-let queue: Promise<unknown> = Promise.resolve();
-
-/** Runs `write` after this context's other membership writes (those that go through here). */
-export function inMembershipOrder<T>(write: () => Promise<T>): Promise<T> {
-  const run = queue.then(write, write);
-  queue = run.catch(() => undefined);
-  return run;
-}
-
 /**
  * The listed memberships, each with the own settings of the stored row when that row was written at or
- * after `fetchedAt` (when the list was asked for). Call inside inMembershipOrder, with the writes.
+ * after `fetchedAt` (when the list was asked for). Call inside inListOrder(channelMembers, …), with the writes.
  */
 export async function withNewerOwnSettings(
   channelMembers: RxCollection<ChannelMemberDoc>,

@@ -20,7 +20,7 @@ import type {
 } from '../../schemas/protocol/index.ts';
 import type { Http } from './http.ts';
 import { inListOrder, noteListWrites, writtenSince } from './list-writes.ts';
-import { inMembershipOrder, withNewerOwnSettings } from './own-membership.ts';
+import { withNewerOwnSettings } from './own-membership.ts';
 import { getRecord, putRecord, replaceRecords } from './records.ts';
 import { storeSections } from './section-outbox.ts';
 
@@ -201,7 +201,7 @@ export async function storeOwnMembership(
   membership: ChannelMemberDoc,
   fetchedAt = Number.POSITIVE_INFINITY,
 ): Promise<void> {
-  await inMembershipOrder(async () => {
+  await inListOrder(db.channelMembers, async () => {
     const [fresh] = await withNewerOwnSettings(db.channelMembers, [membership], fetchedAt);
     const stored = await db.channelMembers.findOne(membership.id).exec();
     if (stored && fresh) await stored.incrementalModify((d) => ({ ...fresh, unreadCount: d.unreadCount }));
