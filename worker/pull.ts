@@ -204,6 +204,8 @@ export class Puller {
    */
   private async advance(channelId: string, lastSeq: number): Promise<void> {
     const fresh = await this.db.syncState.findOne(channelId).exec();
-    await fresh?.incrementalModify((d) => ({ ...d, checkpoint: Math.max(d.checkpoint, lastSeq) }));
+    // A page that brought nothing new leaves the row unwritten (a write wakes every live query on it).
+    if (!fresh || fresh.checkpoint >= lastSeq) return;
+    await fresh.incrementalModify((d) => ({ ...d, checkpoint: Math.max(d.checkpoint, lastSeq) }));
   }
 }

@@ -6,6 +6,7 @@ import { combineLatest, map } from 'rxjs';
 import type { ChannelDoc, ChannelMemberDoc } from '../../schemas/collections.ts';
 import type { Channel, ChannelLookup, ChannelMember } from '../../schemas/protocol/index.ts';
 import { ApiError } from '../store/api-error.ts';
+import { changedOnly } from '../store/changed-rows.ts';
 import { type ChannelAccess, watchChannelAccess } from '../store/channel-access.ts';
 import { fetchJoinedChannels, upsertMembership } from '../store/channels.ts';
 import { storeOwnMembership } from '../store/workspaces.ts';
@@ -101,7 +102,8 @@ export async function refreshJoinedChannels(institutionId: string): Promise<void
 async function fetchBrowsableChannels(institutionId: string): Promise<string[]> {
   const { http, db } = await requireClient();
   const list = (await http.call('channels', { params: { id: institutionId } })).data;
-  await db.channels.bulkUpsert(list);
+  const changed = await changedOnly(db.channels, list);
+  if (changed.length) await db.channels.bulkUpsert(changed);
   return list.map((c) => c.id);
 }
 

@@ -9,6 +9,7 @@ import type {
   SyncStateDoc,
 } from '../../schemas/collections.ts';
 import type { Channel, ChannelMember, ChannelRole } from '../../schemas/protocol/index.ts';
+import { sameContent } from './changed-rows.ts';
 import type { Http } from './http.ts';
 import { inListOrder } from './list-writes.ts';
 import { withNewerOwnSettings } from './own-membership.ts';
@@ -28,7 +29,8 @@ export async function upsertMembership(
   channel: Channel,
   membership: ChannelMember | null,
 ): Promise<void> {
-  await db.channels.upsert(channel);
+  const stored = await db.channels.findOne(channel.id).exec();
+  if (!sameContent(stored?.toJSON(true), channel)) await db.channels.upsert(channel);
   if (membership) await storeMembership(db, membership);
   if (await db.syncState.findOne(channel.id).exec()) return;
   try {
@@ -57,6 +59,8 @@ async function storeMembership(db: ChannelCollections, membership: ChannelMember
     }
   }
   const row = stored ?? (await db.channelMembers.findOne(membership.id).exec());
+  // Unchanged, it is not written again (changed-rows.ts); a raise landing meanwhile keeps its own write.
+  if (row && sameContent(row.toJSON(true), await withLiveUnread(db, membership))) return;
   await row?.incrementalModify(() => withLiveUnread(db, membership));
 }
 

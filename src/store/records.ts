@@ -3,6 +3,7 @@
 // activities, uploads, notices, channel files and link previews, one row per item.
 import type { RxCollection } from 'rxdb';
 import type { RecordDoc, RecordKind, RecordKinds } from '../../schemas/collections.ts';
+import { changedOnly } from './changed-rows.ts';
 
 export interface RecordCollections {
   records: RxCollection<RecordDoc>;
@@ -53,8 +54,12 @@ export async function putRecords<K extends RecordKind>(
   kind: K,
   items: readonly { data: RecordKinds[K]; place: RecordPlace }[],
 ): Promise<void> {
-  if (!items.length) return;
-  await db.records.bulkUpsert(items.map((i) => toRecord(kind, i.data, i.place)) as RecordDoc[]);
+  // Rows the store already holds as they are are not written again (changed-rows.ts).
+  const changed = await changedOnly(
+    db.records,
+    items.map((i) => toRecord(kind, i.data, i.place) as RecordDoc),
+  );
+  if (changed.length) await db.records.bulkUpsert(changed);
 }
 
 export async function putRecord<K extends RecordKind>(

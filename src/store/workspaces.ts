@@ -18,6 +18,7 @@ import type {
   Group,
   MemberActionEvent,
 } from '../../schemas/protocol/index.ts';
+import { changedOnly, sameContent } from './changed-rows.ts';
 import type { Http } from './http.ts';
 import { inListOrder, noteListWrites, writtenSince } from './list-writes.ts';
 import { withNewerOwnSettings } from './own-membership.ts';
@@ -95,7 +96,9 @@ async function replaceNow<T extends { id: string }>(
   // Removed ones too (withDeleted): a removal after fetchedAt is newer than this list.
   const stored = await collection.storageInstance.findDocumentsById([...keep], true);
   const newer = new Set(stored.filter((d) => writtenSince(collection, d, fetchedAt)).map((d) => d.id));
-  const fresh = docs.filter((d) => !newer.has(d.id));
+  const byId = new Map(stored.map((d) => [d.id, d]));
+  // What the store already holds as listed is not written again (changed-rows.ts).
+  const fresh = docs.filter((d) => !newer.has(d.id) && !sameContent(byId.get(d.id), d));
   if (fresh.length === 0) return;
   const { success } = await collection.bulkUpsert(fresh);
   noteListWrites(
@@ -119,14 +122,25 @@ export async function fetchInstitutions({ http, db }: WorkspaceStore): Promise<v
 export async function fetchMembers({ http, db }: WorkspaceStore, institutionId: string): Promise<void> {
   const fetchedAt = Date.now();
   const fetched = (await http.call('members', { params: { id: institutionId } })).data;
-  // One's own online state follows this device's socket (the worker sets it); a list fetched just
-  // before the socket connected must not turn it back off.
+  await replaceAll(db.members, await withOwnOnlineState(db, institutionId, fetched), fetchedAt, {
+    institutionId,
+  });
+}
+
+/**
+ * One's own online state follows this device's socket (the worker sets it); a list fetched just before
+ * the socket connected must not turn it back off (the person's own dot flickered at every reload).
+ */
+async function withOwnOnlineState(
+  db: Pick<WorkspaceCollections, 'institutions' | 'members'>,
+  institutionId: string,
+  listed: readonly MemberDoc[],
+): Promise<MemberDoc[]> {
   const selfId = (await db.institutions.findOne(institutionId).exec())?.member.id;
   const self = selfId ? await db.members.findOne(selfId).exec() : null;
-  const members = fetched.map((m) =>
+  return listed.map((m) =>
     self && m.id === self.id ? { ...m, user: { ...m.user, isOnline: self.user.isOnline } } : m,
   );
-  await replaceAll(db.members, members, fetchedAt, { institutionId });
 }
 
 /** The caller's sections; changes still queued offline are laid over them. */
@@ -185,11 +199,34 @@ export async function fetchChannelMembers(
     undefined,
     fetchedAt,
   );
-  if (entries.length) await db.members.bulkUpsert(entries.map((e) => e.member));
+  const changed = await changedOnly(
+    db.members,
+    await withOwnOnlineState(
+      db,
+      institutionId,
+      entries.map((e) => e.member),
+    ),
+  );
+  if (changed.length) await db.members.bulkUpsert(changed);
   const self = (await db.institutions.findOne(institutionId).exec())?.member.id;
   const mine = memberships.find((m) => m.memberId === self);
   if (mine) await storeOwnMembership(db, mine, fetchedAt);
   return entries;
+}
+
+/**
+ * The count kept here and the seq it was counted through belong together (decision 0047): keeping the
+ * count but taking the server's seq paired them wrongly, and for a channel open on screen (which has no
+ * seq) rewrote the row at every refresh, each time re-rendering the sidebar and the channel.
+ */
+function withLocalUnread(
+  listed: ChannelMemberDoc,
+  local: Pick<ChannelMemberDoc, 'unreadCount' | 'unreadThrough'>,
+): ChannelMemberDoc {
+  const { unreadThrough: _, ...rest } = listed;
+  return local.unreadThrough === undefined
+    ? { ...rest, unreadCount: local.unreadCount }
+    : { ...rest, unreadCount: local.unreadCount, unreadThrough: local.unreadThrough };
 }
 
 /**
@@ -204,7 +241,9 @@ export async function storeOwnMembership(
   await inListOrder(db.channelMembers, async () => {
     const [fresh] = await withNewerOwnSettings(db.channelMembers, [membership], fetchedAt);
     const stored = await db.channelMembers.findOne(membership.id).exec();
-    if (stored && fresh) await stored.incrementalModify((d) => ({ ...fresh, unreadCount: d.unreadCount }));
+    if (!stored || !fresh) return;
+    if (sameContent(stored.toJSON(true), withLocalUnread(fresh, stored))) return;
+    await stored.incrementalModify((d) => withLocalUnread(fresh, d));
   });
 }
 

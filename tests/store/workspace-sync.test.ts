@@ -4,11 +4,17 @@ import { randomUUID } from 'node:crypto';
 import type { Remote } from 'comlink';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import type { Member, Section } from '../../schemas/protocol/index.ts';
+import type { ChannelMemberEntry, Member, Section } from '../../schemas/protocol/index.ts';
 import { visits } from '../../server/db/schema.ts';
 import { refreshChannelMembers } from '../../src/data/channel-members.ts';
 import { requestToJoin } from '../../src/data/channel-requests.ts';
-import { leaveChannel, refreshJoinedChannels, setChannelMuted } from '../../src/data/channels.ts';
+import {
+  closeChannel,
+  leaveChannel,
+  openChannel,
+  refreshJoinedChannels,
+  setChannelMuted,
+} from '../../src/data/channels.ts';
 import { type LanternClient, startClient } from '../../src/data/client.ts';
 import { refreshMembers } from '../../src/data/members.ts';
 import {
@@ -32,7 +38,13 @@ import type { WorkerEndpoint } from '../../worker/api.ts';
 import { lazyEndpoint } from '../../worker/engine-host.ts';
 import { SyncEngine } from '../../worker/sync-engine.ts';
 import { startTestServer, type TestServer } from '../server/harness.ts';
-import { eventually, makeChannel, makeWorkspace, type Workspace } from '../server/messaging-world.ts';
+import {
+  eventually,
+  makeChannel,
+  makeWorkspace,
+  restPost,
+  type Workspace,
+} from '../server/messaging-world.ts';
 import { addPerson, type Person } from '../server/workspace-world.ts';
 
 const FAST_TIMINGS = {
@@ -543,5 +555,90 @@ describe('visits', () => {
       await new Promise((r) => setTimeout(r, 50));
     expect(await visitsOf(colleague.memberId)).toHaveLength(1);
     expect(await client.db.outbox.count().exec()).toBe(0);
+  });
+});
+
+describe('refreshes that bring nothing new', () => {
+  const until = async (check: () => Promise<boolean>) => {
+    const deadline = Date.now() + 10_000;
+    while (!(await check())) {
+      if (Date.now() > deadline) throw new Error('timed out');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+
+  /** Every write to the store from now on, as "collection id": each one re-renders the screens reading it. */
+  function recordWrites(): string[] {
+    const writes: string[] = [];
+    const sub = client.db.$.subscribe((e) => writes.push(`${e.collectionName} ${e.documentId}`));
+    onTestFinished(() => sub.unsubscribe());
+    return writes;
+  }
+
+  it('write nothing to the store', async () => {
+    const channel = await makeChannel(ws.owner, ws);
+    await me.api.post(`/api/institutions/${ws.id}/channels/${channel.id}/members`);
+    goOffline();
+    onTestFinished(goOnline);
+    const refreshAll = async () => {
+      await refreshInstitutions();
+      await refreshJoinedChannels(ws.id);
+      await refreshMembers(ws.id);
+      await refreshChannelMembers(ws.id, channel.id);
+      await refreshSections(ws.id);
+    };
+    await refreshAll();
+    const writes = recordWrites();
+    await refreshAll();
+    expect(writes).toEqual([]);
+  });
+
+  it('leave the checkpoints unwritten when a reconnect finds no new messages', async () => {
+    await goOnline();
+    await engine.settled();
+    const writes = recordWrites();
+    goOffline();
+    await goOnline();
+    await engine.settled();
+    expect(writes.filter((w) => w.startsWith('syncState'))).toEqual([]);
+  });
+
+  it('keep my open channel without an unread position when its member list lands', async () => {
+    const channel = await makeChannel(ws.owner, ws);
+    await me.api.post(`/api/institutions/${ws.id}/channels/${channel.id}/members`);
+    await restPost(ws.owner, ws, channel.id);
+    await openChannel(ws.id, channel.id);
+    onTestFinished(closeChannel);
+    await refreshJoinedChannels(ws.id);
+    const mine = () => client.db.channelMembers.findOne({ selector: { channelId: channel.id } }).exec();
+    expect((await mine())?.unreadThrough).toBeUndefined();
+
+    await refreshChannelMembers(ws.id, channel.id);
+    expect((await mine())?.unreadThrough).toBeUndefined();
+    expect((await mine())?.unreadCount).toBe(0);
+  });
+
+  it('keep me online when a channel member list fetched before my socket connected lands after', async () => {
+    const channel = await makeChannel(ws.owner, ws);
+    await me.api.post(`/api/institutions/${ws.id}/channels/${channel.id}/members`);
+    const myRow = () => client.db.members.findOne(me.memberId).exec();
+    goOffline();
+    await until(async () => (await myRow())?.user.isOnline === false);
+    const listed = () =>
+      me.api.get<{ data: ChannelMemberEntry[] }>(`/api/institutions/${ws.id}/channels/${channel.id}/members`);
+    const meIn = (res: Awaited<ReturnType<typeof listed>>) =>
+      res.body.data.find((e) => e.member.id === me.memberId)?.member.user.isOnline;
+    let beforeConnect = await listed();
+    await until(async () => {
+      beforeConnect = await listed();
+      return meIn(beforeConnect) === false;
+    });
+
+    await goOnline();
+    await until(async () => (await myRow())?.user.isOnline === true);
+    // The answer the server gave while I had no socket arrives only now.
+    const late = { call: async () => beforeConnect.body } as unknown as Http;
+    await fetchChannelMembers({ http: late, db: client.db }, ws.id, channel.id);
+    expect((await myRow())?.user.isOnline).toBe(true);
   });
 });
