@@ -33,6 +33,22 @@ export function useObservable<T>(
   return state.value;
 }
 
+const plainCopies = new WeakMap<object, unknown>();
+
+/**
+ * A stored document as a plain object, the same object for as long as the document is unchanged (RxDB
+ * keeps one document instance per revision): a list re-emitted for one changed row (a colleague coming
+ * online) then hands memoised components the others unchanged, and they skip their render.
+ */
+export function plainDoc<T>(doc: { toJSON(): unknown }): T {
+  let copy = plainCopies.get(doc);
+  if (copy === undefined) {
+    copy = doc.toJSON();
+    plainCopies.set(doc, copy);
+  }
+  return copy as T;
+}
+
 /** Rows of one record kind under a channel or workspace, live. */
 export function records$<K extends RecordKind>(
   c: LanternClient,

@@ -6,7 +6,7 @@ import type { Member, MemberProfile, WorkspaceRole } from '../../schemas/protoco
 import { putRecord, recordKey } from '../store/records.ts';
 import { fetchMembers } from '../store/workspaces.ts';
 import { requireClient } from './client.ts';
-import { useObservable, useRefreshOnMount } from './live-query.ts';
+import { plainDoc, useObservable, useRefreshOnMount } from './live-query.ts';
 
 export function useMembers(institutionId: string): MemberDoc[] | undefined {
   return useObservable(
@@ -14,9 +14,7 @@ export function useMembers(institutionId: string): MemberDoc[] | undefined {
       c.db.members
         .find({ selector: { institutionId } })
         .$.pipe(
-          map((docs) =>
-            docs.map((d) => d.toJSON() as MemberDoc).sort((a, b) => a.name.localeCompare(b.name)),
-          ),
+          map((docs) => docs.map((d) => plainDoc<MemberDoc>(d)).sort((a, b) => a.name.localeCompare(b.name))),
         ),
     [institutionId],
   );
