@@ -1,7 +1,15 @@
 // Opens the client store: RxDB on Dexie with every collection of schemas/collections.ts.
 // The same code runs in tabs, in the worker and in Node tests (fake-indexeddb).
-import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase, type RxStorage } from 'rxdb';
-import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
+import {
+  addRxPlugin,
+  createRxDatabase,
+  getPreviousVersions,
+  getPrimaryKeyOfInternalDocument,
+  INTERNAL_CONTEXT_COLLECTION,
+  type RxCollection,
+  type RxDatabase,
+  type RxStorage,
+} from 'rxdb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import {
   type ChannelDoc,
@@ -38,8 +46,33 @@ export interface LanternCollections {
 }
 export type LanternDatabase = RxDatabase<LanternCollections>;
 
-// Documents written by an earlier app version are migrated on open (collectionMigrations).
-addRxPlugin(RxDBMigrationSchemaPlugin);
+// Documents written by an earlier app version are migrated on open (collectionMigrations). RxDB's
+// migration plugin (10 kB brotli, on every tab's first path) is loaded only when the store holds a
+// collection of an earlier version: the same check the plugin makes (an older version's entry in
+// RxDB's internal store, removed once its documents are migrated).
+let migrations: Promise<void> | null = null;
+
+function loadMigrations(): Promise<void> {
+  migrations ??= import('rxdb/plugins/migration-schema').then(
+    (m) => addRxPlugin(m.RxDBMigrationSchemaPlugin),
+    (error: unknown) => {
+      // A failed load (the network gone mid-update) is tried again at the next open.
+      migrations = null;
+      throw error;
+    },
+  );
+  return migrations;
+}
+
+async function holdsEarlierVersions(db: LanternDatabase, names: readonly CollectionName[]): Promise<boolean> {
+  const keys = names.flatMap((n) =>
+    getPreviousVersions(collectionSchemas[n]).map((version) =>
+      getPrimaryKeyOfInternalDocument(`${n}-${version}`, INTERNAL_CONTEXT_COLLECTION),
+    ),
+  );
+  if (keys.length === 0) return false;
+  return (await db.internalStore.findDocumentsById(keys, false)).length > 0;
+}
 
 /** Database name in browsers; tests pass their own. */
 export const DEFAULT_DATABASE_NAME = 'lantern';
@@ -63,9 +96,18 @@ export async function openLanternDatabase(
     eventReduce: true,
   });
   const names = options.collections ?? (Object.keys(collectionSchemas) as CollectionName[]);
+  if (await holdsEarlierVersions(db, names)) await loadMigrations();
   await db.addCollections(
     Object.fromEntries(
-      names.map((n) => [n, { schema: collectionSchemas[n], migrationStrategies: collectionMigrations[n] }]),
+      names.map((n) => [
+        n,
+        {
+          schema: collectionSchemas[n],
+          migrationStrategies: collectionMigrations[n],
+          // Without the plugin RxDB refuses to open a collection of version > 0 that would migrate.
+          autoMigrate: migrations !== null,
+        },
+      ]),
     ),
   );
   return db;
