@@ -141,8 +141,10 @@ export async function loadOlderMessages(
   channelId: string,
 ): Promise<{ hasMore: boolean }> {
   const { http, db } = await requireClient();
-  // count() needs a fully indexed query; this one is not, so count the rows.
-  const confirmed = (await db.messages.find({ selector: { channelId, status: 'confirmed' } }).exec()).length;
+  // The confirmed ones are those with a server seq (a pending or failed message has createdSeq 0), so the
+  // [channelId, createdSeq] index counts them without reading them: a channel whose whole history is
+  // stored read every one of its rows here when the list reached its top.
+  const confirmed = await db.messages.count({ selector: { channelId, createdSeq: { $gt: 0 } } }).exec();
   const page = Math.floor(confirmed / MESSAGE_PAGE_SIZE) + 1;
   const res = await http.call('messages', {
     params: { id: institutionId, channelId },

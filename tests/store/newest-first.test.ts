@@ -6,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHANGES_PAGE_MAX, MESSAGE_PAGE_SIZE } from '../../schemas/protocol/index.ts';
 import { refreshJoinedChannels } from '../../src/data/channels.ts';
 import { loadOlderMessages } from '../../src/data/messages.ts';
+import { newGenId } from '../../src/store/gen-id.ts';
 import { FIRST_WINDOW, watchMessageWindow } from '../../src/store/message-window.ts';
+import { pendingMessage } from '../../src/store/pending-message.ts';
 import { eventually, makeChannel, restPost } from '../server/messaging-world.ts';
 import { type EngineWorld, startEngineWorld } from './engine-world.ts';
 
@@ -94,5 +96,49 @@ describe('an older page asked for by scrolling up', () => {
     expect(sizes[0]).toBe(0);
     expect(sizes.slice(1).length).toBeGreaterThan(0);
     expect(sizes.slice(1).filter((n) => n < MESSAGE_PAGE_SIZE)).toEqual([]);
+  });
+});
+
+describe('the next older page', () => {
+  it('is the one after the confirmed messages stored, whatever waits to be sent', async () => {
+    const { client, ws, me } = w;
+    const channel = await makeChannel(ws.owner, ws);
+    const total = MESSAGE_PAGE_SIZE * 2 + 5;
+    for (let i = 0; i < total; i++) await restPost(ws.owner, ws, channel.id, `<p>history ${i + 1}</p>`);
+    const joined = await me.api.post(`/api/institutions/${ws.id}/channels/${channel.id}/members`);
+    expect(joined.status).toBe(200);
+    const storedSeqs = async () =>
+      (await client.db.messages.find({ selector: { channelId: channel.id } }).exec())
+        .map((m) => m.createdSeq)
+        .filter((s) => s > 0)
+        .sort((a, b) => a - b);
+
+    // Nothing stored: page 1, the newest.
+    expect((await loadOlderMessages(ws.id, channel.id)).hasMore).toBe(true);
+    expect(await storedSeqs()).toEqual(
+      Array.from({ length: MESSAGE_PAGE_SIZE }, (_, i) => total - MESSAGE_PAGE_SIZE + 1 + i),
+    );
+
+    // A page's worth of mine not sent yet (no seq) does not move the page: page 2 follows.
+    await client.db.messages.bulkInsert(
+      Array.from({ length: MESSAGE_PAGE_SIZE }, (_, n) =>
+        pendingMessage({
+          genId: newGenId(),
+          institutionId: ws.id,
+          channelId: channel.id,
+          memberId: me.memberId,
+          content: `<p>waiting ${n + 1}</p>`,
+          createdAt: new Date().toISOString(),
+        }),
+      ),
+    );
+    expect((await loadOlderMessages(ws.id, channel.id)).hasMore).toBe(true);
+    expect(await storedSeqs()).toEqual(
+      Array.from({ length: MESSAGE_PAGE_SIZE * 2 }, (_, i) => total - MESSAGE_PAGE_SIZE * 2 + 1 + i),
+    );
+
+    // Then the last five, and the server says there is nothing older.
+    expect((await loadOlderMessages(ws.id, channel.id)).hasMore).toBe(false);
+    expect(await storedSeqs()).toEqual(Array.from({ length: total }, (_, i) => i + 1));
   });
 });
