@@ -6,6 +6,7 @@ import { shootBothThemes } from './support/composer-shots.ts';
 import { LanternServer } from './support/server.ts';
 import { addTeammate, joinedChannelId } from './support/team.ts';
 import {
+  appShellCached,
   composer,
   createWorkspaceThroughUi,
   messageList,
@@ -53,6 +54,7 @@ test('offline messages wait for the connection and keep their time; the list com
     'confirmed',
   );
 
+  await appShellCached(page);
   await server.stop();
   await expect(page.getByRole('status').filter({ hasText: 'You are offline.' })).toBeVisible({
     timeout: 45_000,
@@ -92,6 +94,7 @@ test('offline messages wait for the connection and keep their time; the list com
   expect(await row.locator('time').first().getAttribute('datetime')).toBe(writtenAt);
 
   // At the newest message, a reconnect keeps it there: no button, the newest in view.
+  await appShellCached(page);
   await server.stop();
   await expect(page.getByRole('status').filter({ hasText: 'You are offline.' })).toBeVisible({
     timeout: 45_000,
@@ -131,6 +134,7 @@ test.describe('on a phone', () => {
       .click();
     await expect(messageList(page).filter({ hasText: 'Tide table 30' })).toBeVisible();
 
+    await appShellCached(page);
     await server.stop();
     await expect(page.getByRole('status').filter({ hasText: 'You are offline.' })).toBeVisible({
       timeout: 45_000,

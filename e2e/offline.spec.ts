@@ -5,6 +5,7 @@ import { expect, test } from '@playwright/test';
 import { LanternServer } from './support/server.ts';
 import { joinedChannelId } from './support/team.ts';
 import {
+  appShellCached,
   composer,
   createWorkspaceThroughUi,
   messageList,
@@ -43,10 +44,7 @@ test('messages written while the server is down are delivered exactly once when 
   );
 
   // The app shell must be cached before the server goes away.
-  await page.waitForFunction(async () => {
-    await navigator.serviceWorker.ready;
-    return navigator.serviceWorker.controller !== null;
-  });
+  await appShellCached(page);
 
   const api = await server.signInApi('lin@example.com');
   const generalId = await joinedChannelId(server, workspaceId, api.token, 'general');

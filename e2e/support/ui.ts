@@ -62,3 +62,15 @@ export async function sendThroughUi(page: Page, target: string, text: string): P
 export async function scrollTo(target: Locator): Promise<void> {
   await expect(async () => target.scrollIntoViewIfNeeded({ timeout: 2_000 })).toPass();
 }
+
+/**
+ * Waits until the service worker controls the page, so the app shell and its chunks are cached: a person
+ * who loses the server before then has no offline app yet (a chunk still loading fails, the reload guard
+ * reloads, and the navigation meets the server's 503 while it stops).
+ */
+export async function appShellCached(page: Page): Promise<void> {
+  await page.waitForFunction(async () => {
+    await navigator.serviceWorker.ready;
+    return navigator.serviceWorker.controller !== null;
+  });
+}
