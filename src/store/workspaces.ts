@@ -122,7 +122,8 @@ export async function fetchInstitutions({ http, db }: WorkspaceStore): Promise<v
 export async function fetchMembers({ http, db }: WorkspaceStore, institutionId: string): Promise<void> {
   const fetchedAt = Date.now();
   const fetched = (await http.call('members', { params: { id: institutionId } })).data;
-  await replaceAll(db.members, await withOwnOnlineState(db, institutionId, fetched), fetchedAt, {
+  const selfId = (await db.institutions.findOne(institutionId).exec())?.member.id;
+  await replaceAll(db.members, await withOwnOnlineState(db, selfId, fetched), fetchedAt, {
     institutionId,
   });
 }
@@ -132,11 +133,10 @@ export async function fetchMembers({ http, db }: WorkspaceStore, institutionId: 
  * the socket connected must not turn it back off (the person's own dot flickered at every reload).
  */
 async function withOwnOnlineState(
-  db: Pick<WorkspaceCollections, 'institutions' | 'members'>,
-  institutionId: string,
+  db: Pick<WorkspaceCollections, 'members'>,
+  selfId: string | undefined,
   listed: readonly MemberDoc[],
 ): Promise<MemberDoc[]> {
-  const selfId = (await db.institutions.findOne(institutionId).exec())?.member.id;
   const self = selfId ? await db.members.findOne(selfId).exec() : null;
   return listed.map((m) =>
     self && m.id === self.id ? { ...m, user: { ...m.user, isOnline: self.user.isOnline } } : m,
@@ -199,16 +199,16 @@ export async function fetchChannelMembers(
     undefined,
     fetchedAt,
   );
+  const self = (await db.institutions.findOne(institutionId).exec())?.member.id;
   const changed = await changedOnly(
     db.members,
     await withOwnOnlineState(
       db,
-      institutionId,
+      self,
       entries.map((e) => e.member),
     ),
   );
   if (changed.length) await db.members.bulkUpsert(changed);
-  const self = (await db.institutions.findOne(institutionId).exec())?.member.id;
   const mine = memberships.find((m) => m.memberId === self);
   if (mine) await storeOwnMembership(db, mine, fetchedAt);
   return entries;
