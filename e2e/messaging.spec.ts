@@ -1,6 +1,7 @@
 // (a) Sign in with the mailed code, create a workspace, send a message; a second person in another
 // browser context sees it live. Screenshots of sign-in and the channel view at desktop and phone width.
 import { expect, test } from '@playwright/test';
+import { io } from 'socket.io-client';
 import { shot } from './support/screenshots.ts';
 import { LanternServer } from './support/server.ts';
 import {
@@ -9,6 +10,7 @@ import {
   messageList,
   openChannelFromSidebar,
   sendThroughUi,
+  sidebarChannel,
   signInThroughUi,
 } from './support/ui.ts';
 
@@ -122,8 +124,33 @@ test('a message sent in one browser appears live in a teammate’s browser', asy
   await expect(adaPage.getByRole('navigation', { name: 'Workspace' })).toBeVisible();
   await shot(adaPage, `${ARTIFACTS}/sidebar-phone.png`);
 
-  await ada.close();
+  // Presence, live: the dot beside Grace's direct message and in its header follow her connection without
+  // a reload, though it no longer passes through the workspace's shared member map (src/app/presence.ts).
+  await adaPage.setViewportSize(DESKTOP);
+  await adaPage.getByRole('button', { name: 'New direct message' }).click();
+  await adaPage
+    .getByRole('dialog', { name: 'New direct message' })
+    .getByRole('button', { name: /grace@example\.com/ })
+    .click();
+  await expect(composer(adaPage, 'grace')).toBeVisible();
+  const dots = [sidebarChannel(adaPage, 'grace'), adaPage.locator('main header')];
+  for (const where of dots) await expect(where.getByRole('img', { name: 'Online' })).toBeVisible();
   await grace.close();
+  for (const where of dots) await expect(where.getByRole('img', { name: 'Offline' })).toBeVisible();
+  const graceApi = await server.signInApi('grace@example.com');
+  const graceSocket = io(server.url, {
+    transports: ['websocket'],
+    auth: { token: graceApi.token },
+    forceNew: true,
+    reconnection: false,
+  });
+  try {
+    for (const where of dots) await expect(where.getByRole('img', { name: 'Online' })).toBeVisible();
+  } finally {
+    graceSocket.disconnect();
+  }
+
+  await ada.close();
 });
 
 test('a message of spaces, empty lines or zero-width characters is not offered; an address sent last is a link', async ({

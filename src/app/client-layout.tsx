@@ -1,7 +1,8 @@
 // Client layout for /client/:clientId: sidebar + content on desktop; on phones the sidebar is the
 // workspace home and every other page has a back button to it (spec §9 breakpoint 768 px).
-import { useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation, useMatch, useParams } from 'react-router';
+import type { InstitutionWithMember } from '../../schemas/protocol/index.ts';
 import { RequestOutcomeToasts } from '../components/channels/request-to-join.tsx';
 import { NoticeToasts } from '../components/messages/notice-toasts.tsx';
 import { SplitLayout } from '../components/ui/splitter.tsx';
@@ -15,13 +16,13 @@ import { useAppBadge } from './app-badge.ts';
 import { notFound, ROUTE_ID } from './http-status-error.ts';
 import { useIsDesktop } from './media.ts';
 import { type Workspace, WorkspaceContext } from './workspace-context.ts';
+import { useWorkspaceMembers } from './workspace-members.ts';
 
 export function ClientLayout() {
   const { clientId = '' } = useParams();
   const location = useLocation();
 
   const institutions = useInstitutions();
-  const members = useMembers(clientId);
   const isDesktop = useIsDesktop();
   const atHome = useMatch('/client/:clientId') !== null;
   useAppBadge();
@@ -40,24 +41,16 @@ export function ClientLayout() {
     if (institutionId) void selectInstitution(institutionId).catch(() => {});
   }, [institutionId]);
 
-  const workspace = useMemo<Workspace | null>(
-    () =>
-      institution
-        ? { institution, me: institution.member, membersById: new Map((members ?? []).map((m) => [m.id, m])) }
-        : null,
-    [institution, members],
-  );
-
   if (!ROUTE_ID.test(clientId)) throw notFound(location.pathname);
-  if (!workspace) {
+  if (!institution) {
     if (institutions === undefined || !refreshed) return <Spinner className="h-full" />;
     throw notFound(location.pathname);
   }
 
   return (
-    <WorkspaceContext.Provider value={workspace}>
-      <RequestOutcomeToasts institutionId={workspace.institution.id} />
-      <NoticeToasts institutionId={workspace.institution.id} />
+    <WorkspaceProvider institution={institution}>
+      <RequestOutcomeToasts institutionId={institution.id} />
+      <NoticeToasts institutionId={institution.id} />
       <KeyboardShortcuts />
       {isDesktop ? (
         <SplitLayout
@@ -86,6 +79,26 @@ export function ClientLayout() {
           {atHome ? <Sidebar className="min-h-0 flex-1" /> : <Outlet />}
         </div>
       )}
-    </WorkspaceContext.Provider>
+    </WorkspaceProvider>
   );
+}
+
+/**
+ * The workspace context, with its member list read here rather than in the layout: a member list that
+ * changes only in someone's presence then re-renders this provider alone (its children are the layout's
+ * same elements, and the context keeps its value), not the sidebar and the open screen.
+ */
+function WorkspaceProvider({
+  institution,
+  children,
+}: {
+  institution: InstitutionWithMember;
+  children: ReactNode;
+}) {
+  const membersById = useWorkspaceMembers(useMembers(institution.id));
+  const workspace = useMemo<Workspace>(
+    () => ({ institution, me: institution.member, membersById }),
+    [institution, membersById],
+  );
+  return <WorkspaceContext.Provider value={workspace}>{children}</WorkspaceContext.Provider>;
 }

@@ -3,12 +3,18 @@ import { createContext, useContext } from 'react';
 import type { MemberDoc } from '../../schemas/collections.ts';
 import type { InstitutionWithMember } from '../../schemas/protocol/index.ts';
 
+/**
+ * A member as the workspace context holds them: without their online state, which changes far more often
+ * than anything else about them and is read per dot through `useOnline` (presence.ts).
+ */
+export type WorkspaceMember = Omit<MemberDoc, 'user'> & { user: Omit<MemberDoc['user'], 'isOnline'> };
+
 export interface Workspace {
   institution: InstitutionWithMember;
   /** The signed-in user's member record in this workspace. */
   me: InstitutionWithMember['member'];
-  /** Members by id; empty until the directory has loaded. */
-  membersById: ReadonlyMap<string, MemberDoc>;
+  /** Members by id; empty until the directory has loaded. The same map while nobody changes but presence. */
+  membersById: ReadonlyMap<string, WorkspaceMember>;
 }
 
 export const WorkspaceContext = createContext<Workspace | null>(null);

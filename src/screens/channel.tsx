@@ -42,11 +42,11 @@ import { ComposerDisabled, ComposerLoading } from '../components/messages/compos
 import { type Conversation, ConversationContext } from '../components/messages/conversation-context.ts';
 import { MessageList } from '../components/messages/message-list.tsx';
 import type { MessagePanelTab } from '../components/messages/message-panel.tsx';
-import { Avatar } from '../components/ui/avatar.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger } from '../components/ui/menu.tsx';
 import { EmptyState, Spinner } from '../components/ui/states.tsx';
 import { Tooltip } from '../components/ui/tooltip.tsx';
+import { MemberAvatar } from '../components/workspace/member-avatar.tsx';
 import { ScreenHeader } from '../components/workspace/screen-header.tsx';
 import { useChannelMembersOf } from '../data/channel-members.ts';
 import {
@@ -275,12 +275,12 @@ export function ChannelScreen() {
           title={label.isDirect ? label.title : channel.name}
           icon={
             label.isDirect ? (
-              <Avatar
+              <MemberAvatar
+                member={person}
                 id={label.otherMemberId ?? channel.id}
                 name={label.title}
                 src={person?.profileImage}
                 size="sm"
-                online={isAgent(person) ? undefined : person?.user.isOnline}
               />
             ) : channel.type === 'private' ? (
               <Lock />

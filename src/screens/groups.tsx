@@ -17,6 +17,7 @@ import { Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger } from '../comp
 import { EmptyState, Spinner } from '../components/ui/states.tsx';
 import { TagsInput, withPending } from '../components/ui/tags-input.tsx';
 import { EMAILS_AT_ONCE, emailProblem, normalizeEmail } from '../components/workspace/email-list.ts';
+import { MemberAvatar } from '../components/workspace/member-avatar.tsx';
 import { ScreenHeader } from '../components/workspace/screen-header.tsx';
 import { createGroup, deleteGroup, renameGroup, updateGroupEmails, useGroups } from '../data/groups.ts';
 import { visitGroup } from '../data/visits.ts';
@@ -209,12 +210,12 @@ function GroupCard({
             <ul className="mt-2 flex flex-col" aria-label={`People in @${group.name}`}>
               {people.map((m) => (
                 <li key={m.id} className="flex items-center gap-3 rounded-md px-1 py-1.5">
-                  <Avatar
+                  <MemberAvatar
+                    member={m}
                     id={m.id}
                     name={m.name || m.email}
                     src={m.profileImage}
                     size="sm"
-                    online={m.user.isOnline}
                   />
                   <span className="min-w-0 flex-1 truncate text-sm">{m.name || m.email}</span>
                   <span className="hidden truncate text-xs text-muted sm:block">{m.email}</span>

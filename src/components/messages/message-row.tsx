@@ -6,8 +6,9 @@
 // answer's own view (agent-answer.tsx: thinking, streaming, tool calls, sources).
 import { AlertCircle, Clock, Forward, Pencil, Pin, RotateCcw, Star, Trash2, WifiOff } from 'lucide-react';
 import { lazy, memo, Suspense, useRef, useState } from 'react';
-import type { MemberDoc, MessageDoc } from '../../../schemas/collections.ts';
+import type { MessageDoc } from '../../../schemas/collections.ts';
 import { notifyError } from '../../app/notify.ts';
+import type { WorkspaceMember } from '../../app/workspace-context.ts';
 import { useAuthorName } from '../../data/deleted-members.ts';
 import { deleteMessage, discardMessage, retryMessage, useSendFailure } from '../../data/messages.ts';
 import { Avatar } from '../ui/avatar.tsx';
@@ -91,7 +92,7 @@ function NotSent({ message, mine, onEdit }: { message: MessageDoc; mine: boolean
 
 export interface MessageRowProps {
   message: MessageDoc;
-  author: MemberDoc | undefined;
+  author: WorkspaceMember | undefined;
   /** Continues the previous message's group: no avatar or name. */
   compact: boolean;
   showAvatar: boolean;

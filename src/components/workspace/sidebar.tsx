@@ -37,6 +37,7 @@ import { Menu, MenuContent, MenuItem, MenuLabel, MenuSeparator, MenuTrigger } fr
 import { ChannelSections } from './channel-sections.tsx';
 import { ConnectionDot } from './connection-status.tsx';
 import { GettingStarted } from './getting-started.tsx';
+import { MemberAvatar } from './member-avatar.tsx';
 
 type DialogName = 'create' | 'browse' | 'dm' | 'invite' | 'leave' | null;
 
@@ -151,13 +152,12 @@ export function Sidebar({ className }: { className?: string }) {
                     channel={channel}
                     title={label.isSelf ? `${label.title} (you)` : label.title}
                     icon={
-                      <Avatar
+                      <MemberAvatar
+                        member={person}
                         id={label.otherMemberId ?? channel.id}
                         name={label.title}
                         src={person?.profileImage}
                         size="xs"
-                        // Agents have no presence: they answer whenever they are asked.
-                        online={person?.kind === 'agent' ? undefined : person?.user.isOnline}
                       />
                     }
                     unread={channel.id === openChannelId ? 0 : (unreadByChannel.get(channel.id) ?? 0)}
