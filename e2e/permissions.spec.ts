@@ -137,6 +137,10 @@ test('a request to join a private channel is approved live and the channel appea
   // An address that is no channel id fails route validation: the 404 screen (spec §2).
   await tomasPage.goto(`${server.url}/client/${workspaceId}/channel/not%20a%20channel`);
   await expect(tomasPage.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+  // A workspace he is not in: after asking the server for his list (it may be one joined on another
+  // device), the 404 screen.
+  await tomasPage.goto(`${server.url}/client/0190d0e4-0000-7000-8000-000000000000`);
+  await expect(tomasPage.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
   // An unknown route goes to /, which opens the selected workspace.
   await tomasPage.goto(`${server.url}/no-such-page`);
   await expect(tomasPage).toHaveURL(new RegExp(`/client/${workspaceId}`));

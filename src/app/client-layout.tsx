@@ -1,6 +1,6 @@
 // Client layout for /client/:clientId: sidebar + content on desktop; on phones the sidebar is the
 // workspace home and every other page has a back button to it (spec §9 breakpoint 768 px).
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import { Outlet, useLocation, useMatch, useParams } from 'react-router';
 import type { InstitutionWithMember } from '../../schemas/protocol/index.ts';
 import { RequestOutcomeToasts } from '../components/channels/request-to-join.tsx';
@@ -11,11 +11,12 @@ import { ConnectionBanner } from '../components/workspace/connection-status.tsx'
 import { KeyboardShortcuts } from '../components/workspace/keyboard-shortcuts.tsx';
 import { Sidebar } from '../components/workspace/sidebar.tsx';
 import { useMembers } from '../data/members.ts';
-import { refreshInstitutions, selectInstitution, useInstitutions } from '../data/workspaces.ts';
+import { selectInstitution, useInstitutions } from '../data/workspaces.ts';
 import { useAppBadge } from './app-badge.ts';
 import { notFound, ROUTE_ID } from './http-status-error.ts';
 import { useIsDesktop } from './media.ts';
 import { type Workspace, WorkspaceContext } from './workspace-context.ts';
+import { useWorkspaceListRefreshed } from './workspace-list-refresh.ts';
 import { useWorkspaceMembers } from './workspace-members.ts';
 
 export function ClientLayout() {
@@ -26,16 +27,8 @@ export function ClientLayout() {
   const isDesktop = useIsDesktop();
   const atHome = useMatch('/client/:clientId') !== null;
   useAppBadge();
-  // The store may not know a workspace joined on another device yet: ask the server once before
-  // deciding the route names nothing (offline, the local list is all there is).
-  const [refreshed, setRefreshed] = useState(false);
-  useEffect(() => {
-    refreshInstitutions()
-      .catch(() => {})
-      .finally(() => setRefreshed(true));
-  }, []);
-
   const institution = institutions?.find((i) => i.id === clientId);
+  const refreshed = useWorkspaceListRefreshed(institution === undefined);
   const institutionId = institution?.id;
   useEffect(() => {
     if (institutionId) void selectInstitution(institutionId).catch(() => {});

@@ -35,7 +35,9 @@ export function membersWithoutPresence(
 }
 
 /** The context's member map for a workspace's live member list; publishes the presence it leaves out. */
-export function useWorkspaceMembers(members: readonly MemberDoc[] | undefined): ReadonlyMap<string, WorkspaceMember> {
+export function useWorkspaceMembers(
+  members: readonly MemberDoc[] | undefined,
+): ReadonlyMap<string, WorkspaceMember> {
   const previous = useRef<ReadonlyMap<string, WorkspaceMember>>(new Map());
   const membersById = useMemo(() => membersWithoutPresence(previous.current, members ?? []), [members]);
   // Before paint, so a dot mounted with the list shows its state in the same frame.
