@@ -7,6 +7,9 @@ import { sameContent } from '../store/changed-rows.ts';
 import { publishPresence } from './presence.ts';
 import type { WorkspaceMember } from './workspace-context.ts';
 
+/** The context's copy made of each listed member object (held only as long as the object itself). */
+const fromRow = new WeakMap<MemberDoc, WorkspaceMember>();
+
 function withoutPresence(member: MemberDoc): WorkspaceMember {
   const { isOnline: _online, ...user } = member.user;
   return { ...member, user };
@@ -23,13 +26,18 @@ export function membersWithoutPresence(
   const next = new Map<string, WorkspaceMember>();
   let changed = before.size !== members.length;
   for (const member of members) {
-    const stripped = withoutPresence(member);
     const kept = before.get(member.id);
-    if (kept && sameContent(kept, stripped)) next.set(member.id, kept);
-    else {
-      next.set(member.id, stripped);
-      changed = true;
+    // The live list hands the same object for a row RxDB has not changed (plainDoc): only the changed
+    // member is copied and compared, not the whole workspace at every presence change.
+    if (kept && fromRow.get(member) === kept) {
+      next.set(member.id, kept);
+      continue;
     }
+    const stripped = withoutPresence(member);
+    const value = kept && sameContent(kept, stripped) ? kept : stripped;
+    if (value !== kept) changed = true;
+    fromRow.set(member, value);
+    next.set(member.id, value);
   }
   return changed ? next : before;
 }

@@ -31,6 +31,16 @@ describe('the workspace member map', () => {
     expect(next).toBe(first);
   });
 
+  it('is the same map when the live list hands the same member objects again', () => {
+    const rows = [member('a', 'Ada', true), member('g', 'Grace', false)];
+    const once = membersWithoutPresence(new Map(), rows);
+    expect(membersWithoutPresence(once, [...rows])).toBe(once);
+    const renamed = { ...rows[1]!, name: 'Grace Hopper' };
+    const next = membersWithoutPresence(once, [rows[0]!, renamed]);
+    expect(next.get('g')?.name).toBe('Grace Hopper');
+    expect(next.get('a')).toBe(once.get('a'));
+  });
+
   it('is renewed for a renamed member, keeping the others’ objects', () => {
     const next = membersWithoutPresence(first, [member('a', 'Ada', true), member('g', 'Grace Hopper', true)]);
     expect(next).not.toBe(first);
