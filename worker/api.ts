@@ -3,7 +3,6 @@
 // fallback (a dedicated worker per tab, forwarding to the lock holder) expose the same interface.
 import type { ConnectionStatus, WorkerEvent } from './events.ts';
 import type { RestCallHandlers } from './rest-calls.ts';
-import type { StoreReadName } from './store-reads.ts';
 
 export type { ConnectionStatus } from './events.ts';
 
@@ -97,28 +96,11 @@ export interface TabHandlers {
   attachTab(tabId: string, sink: (event: WorkerEvent) => void): Promise<void>;
 }
 
-/** One result of a tab's store read: its new value, or why it stopped. */
-export type StoreResult = { watchId: string; value: unknown } | { watchId: string; error: string };
-
 /**
- * The tab's reads of the store (decision 0065): named live queries of worker/store-reads.ts run on the
- * worker's store, each result sent to the tab's one sink. A tab's watches stop when its life lock is
- * released.
+ * What a tab's comlink endpoint offers. restCall is served by the worker the tab talks to, not forwarded
+ * to the network's owner: it needs nothing of the engine (worker/rest-calls.ts).
  */
-export interface StoreReadHandlers {
-  /** Registers the tab's result sink (wrapped in comlink's proxy()); a second call replaces the first. */
-  openStore(tabId: string, sink: (result: StoreResult) => void): Promise<void>;
-  /** Starts the read `name` with `args`; its first result and every change go to the tab's sink. */
-  watchStore(tabId: string, watchId: string, name: StoreReadName, args: unknown): Promise<void>;
-  unwatchStore(tabId: string, watchId: string): Promise<void>;
-}
-
-/**
- * What a tab's comlink endpoint offers. restCall and the store reads are served by the worker the tab
- * talks to, not forwarded to the network's owner: they need nothing of the engine (worker/rest-calls.ts,
- * worker/store-watches.ts).
- */
-export type WorkerEndpoint = WorkerApi & TabHandlers & RestCallHandlers & StoreReadHandlers;
+export type WorkerEndpoint = WorkerApi & TabHandlers & RestCallHandlers;
 
 /** The Web Lock a tab holds for its whole life; its release tells the worker the tab is gone. */
 export function tabLockName(tabId: string): string {

@@ -1,5 +1,5 @@
 // The tab's single entry to data: opens the store, starts the worker, and holds the REST client.
-import { proxy, type Remote } from 'comlink';
+import type { Remote } from 'comlink';
 import type { WorkerEndpoint } from '../../worker/api.ts';
 import type { WorkerEventHub } from '../../worker/events.ts';
 import { clearFirstScreens } from '../first-screen/store.ts';
@@ -14,7 +14,6 @@ import { installRefreshTriggers } from './refresh-triggers.ts';
 import { workerCall } from './rest-calls.ts';
 import { markSignedIn } from './session-marker.ts';
 import { installSessionPing } from './session-ping.ts';
-import { connectStoreReads, deliverStoreResult, setStoreReadStarter } from './store-reads.ts';
 import { connectWorker } from './worker-connection.ts';
 
 export interface LanternClient {
@@ -37,7 +36,6 @@ interface ClientOptions {
 }
 
 let starting: Promise<LanternClient> | null = null;
-setStoreReadStarter(() => void startClient());
 let ready: LanternClient | null = null;
 const readyListeners = new Set<() => void>();
 
@@ -45,13 +43,9 @@ const readyListeners = new Set<() => void>();
 export function startClient(options: ClientOptions = {}): Promise<LanternClient> {
   if (starting) return starting;
   starting = (async () => {
-    const opening = openLanternDatabase(options.databaseName ?? DEFAULT_DATABASE_NAME);
+    const db = await openLanternDatabase(options.databaseName ?? DEFAULT_DATABASE_NAME);
     const tabId = crypto.randomUUID();
     const { worker, events } = await connectWorker(tabId, options.worker);
-    // The screens' reads are the worker's (decision 0065): they start before this tab's store has opened.
-    void worker.openStore(tabId, proxy(deliverStoreResult));
-    connectStoreReads({ worker, tabId });
-    const db = await opening;
     const baseUrl = options.baseUrl ?? '';
     const getToken = async () => (await db.session.findOne('current').exec())?.token ?? null;
     const onSessionInvalid = () => {
