@@ -3,6 +3,8 @@
 // fallback (a dedicated worker per tab, forwarding to the lock holder) expose the same interface.
 import type { ConnectionStatus, WorkerEvent } from './events.ts';
 import type { RestCallHandlers } from './rest-calls.ts';
+import type { StoreChange } from './store-changes.ts';
+import type { StoreReadName } from './store-reads.ts';
 
 export type { ConnectionStatus } from './events.ts';
 
@@ -96,11 +98,28 @@ export interface TabHandlers {
   attachTab(tabId: string, sink: (event: WorkerEvent) => void): Promise<void>;
 }
 
+/** One result of a tab's store read: what changed since the last one it sent (worker/store-changes.ts), or why it stopped. */
+export type StoreResult = { watchId: string; change: StoreChange } | { watchId: string; error: string };
+
 /**
- * What a tab's comlink endpoint offers. restCall is served by the worker the tab talks to, not forwarded
- * to the network's owner: it needs nothing of the engine (worker/rest-calls.ts).
+ * The tab's reads of the store (decision 0065): named live queries of worker/store-reads.ts run on the
+ * worker's store, each result sent to the tab's one sink. A tab's watches stop when its life lock is
+ * released.
  */
-export type WorkerEndpoint = WorkerApi & TabHandlers & RestCallHandlers;
+export interface StoreReadHandlers {
+  /** Registers the tab's result sink (wrapped in comlink's proxy()); a second call replaces the first. */
+  openStore(tabId: string, sink: (result: StoreResult) => void): Promise<void>;
+  /** Starts the read `name` with `args`; its first result and every change go to the tab's sink. */
+  watchStore(tabId: string, watchId: string, name: StoreReadName, args: unknown): Promise<void>;
+  unwatchStore(tabId: string, watchId: string): Promise<void>;
+}
+
+/**
+ * What a tab's comlink endpoint offers. restCall and the store reads are served by the worker the tab
+ * talks to, not forwarded to the network's owner: they need nothing of the engine (worker/rest-calls.ts,
+ * worker/store-watches.ts).
+ */
+export type WorkerEndpoint = WorkerApi & TabHandlers & RestCallHandlers & StoreReadHandlers;
 
 /** The Web Lock a tab holds for its whole life; its release tells the worker the tab is gone. */
 export function tabLockName(tabId: string): string {

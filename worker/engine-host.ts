@@ -1,15 +1,17 @@
 // Builds the sync engine inside a worker (browser): opens the store and serves WorkerEndpoint while the
 // engine is still starting, so a tab may call in at once. All state lives in IndexedDB, so a killed
 // and restarted worker carries on where it stopped.
-import { openLanternDatabase } from '../src/store/database.ts';
+import { type LanternDatabase, openLanternDatabase } from '../src/store/database.ts';
 import { forwardingApi, tabLockName, type WorkerApi, type WorkerEndpoint } from './api.ts';
 import type { WorkerEventSource } from './events.ts';
 import type { Locks } from './locks.ts';
 import { runRestCall } from './rest-calls.ts';
+import { storeReadHandlers } from './store-watches.ts';
 import { SyncEngine } from './sync-engine.ts';
 
-export function startEngine(): Promise<SyncEngine> {
-  return openLanternDatabase().then((db) => new SyncEngine({ db, baseUrl: self.location.origin }));
+/** `store`: the worker's already opened store (the fallback opens it for the tab's reads first). */
+export function startEngine(store: Promise<LanternDatabase> = openLanternDatabase()): Promise<SyncEngine> {
+  return store.then((db) => new SyncEngine({ db, baseUrl: self.location.origin }));
 }
 
 /** A WorkerApi that waits for the engine: every method, by construction. */
@@ -44,5 +46,10 @@ export function tabAttacher(
 /** The endpoint a SharedWorker (or a test) serves for one engine. */
 export function lazyEndpoint(engine: Promise<SyncEngine>, locks: Locks | null): WorkerEndpoint {
   const api = lazyApi(engine);
-  return { ...api, attachTab: tabAttacher(engine, api, locks), restCall: (call) => runRestCall(call) };
+  return {
+    ...api,
+    attachTab: tabAttacher(engine, api, locks),
+    restCall: (call) => runRestCall(call),
+    ...storeReadHandlers(() => engine.then((running) => running.database), locks),
+  };
 }

@@ -8,6 +8,8 @@ import { WorkerEventHub } from './events.ts';
 import type { Locks } from './locks.ts';
 import { type ChannelPort, OwnerChannel } from './owner-channel.ts';
 import { runRestCall } from './rest-calls.ts';
+import { storeReadHandlers } from './store-watches.ts';
+import type { SyncDatabase } from './sync-database.ts';
 import type { SyncEngine } from './sync-engine.ts';
 
 export interface FallbackHostDeps {
@@ -15,8 +17,10 @@ export interface FallbackHostDeps {
   /** Per build: workers of two builds never share an owner (they may speak different protocols). */
   lockName: string;
   channel: ChannelPort;
-  /** Opens the store and builds the engine; called only once this worker owns the lock. */
+  /** Builds the engine on the store; called only once this worker owns the lock. */
   startEngine(): Promise<SyncEngine>;
+  /** This worker's store, opened once: every worker serves its own tab's store reads, owner or not. */
+  openStore(): Promise<SyncDatabase>;
   log?: (message: string, error?: unknown) => void;
 }
 
@@ -39,6 +43,7 @@ export class FallbackHost {
       ...this.owner.api,
       attachTab: tabAttacher(Promise.resolve(this.events), this.owner.api, null),
       restCall: (call) => runRestCall(call),
+      ...storeReadHandlers(() => deps.openStore(), null),
     };
     void deps.locks
       .request(deps.lockName, () => this.own())

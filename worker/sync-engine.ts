@@ -52,6 +52,11 @@ const READ_DELAY_MS = 1_000;
 
 export class SyncEngine implements WorkerApi, WorkerEventSource {
   private readonly db: SyncDatabase;
+
+  /** The store this engine writes: the tabs' store reads run on it too (worker/store-watches.ts). */
+  get database(): SyncDatabase {
+    return this.db;
+  }
   private readonly http: Http;
   private readonly timings: Timings;
   private readonly clock: Clock;

@@ -3,13 +3,11 @@
 import { BookOpen, ChevronLeft, ChevronRight, Copy, Share, SquarePlus, Star } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { map } from 'rxjs';
 import { toast } from 'sonner';
 import { Button } from '../components/ui/button.tsx';
 import { Dialog } from '../components/ui/dialog.tsx';
-import { useObservable } from '../data/live-query.ts';
 import { useSession } from '../data/session.ts';
-import { updateSettings, useSettings } from '../data/settings.ts';
+import { updateSettings, useSettings, useStoredSettings } from '../data/settings.ts';
 import {
   type BeforeInstallPromptEvent,
   catchInstallOffers,
@@ -30,10 +28,7 @@ catchInstallOffers();
  * position), away from screen headers, and styles.css hides it while a dialog is open.
  */
 export function useInstallPrompt(): void {
-  const stored = useObservable(
-    (c) => c.db.settings.findOne('settings').$.pipe(map((d) => d?.toJSON() ?? null)),
-    [],
-  );
+  const stored = useStoredSettings();
   const settingsLoaded = stored !== undefined;
   const dismissed = stored?.installPromptDismissed === true;
   const session = useSession();

@@ -27,7 +27,7 @@ export function membersWithoutPresence(
   let changed = before.size !== members.length;
   for (const member of members) {
     const kept = before.get(member.id);
-    // The live list hands the same object for a row RxDB has not changed (plainDoc): only the changed
+    // The live list hands the same object for a row that has not changed (src/data/store-reads.ts): only the changed
     // member is copied and compared, not the whole workspace at every presence change.
     if (kept && fromRow.get(member) === kept) {
       next.set(member.id, kept);

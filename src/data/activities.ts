@@ -1,27 +1,24 @@
 // The caller's activity feed (mentions, replies, reactions …): fetched into `records`, marked read here at
 // once and then on the server.
 
-import { map } from 'rxjs';
+import { useMemo } from 'react';
 import { ACTIVITY_PAGE_SIZE, type Activity } from '../../schemas/protocol/index.ts';
 import { listRecords, putRecords, replaceRecords } from '../store/records.ts';
 import { requireClient } from './client.ts';
-import { records$, useObservable, useRefreshOnMount } from './live-query.ts';
+import { useRefreshOnMount } from './live-query.ts';
+import { useRecords } from './store-reads.ts';
 
 /** The caller's activity feed, newest first, with the unread count (fetched on mount). */
 export function useActivities(institutionId: string): { activities: Activity[]; unread: number } | undefined {
   useRefreshOnMount(institutionId, () => refreshActivities(institutionId));
-  return useObservable(
-    (c) =>
-      records$(c, 'activity', { scope: institutionId }).pipe(
-        map((list) => {
-          const activities = [...list].sort((a, b) =>
-            a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0,
-          );
-          return { activities, unread: activities.filter((a) => !a.read).length };
-        }),
-      ),
-    [institutionId],
-  );
+  const list = useRecords('activity', { scope: institutionId });
+  return useMemo(() => {
+    if (!list) return undefined;
+    const activities = [...list].sort((a, b) =>
+      a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0,
+    );
+    return { activities, unread: activities.filter((a) => !a.read).length };
+  }, [list]);
 }
 
 /** A page of the caller's activity feed into the store; the first page replaces what was kept. */

@@ -1,11 +1,11 @@
 // Who is in a channel: fetched into the store with their member records, added and removed by managers.
 
-import { combineLatest, map } from 'rxjs';
 import type { ChannelMemberDoc, MemberDoc } from '../../schemas/collections.ts';
 import type { ChannelMemberEntry } from '../../schemas/protocol/index.ts';
 import { fetchChannelMembers } from '../store/workspaces.ts';
 import { requireClient } from './client.ts';
-import { records$, useObservable, useRefreshOnMount } from './live-query.ts';
+import { useRefreshOnMount } from './live-query.ts';
+import { useStoreRead } from './store-reads.ts';
 
 /** A person in a channel: membership (with role ids) and their workspace member record. */
 interface ChannelMemberView {
@@ -25,22 +25,7 @@ export function useChannelMembersOf(
   useRefreshOnMount(channelId ? `${institutionId}/${channelId}` : null, () =>
     refreshChannelMembers(institutionId, channelId),
   );
-  return useObservable(
-    (c) =>
-      combineLatest([
-        records$(c, 'channelMember', { scope: channelId }),
-        c.db.members.find({ selector: { institutionId } }).$,
-      ]).pipe(
-        map(([memberships, members]) => {
-          const byId = new Map(members.map((m) => [m.id, m.toJSON() as MemberDoc]));
-          return memberships
-            .filter((m) => !roleId || m.roles.includes(roleId))
-            .map((channelMember) => ({ channelMember, member: byId.get(channelMember.memberId) ?? null }))
-            .sort((a, b) => (a.member?.name ?? '').localeCompare(b.member?.name ?? ''));
-        }),
-      ),
-    [institutionId, channelId, roleId],
-  );
+  return useStoreRead('channelMembersOf', { institutionId, channelId, roleId: roleId ?? null });
 }
 
 /** Everyone in a channel into the store (their member records too); `roleId` filters on the server. */

@@ -1,11 +1,12 @@
 // Requests to join a private channel: asking, the managers' list and their answer, and the caller's own.
 
-import { combineLatest, map } from 'rxjs';
+import { useMemo } from 'react';
 import type { ChannelRequest } from '../../schemas/protocol/index.ts';
 import { fetchChannelRequests, fetchMyRequests, storeRequests } from '../store/workspaces.ts';
 import { refreshChannelMembers } from './channel-members.ts';
 import { requireClient } from './client.ts';
-import { records$, useObservable, useRefreshOnMount } from './live-query.ts';
+import { useRefreshOnMount } from './live-query.ts';
+import { useRecords, useStoreRead } from './store-reads.ts';
 
 /** Join requests of a channel the caller manages, pending first then newest (refreshed on mount; live by memberAction). */
 export function useChannelRequests(institutionId: string, channelId: string): ChannelRequest[] | undefined {
@@ -13,23 +14,15 @@ export function useChannelRequests(institutionId: string, channelId: string): Ch
   useRefreshOnMount(channelId ? `${institutionId}/${channelId}` : null, () =>
     refreshChannelRequests(institutionId, channelId),
   );
-  return useObservable(
-    (c) => records$(c, 'channelRequest', { scope: channelId }).pipe(map(sortRequests)),
-    [channelId],
-  );
+  const list = useRecords('channelRequest', { scope: channelId });
+  return useMemo(() => list && sortRequests(list), [list]);
 }
 
 /** The caller's own join requests in a workspace, pending first then newest (refreshed on mount; live by memberAction). */
 export function useMyRequests(institutionId: string): ChannelRequest[] | undefined {
   useRefreshOnMount(institutionId, () => refreshMyRequests(institutionId));
-  return useObservable(
-    (c) =>
-      combineLatest([
-        records$(c, 'channelRequest', { institutionId }),
-        c.db.institutions.findOne(institutionId).$,
-      ]).pipe(map(([list, inst]) => sortRequests(list.filter((r) => r.memberId === inst?.member.id)))),
-    [institutionId],
-  );
+  const mine = useStoreRead('myChannelRequests', { institutionId });
+  return useMemo(() => mine && sortRequests(mine), [mine]);
 }
 
 function sortRequests(list: ChannelRequest[]): ChannelRequest[] {

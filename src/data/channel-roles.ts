@@ -1,7 +1,7 @@
 // A channel's roles (spec §6): the list in the store, creating, editing and deleting them, who holds one,
 // and handing the channel's ownership on. Every change refetches the members, roles and joined list.
 
-import { map } from 'rxjs';
+import { useMemo } from 'react';
 import type {
   ChannelRole,
   CreateChannelRoleBody,
@@ -12,23 +12,21 @@ import { fetchChannelRoles, syncDefaultRole } from '../store/workspaces.ts';
 import { refreshChannelMembers } from './channel-members.ts';
 import { refreshJoinedChannels } from './channels.ts';
 import { requireClient } from './client.ts';
-import { records$, useObservable } from './live-query.ts';
+import { useRecords } from './store-reads.ts';
 
 /** The channel's roles as stored: default role first, then ownership roles, then by name. */
 export function useChannelRoles(channelId: string): ChannelRole[] | undefined {
-  return useObservable(
-    (c) =>
-      records$(c, 'channelRole', { scope: channelId }).pipe(
-        map((roles) =>
-          [...roles].sort(
-            (a, b) =>
-              Number(b.isDefault) - Number(a.isDefault) ||
-              Number(b.isOwnershipRole) - Number(a.isOwnershipRole) ||
-              a.name.localeCompare(b.name),
-          ),
-        ),
+  const roles = useRecords('channelRole', { scope: channelId });
+  return useMemo(
+    () =>
+      roles &&
+      [...roles].sort(
+        (a, b) =>
+          Number(b.isDefault) - Number(a.isDefault) ||
+          Number(b.isOwnershipRole) - Number(a.isOwnershipRole) ||
+          a.name.localeCompare(b.name),
       ),
-    [channelId],
+    [roles],
   );
 }
 

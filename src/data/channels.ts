@@ -2,38 +2,23 @@
 // opening one, direct messages (start, block), and the caller's own per-channel settings (mute, profile).
 
 import { useEffect, useState } from 'react';
-import { combineLatest, map } from 'rxjs';
 import type { ChannelDoc, ChannelMemberDoc } from '../../schemas/collections.ts';
 import type { Channel, ChannelLookup, ChannelMember } from '../../schemas/protocol/index.ts';
 import { ApiError } from '../store/api-error.ts';
 import { changedOnly } from '../store/changed-rows.ts';
-import { type ChannelAccess, watchChannelAccess } from '../store/channel-access.ts';
+import type { ChannelAccess } from '../store/channel-access.ts';
 import { fetchJoinedChannels, upsertMembership } from '../store/channels.ts';
 import { storeOwnMembership } from '../store/workspaces.ts';
 import { refreshChannelMembers } from './channel-members.ts';
 import { getReadyClient, type LanternClient, requireClient } from './client.ts';
-import { useLanternClient, useObservable, useRefreshOnMount } from './live-query.ts';
+import { useLanternClient, useRefreshOnMount } from './live-query.ts';
+import { useStoreRead } from './store-reads.ts';
 
 /** Joined channels of a workspace and this user's membership rows. */
 export function useChannels(
   institutionId: string,
 ): { channels: ChannelDoc[]; channelMembers: ChannelMemberDoc[] } | undefined {
-  return useObservable(
-    (c) =>
-      combineLatest([
-        c.db.channels.find({ selector: { institutionId } }).$,
-        c.db.channelMembers.find().$,
-      ]).pipe(
-        map(([channels, members]) => {
-          const memberships = members.map((m) => m.toJSON() as ChannelMemberDoc);
-          const joined = new Set(memberships.map((m) => m.channelId));
-          const list = channels.map((ch) => ch.toJSON() as ChannelDoc).filter((ch) => joined.has(ch.id));
-          const ids = new Set(list.map((ch) => ch.id));
-          return { channels: list, channelMembers: memberships.filter((m) => ids.has(m.channelId)) };
-        }),
-      ),
-    [institutionId],
-  );
+  return useStoreRead('joinedChannels', { institutionId });
 }
 
 /** Channels the user may browse; fetched from the server into the store when the hook mounts. */
@@ -48,34 +33,19 @@ export function useBrowsableChannels(institutionId: string): ChannelDoc[] | unde
       live = false;
     };
   }, [institutionId]);
-  const all = useObservable(
-    (c) =>
-      c.db.channels
-        .find({ selector: { institutionId } })
-        .$.pipe(map((docs) => docs.map((d) => d.toJSON() as ChannelDoc))),
-    [institutionId],
-  );
+  const all = useStoreRead('workspaceChannels', { institutionId });
   if (!all || !ids || ids.institutionId !== institutionId) return undefined;
   const wanted = new Set(ids.ids);
   return all.filter((ch) => wanted.has(ch.id));
 }
 
 export function useChannel(channelId: string): ChannelDoc | null | undefined {
-  return useObservable(
-    (c) => c.db.channels.findOne(channelId).$.pipe(map((d) => (d ? (d.toJSON() as ChannelDoc) : null))),
-    [channelId],
-  );
+  return useStoreRead('channel', { channelId });
 }
 
 /** The caller's membership of a channel (null: not a member). */
 export function useMyChannelMembership(channelId: string): ChannelMemberDoc | null | undefined {
-  return useObservable(
-    (c) =>
-      c.db.channelMembers
-        .find({ selector: { channelId } })
-        .$.pipe(map((docs) => (docs[0] ? (docs[0].toJSON() as ChannelMemberDoc) : null))),
-    [channelId],
-  );
+  return useStoreRead('myChannelMembership', { channelId });
 }
 
 /**
@@ -89,7 +59,7 @@ export function useChannelPermissions(channelId: string): ChannelAccess | undefi
     const channel = await client?.db.channels.findOne(channelId).exec();
     if (channel?.type === 'direct_message') await refreshChannelMembers(channel.institutionId, channelId);
   });
-  return useObservable((c) => watchChannelAccess(c.db, channelId), [channelId]);
+  return useStoreRead('channelAccess', { channelId });
 }
 
 export async function refreshJoinedChannels(institutionId: string): Promise<void> {

@@ -1,5 +1,5 @@
 // The tab's single entry to data: opens the store, starts the worker, and holds the REST client.
-import type { Remote } from 'comlink';
+import { proxy, type Remote } from 'comlink';
 import type { WorkerEndpoint } from '../../worker/api.ts';
 import type { WorkerEventHub } from '../../worker/events.ts';
 import { clearFirstScreens } from '../first-screen/store.ts';
@@ -14,6 +14,7 @@ import { installRefreshTriggers } from './refresh-triggers.ts';
 import { workerCall } from './rest-calls.ts';
 import { markSignedIn } from './session-marker.ts';
 import { installSessionPing } from './session-ping.ts';
+import { connectStoreReads, deliverStoreResult, setStoreReadStarter } from './store-reads.ts';
 import { connectWorker } from './worker-connection.ts';
 
 export interface LanternClient {
@@ -36,6 +37,7 @@ interface ClientOptions {
 }
 
 let starting: Promise<LanternClient> | null = null;
+setStoreReadStarter(() => void startClient());
 let ready: LanternClient | null = null;
 const readyListeners = new Set<() => void>();
 
@@ -43,9 +45,14 @@ const readyListeners = new Set<() => void>();
 export function startClient(options: ClientOptions = {}): Promise<LanternClient> {
   if (starting) return starting;
   starting = (async () => {
+    // Opened before the worker starts: two first opens of one store at once (tab and worker) raced, and
+    // the worker's store then stored nothing it pulled.
     const db = await openLanternDatabase(options.databaseName ?? DEFAULT_DATABASE_NAME);
     const tabId = crypto.randomUUID();
     const { worker, events } = await connectWorker(tabId, options.worker);
+    // The screens' reads are the worker's (decision 0065).
+    void worker.openStore(tabId, proxy(deliverStoreResult));
+    connectStoreReads({ worker, tabId });
     const baseUrl = options.baseUrl ?? '';
     const getToken = async () => (await db.session.findOne('current').exec())?.token ?? null;
     const onSessionInvalid = () => {

@@ -1,9 +1,9 @@
 // The worker's connection status and how many messages wait or failed, for the connection banner.
 
 import { useEffect, useState } from 'react';
-import { map } from 'rxjs';
 import type { ConnectionStatus } from '../../worker/api.ts';
-import { useLanternClient, useObservable } from './live-query.ts';
+import { useLanternClient } from './live-query.ts';
+import { useStoreRead } from './store-reads.ts';
 
 export function useConnection(): { status: ConnectionStatus; pendingCount: number; failedCount: number } {
   const client = useLanternClient();
@@ -12,15 +12,6 @@ export function useConnection(): { status: ConnectionStatus; pendingCount: numbe
     if (!client) return;
     return client.events.listen('connection', setStatus);
   }, [client]);
-  const counts = useObservable(
-    (c) =>
-      c.db.messages.find({ selector: { status: { $in: ['pending', 'failed'] } } }).$.pipe(
-        map((docs) => ({
-          pendingCount: docs.filter((d) => d.status === 'pending').length,
-          failedCount: docs.filter((d) => d.status === 'failed').length,
-        })),
-      ),
-    [],
-  );
+  const counts = useStoreRead('unsentCounts', {});
   return { status, pendingCount: counts?.pendingCount ?? 0, failedCount: counts?.failedCount ?? 0 };
 }

@@ -1,28 +1,18 @@
 // Drafts: what a person typed in a channel's composer and has not sent, kept while non-empty (spec §4, §5).
 
-import { map } from 'rxjs';
 import type { DraftDoc } from '../../schemas/collections.ts';
 import type { Attachment } from '../../schemas/protocol/index.ts';
 import { isDraftEmpty, settledAttachments } from '../store/drafts.ts';
 import { requireClient } from './client.ts';
-import { useObservable } from './live-query.ts';
+import { useStoreRead } from './store-reads.ts';
 
 export function useDraft(channelId: string): DraftDoc | null | undefined {
-  return useObservable(
-    (c) => c.db.drafts.findOne(channelId).$.pipe(map((d) => (d ? (d.toJSON() as DraftDoc) : null))),
-    [channelId],
-  );
+  return useStoreRead('draft', { channelId });
 }
 
 /** Drafts of a workspace, most recently changed first. */
 export function useDrafts(institutionId: string): DraftDoc[] | undefined {
-  return useObservable(
-    (c) =>
-      c.db.drafts
-        .find({ selector: { institutionId }, sort: [{ lastUpdateAt: 'desc' }] })
-        .$.pipe(map((docs) => docs.map((d) => d.toJSON() as DraftDoc))),
-    [institutionId],
-  );
+  return useStoreRead('drafts', { institutionId });
 }
 
 /** Keeps the draft only while it is non-empty (spec §4, §5); uploading attachments are left out. */

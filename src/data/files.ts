@@ -1,14 +1,15 @@
 // Files of a channel (the Files panel) fetched into `records`, and a file's bytes for previews and
 // downloads (decision 0007: served with the bearer token, so screens never fetch them themselves).
 
-import { map } from 'rxjs';
+import { useMemo } from 'react';
 import { FILES_PAGE_SIZE, type FileEntity } from '../../schemas/protocol/index.ts';
 import { ApiError } from '../store/http.ts';
 import { appOrigin, sameOriginUrl } from '../store/own-origin.ts';
 import { putRecords, replaceRecords } from '../store/records.ts';
 import { requireClient } from './client.ts';
-import { records$, useObservable, useRefreshOnMount } from './live-query.ts';
+import { useRefreshOnMount } from './live-query.ts';
 import { useRemoteQuery } from './remote-query.ts';
+import { useRecords } from './store-reads.ts';
 
 /**
  * The channel's files, newest first, whose name contains `search` (case-insensitive). Fetched on mount
@@ -23,18 +24,14 @@ export function useChannelFiles(
   useRefreshOnMount(`${institutionId}/${channelId}/${query}`, () =>
     refreshChannelFiles(institutionId, channelId, { search: query }),
   );
-  return useObservable(
-    (c) =>
-      records$(c, 'channelFile', { scope: channelId }).pipe(
-        map((files) => {
-          const needle = query.toLowerCase();
-          return files
-            .filter((f) => !needle || f.fileName.toLowerCase().includes(needle))
-            .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
-        }),
-      ),
-    [institutionId, channelId, query],
-  );
+  const files = useRecords('channelFile', { scope: channelId });
+  return useMemo(() => {
+    if (!files) return undefined;
+    const needle = query.toLowerCase();
+    return files
+      .filter((f) => !needle || f.fileName.toLowerCase().includes(needle))
+      .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
+  }, [files, query]);
 }
 
 /**

@@ -1,23 +1,19 @@
 // Workspace groups (primary owner, owners, admins): the list in the store, creating, renaming, deleting,
 // and adding or removing members by e-mail.
 
-import { map } from 'rxjs';
+import { useMemo } from 'react';
 import type { Group, GroupEmailsResponse } from '../../schemas/protocol/index.ts';
 import { putRecord, removeRecord } from '../store/records.ts';
 import { fetchGroups } from '../store/workspaces.ts';
 import { requireClient } from './client.ts';
-import { records$, useObservable, useRefreshOnMount } from './live-query.ts';
+import { useRefreshOnMount } from './live-query.ts';
+import { useRecords } from './store-reads.ts';
 
 /** The workspace's groups by name (refreshed from the server on mount). */
 export function useGroups(institutionId: string): Group[] | undefined {
   useRefreshOnMount(institutionId, () => refreshGroups(institutionId));
-  return useObservable(
-    (c) =>
-      records$(c, 'group', { institutionId }).pipe(
-        map((list) => [...list].sort((a, b) => a.name.localeCompare(b.name))),
-      ),
-    [institutionId],
-  );
+  const list = useRecords('group', { institutionId });
+  return useMemo(() => list && [...list].sort((a, b) => a.name.localeCompare(b.name)), [list]);
 }
 
 async function storeGroup(group: Group): Promise<Group> {

@@ -1,13 +1,9 @@
-// Link previews (decision 0053): the card of a page a message links to, asked of the server when the
-// message is on screen and kept in the store (`records`, kind linkPreview), so a channel read before shows
-// its previews offline too. The workspace's switch comes with the workspace list; admins change it here.
-import { map } from 'rxjs';
 import type { StoredLinkPreview } from '../../schemas/collections.ts';
 import type { LinkPreview } from '../../schemas/protocol/index.ts';
 import { ApiError } from '../store/http.ts';
-import { putRecord, recordKey } from '../store/records.ts';
+import { putRecord } from '../store/records.ts';
 import { requireClient } from './client.ts';
-import { useObservable } from './live-query.ts';
+import { useStoreRead } from './store-reads.ts';
 
 /** A preview is asked again after this long (a page's title changes); a failed one sooner. */
 const FRESH_MS = 24 * 60 * 60 * 1000;
@@ -29,26 +25,15 @@ export function linkPreviewId(url: string): string {
 
 /** Whether the workspace shows previews (on unless an admin switched them off); undefined while loading. */
 export function useLinkPreviewsEnabled(institutionId: string): boolean | undefined {
-  return useObservable(
-    (c) =>
-      c.db.institutions
-        .findOne(institutionId)
-        .$.pipe(
-          map((doc) => (doc ? (doc.toJSON() as { linkPreviews?: boolean }).linkPreviews !== false : false)),
-        ),
-    [institutionId],
-  );
+  return useStoreRead('linkPreviewsEnabled', { institutionId });
 }
 
 /** The stored preview of an address: undefined while reading the store, null when none is stored. */
 export function useStoredLinkPreview(url: string | null): StoredLinkPreview | null | undefined {
-  return useObservable(
-    (c) =>
-      c.db.records
-        .findOne(url ? recordKey('linkPreview', linkPreviewId(url)) : '')
-        .$.pipe(map((doc) => (doc ? (doc.toJSON().data as StoredLinkPreview) : null))),
-    [url],
-  );
+  return useStoreRead('record', { kind: 'linkPreview', id: url ? linkPreviewId(url) : '' }) as
+    | StoredLinkPreview
+    | null
+    | undefined;
 }
 
 export const isStale = (stored: StoredLinkPreview, now = Date.now()): boolean =>

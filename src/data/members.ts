@@ -1,43 +1,19 @@
-// Workspace members: the directory in the store, a member's profile, and changing a member's role.
-
-import { combineLatest, map } from 'rxjs';
-import type { MemberDoc, RecordDoc } from '../../schemas/collections.ts';
+import type { MemberDoc } from '../../schemas/collections.ts';
 import type { Member, MemberProfile, WorkspaceRole } from '../../schemas/protocol/index.ts';
-import { putRecord, recordKey } from '../store/records.ts';
+import { putRecord } from '../store/records.ts';
 import { fetchMembers } from '../store/workspaces.ts';
 import { requireClient } from './client.ts';
-import { plainDoc, useObservable, useRefreshOnMount } from './live-query.ts';
+import { useRefreshOnMount } from './live-query.ts';
+import { useStoreRead } from './store-reads.ts';
 
 export function useMembers(institutionId: string): MemberDoc[] | undefined {
-  return useObservable(
-    (c) =>
-      c.db.members
-        .find({ selector: { institutionId } })
-        .$.pipe(
-          map((docs) => docs.map((d) => plainDoc<MemberDoc>(d)).sort((a, b) => a.name.localeCompare(b.name))),
-        ),
-    [institutionId],
-  );
+  return useStoreRead('members', { institutionId });
 }
 
 /** A member's profile (member and the channels they show), fetched on mount and kept for offline. */
 export function useMemberProfile(institutionId: string, memberId: string): MemberProfile | null | undefined {
   useRefreshOnMount(`${institutionId}/${memberId}`, () => refreshMemberProfile(institutionId, memberId));
-  return useObservable(
-    (c) =>
-      combineLatest([
-        c.db.records.findOne(recordKey('memberProfile', memberId)).$,
-        c.db.members.findOne(memberId).$,
-      ]).pipe(
-        map(([profile, member]) => {
-          const stored = profile ? (profile.toJSON() as RecordDoc<'memberProfile'>).data : null;
-          // The member row carries the live online state; the profile's copy is as old as its fetch.
-          if (member) return { member: member.toJSON() as MemberDoc, channels: stored?.channels ?? [] };
-          return stored;
-        }),
-      ),
-    [institutionId, memberId],
-  );
+  return useStoreRead('memberProfile', { memberId });
 }
 
 /** Workspace members into the store. */

@@ -1,9 +1,9 @@
 // What to offer after '@' in a channel's composer (spec §5), computed from the store.
 import type { MentionSuggestion } from '../../schemas/mention-suggestions.ts';
-import { watchMentionSuggestions } from '../store/mention-source.ts';
 import { refreshChannelMembers } from './channel-members.ts';
 import { refreshGroups } from './groups.ts';
-import { useObservable, useRefreshOnMount } from './live-query.ts';
+import { useRefreshOnMount } from './live-query.ts';
+import { useStoreRead } from './store-reads.ts';
 
 /**
  * What to offer after '@' in a channel's composer (spec §5; nothing when the caller may not tag).
@@ -18,8 +18,5 @@ export function useMentionSuggestions(
   useRefreshOnMount(`${institutionId}/${channelId}`, () =>
     Promise.all([refreshChannelMembers(institutionId, channelId), refreshGroups(institutionId)]),
   );
-  return useObservable(
-    (c) => watchMentionSuggestions(c.db, institutionId, channelId, query),
-    [institutionId, channelId, query],
-  );
+  return useStoreRead('mentionSuggestions', { institutionId, channelId, query });
 }

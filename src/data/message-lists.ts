@@ -1,37 +1,21 @@
 // The channel's pinned messages and the caller's starred ones: fetched page by page into `records` and
 // joined with the stored messages, so a pin or star made here shows at once.
 
-import { combineLatest, map } from 'rxjs';
 import type { MessageDoc } from '../../schemas/collections.ts';
 import { MESSAGE_PAGE_SIZE, type Message } from '../../schemas/protocol/index.ts';
-import { joinMessageList } from '../store/message-lists.ts';
 import { applyServerMessage } from '../store/messages.ts';
 import { putRecords, replaceRecords } from '../store/records.ts';
 import { requireClient } from './client.ts';
-import { records$, useObservable, useRefreshOnMount } from './live-query.ts';
+import { useRefreshOnMount } from './live-query.ts';
+import { useStoreRead } from './store-reads.ts';
 
 function useMessageList(
   kind: 'pinnedMessage' | 'starredMessage',
-  institutionId: string,
+  _institutionId: string,
   channelId: string,
-  isIn: (m: MessageDoc) => boolean,
+  _isIn: (m: MessageDoc) => boolean,
 ): (MessageDoc | Message)[] | undefined {
-  return useObservable(
-    (c) =>
-      combineLatest([
-        records$(c, kind, { scope: channelId }),
-        c.db.messages.find({ selector: { channelId } }).$,
-      ]).pipe(
-        map(([listed, stored]) =>
-          joinMessageList(
-            listed,
-            stored.map((d) => d.toJSON() as MessageDoc),
-            isIn,
-          ),
-        ),
-      ),
-    [kind, institutionId, channelId],
-  );
+  return useStoreRead('messageList', { kind, channelId });
 }
 
 /** The channel's pinned messages, newest first (fetched on mount; pins made here show at once). */

@@ -5,7 +5,6 @@
 // worker sends each exactly once.
 
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import { map } from 'rxjs';
 import type { MessageDoc } from '../../schemas/collections.ts';
 import { type Attachment, MESSAGE_PAGE_SIZE, type Mention } from '../../schemas/protocol/index.ts';
 import {
@@ -20,17 +19,12 @@ import {
 import { myVote } from '../store/message-ops.ts';
 import { orderMessages } from '../store/message-order.ts';
 import * as ops from '../store/message-outbox.ts';
-import {
-  FIRST_WINDOW,
-  type MessageWindow,
-  WINDOW_STEP,
-  watchMessageWindow,
-} from '../store/message-window.ts';
+import { FIRST_WINDOW, type MessageWindow, WINDOW_STEP } from '../store/message-window.ts';
 import { applyServerMessages } from '../store/messages.ts';
 import * as outbox from '../store/outbox.ts';
 import { requeueUpload } from '../store/uploads.ts';
 import { type LanternClient, requireClient } from './client.ts';
-import { useLanternClient, useObservable } from './live-query.ts';
+import { subscribeStoreRead, useStoreRead } from './store-reads.ts';
 
 /**
  * The channel's newest messages (src/store/message-window.ts) with the echoes of messages just sent
@@ -39,18 +33,15 @@ import { useLanternClient, useObservable } from './live-query.ts';
 export function useMessageWindow(
   channelId: string,
 ): (Omit<MessageWindow, 'held'> & { showOlder: () => void }) | undefined {
-  const client = useLanternClient();
   const [widened, setWidened] = useState({ channelId, size: FIRST_WINDOW });
   const size = widened.channelId === channelId ? widened.size : FIRST_WINDOW;
   // Kept per channel, so widening shows the old window until the wider one answers.
   const [state, setState] = useState<{ channelId: string; window: MessageWindow } | undefined>(undefined);
-  useEffect(() => {
-    if (!client) return;
-    const sub = watchMessageWindow(client.db, channelId, size).subscribe((window) =>
-      setState({ channelId, window }),
-    );
-    return () => sub.unsubscribe();
-  }, [client, channelId, size]);
+  useEffect(
+    () =>
+      subscribeStoreRead('messageWindow', { channelId, size }, (window) => setState({ channelId, window })),
+    [channelId, size],
+  );
   // Read synchronously, so the Enter that sends renders the echo in the same task.
   const echoes = useSyncExternalStore(subscribeEchoes, () => echoesOf(channelId));
   const current = state?.channelId === channelId ? state.window : undefined;
@@ -119,15 +110,7 @@ export interface SendFailure {
 
 /** Why a failed message was not sent, and whether sending it again may succeed (its outbox row). */
 export function useSendFailure(genId: string): SendFailure | undefined {
-  return useObservable(
-    (c) =>
-      c.db.outbox
-        .findOne(genId)
-        .$.pipe(
-          map((row) => (row ? { lastError: row.lastError, retryable: row.retryable ?? true } : undefined)),
-        ),
-    [genId],
-  );
+  return useStoreRead('sendFailure', { genId }) ?? undefined;
 }
 
 export async function discardMessage(genId: string): Promise<void> {

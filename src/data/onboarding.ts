@@ -2,7 +2,6 @@
 // its shareable invite link, joining through one, and whether a new account has been asked its name.
 // Server-only state held for the tab (remote-query.ts); screens never fetch.
 
-import { map, of } from 'rxjs';
 import type {
   InviteLink,
   InviteLinkPreview,
@@ -10,8 +9,8 @@ import type {
   WorkspaceChecklist,
 } from '../../schemas/protocol/index.ts';
 import { requireClient } from './client.ts';
-import { useObservable } from './live-query.ts';
 import { invalidateRemote, type RemoteState, setRemote, useRemoteQuery } from './remote-query.ts';
+import { useStoreRead } from './store-reads.ts';
 import { refreshInstitutions } from './workspaces.ts';
 
 const keys = {
@@ -35,17 +34,7 @@ export function useChecklist(institutionId: string): RemoteState<WorkspaceCheckl
  * only while the server's answer says not yet.
  */
 export function useSaidHello(institutionId: string, memberId: string, ask: boolean): boolean {
-  return (
-    useObservable(
-      (c) =>
-        ask
-          ? c.db.messages
-              .findOne({ selector: { institutionId, memberId, status: { $ne: 'failed' } } })
-              .$.pipe(map((doc) => doc !== null))
-          : of(false),
-      [institutionId, memberId, ask],
-    ) ?? false
-  );
+  return useStoreRead('saidHello', { institutionId, memberId, ask }) ?? false;
 }
 
 /** Puts the checklist away in this workspace, on every device (PUT .../members). */

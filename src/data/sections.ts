@@ -8,10 +8,10 @@ import { listRecords, putRecord, removeRecord } from '../store/records.ts';
 import { queueSectionChange } from '../store/section-outbox.ts';
 import type { SidebarLayout } from '../store/sections.ts';
 import * as sectionRules from '../store/sections.ts';
-import { watchSidebar } from '../store/sidebar.ts';
 import { fetchSections } from '../store/workspaces.ts';
 import { requireClient } from './client.ts';
-import { useObservable, useRefreshOnMount } from './live-query.ts';
+import { useRefreshOnMount } from './live-query.ts';
+import { useStoreRead } from './store-reads.ts';
 
 /**
  * The caller's sidebar: sections in order with their joined channels (unplaced channels in the default
@@ -19,7 +19,7 @@ import { useObservable, useRefreshOnMount } from './live-query.ts';
  */
 export function useSections(institutionId: string): SidebarLayout | undefined {
   useRefreshOnMount(institutionId, () => refreshSections(institutionId));
-  return useObservable((c) => watchSidebar(c.db, institutionId), [institutionId]);
+  return useStoreRead('sidebar', { institutionId });
 }
 
 /** The caller's sections from the server; changes still queued offline are laid over them. */

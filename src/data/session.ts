@@ -1,23 +1,16 @@
 // The signed-in person: the sign-in code, signing in and out, and their profile (spec §4 Session).
 // Actions reject with ApiError carrying the server's message.
 
-import { map } from 'rxjs';
 import type { SigninResponse, User } from '../../schemas/protocol/index.ts';
 import { openFirstScreens } from '../first-screen/store.ts';
 import { clearLocalSession, requireClient } from './client.ts';
-import { useObservable } from './live-query.ts';
 import { dropPushSubscription } from './push.ts';
 import { markSignedIn } from './session-marker.ts';
+import { useStoreRead } from './store-reads.ts';
 import { refreshInstitutions } from './workspaces.ts';
 
 export function useSession(): { token: string; user: User } | null | undefined {
-  return useObservable(
-    (c) =>
-      c.db.session
-        .findOne('current')
-        .$.pipe(map((doc) => (doc ? { token: doc.token, user: doc.user } : null))),
-    [],
-  );
+  return useStoreRead('session', {});
 }
 
 export async function requestCode(email: string): Promise<void> {

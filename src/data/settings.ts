@@ -1,20 +1,17 @@
 // The device's settings (spec §3): defaults until the stored row loads.
 
-import { map } from 'rxjs';
 import { SETTINGS_DEFAULTS, type SettingsDoc } from '../../schemas/collections.ts';
 import { requireClient } from './client.ts';
-import { useObservable } from './live-query.ts';
+import { useStoreRead } from './store-reads.ts';
 
 /** Spec §3 settings; defaults until the stored row loads (never undefined). */
 export function useSettings(): SettingsDoc {
-  const stored = useObservable(
-    (c) =>
-      c.db.settings
-        .findOne('settings')
-        .$.pipe(map((d) => ({ ...SETTINGS_DEFAULTS, ...(d ? (d.toJSON() as Partial<SettingsDoc>) : {}) }))),
-    [],
-  );
-  return stored ?? SETTINGS_DEFAULTS;
+  return useStoreRead('settings', {}) ?? SETTINGS_DEFAULTS;
+}
+
+/** The stored settings row (null until one is written; undefined until read). */
+export function useStoredSettings(): SettingsDoc | null | undefined {
+  return useStoreRead('storedSettings', {});
 }
 
 export async function updateSettings(patch: Partial<Omit<SettingsDoc, 'id'>>): Promise<void> {

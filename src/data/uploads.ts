@@ -2,8 +2,7 @@
 // connected (sign → PUT → register), reporting progress in its `upload` record and, finer, in its
 // `uploadProgress` events.
 
-import { useEffect, useState, useSyncExternalStore } from 'react';
-import { map } from 'rxjs';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { UploadState } from '../../schemas/collections.ts';
 import type { Attachment } from '../../schemas/protocol/index.ts';
 import type { UploadProgress } from '../../worker/events.ts';
@@ -11,17 +10,12 @@ import { getFileBlob } from '../store/file-blobs.ts';
 import * as uploads from '../store/uploads.ts';
 import { forgetUpload, requeueUpload } from '../store/uploads.ts';
 import { getReadyClient, requireClient, subscribeClientReady } from './client.ts';
-import { records$, useObservable } from './live-query.ts';
+import { useRecords } from './store-reads.ts';
 
 /** Files chosen in this channel's composer and not yet posted: status, progress (loaded / fileSize), error. */
 export function useUploads(channelId: string): UploadState[] | undefined {
-  return useObservable(
-    (c) =>
-      records$(c, 'upload', { scope: channelId }).pipe(
-        map((list) => [...list].sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1))),
-      ),
-    [channelId],
-  );
+  const list = useRecords('upload', { scope: channelId });
+  return useMemo(() => list && [...list].sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1)), [list]);
 }
 
 /** Bytes sent so far per upload id, while this tab is open. */

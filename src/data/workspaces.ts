@@ -1,12 +1,7 @@
 // Workspaces and invitations: the list in the store, the selected one, creating, inviting, joining,
 // declining and leaving, and what the caller's workspace role allows (spec §6).
 
-import { map } from 'rxjs';
-import {
-  isWorkspaceAdminRole,
-  type WorkspacePermissions,
-  workspacePermissions,
-} from '../../schemas/permissions.ts';
+import type { WorkspacePermissions } from '../../schemas/permissions.ts';
 import type {
   InstitutionWithMember,
   InvitationWithInstitution,
@@ -15,32 +10,19 @@ import type {
 import { fetchInstitutions } from '../store/workspaces.ts';
 import { refreshJoinedChannels } from './channels.ts';
 import { type LanternClient, requireClient } from './client.ts';
-import { useObservable } from './live-query.ts';
 import { refreshMembers } from './members.ts';
+import { useStoreRead } from './store-reads.ts';
 
 export function useInstitutions(): InstitutionWithMember[] | undefined {
-  return useObservable(
-    (c) =>
-      c.db.institutions
-        .find({ sort: [{ id: 'asc' }] })
-        .$.pipe(map((docs) => docs.map((d) => d.toJSON() as InstitutionWithMember))),
-    [],
-  );
+  return useStoreRead('institutions', {});
 }
 
 export function useSelectedInstitutionId(): string | null | undefined {
-  return useObservable(
-    (c) => c.db.session.findOne('current').$.pipe(map((doc) => doc?.selectedInstitutionId ?? null)),
-    [],
-  );
+  return useStoreRead('selectedInstitutionId', {});
 }
 
 export function useInvitations(): InvitationWithInstitution[] | undefined {
-  return useObservable(
-    (c) =>
-      c.db.invitations.find().$.pipe(map((docs) => docs.map((d) => d.toJSON() as InvitationWithInstitution))),
-    [],
-  );
+  return useStoreRead('invitations', {}) as InvitationWithInstitution[] | undefined;
 }
 
 interface WorkspaceAccess extends WorkspacePermissions {
@@ -52,22 +34,7 @@ interface WorkspaceAccess extends WorkspacePermissions {
 
 /** The caller's workspace role and what it allows (spec §6), from the stored workspace. */
 export function useWorkspacePermissions(institutionId: string): WorkspaceAccess | null | undefined {
-  return useObservable(
-    (c) =>
-      c.db.institutions.findOne(institutionId).$.pipe(
-        map((inst) => {
-          if (!inst) return null;
-          const role = inst.member.role as WorkspaceRole;
-          return {
-            ...workspacePermissions(role),
-            role,
-            canManageMembers: isWorkspaceAdminRole(role),
-            isPrimaryOwner: role === 'primary_owner',
-          };
-        }),
-      ),
-    [institutionId],
-  );
+  return useStoreRead('workspacePermissions', { institutionId });
 }
 
 export async function createInstitution(name: string): Promise<InstitutionWithMember> {

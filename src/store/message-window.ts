@@ -7,7 +7,10 @@
 // keeps the list's scroll anchoring simple; scrolling up asks for a wider one.
 import { combineLatest, from, Observable, type Subscription, switchMap } from 'rxjs';
 import type { MessageDoc } from '../../schemas/collections.ts';
-import type { LanternDatabase } from './database.ts';
+import type { LanternCollections } from './database.ts';
+
+type WindowCollections = Pick<LanternCollections, 'messages' | 'syncState'>;
+
 import { orderMessages } from './message-order.ts';
 
 export interface MessageWindow {
@@ -29,7 +32,7 @@ export const WINDOW_STEP = 100;
  * are above it: starts `size` × 2 below the checkpoint (or the newest message seen, if higher) and widens fourfold while too few are found.
  */
 async function lowerBound(
-  db: LanternDatabase,
+  db: WindowCollections,
   channelId: string,
   size: number,
   newestSeen: number,
@@ -56,7 +59,7 @@ async function lowerBound(
 }
 
 /** Whether any confirmed message of the channel is stored at or below `bound` (one indexed row read). */
-async function storedAtOrBelow(db: LanternDatabase, channelId: string, bound: number): Promise<boolean> {
+async function storedAtOrBelow(db: WindowCollections, channelId: string, bound: number): Promise<boolean> {
   if (bound === 0) return false;
   const one = await db.messages
     .find({
@@ -96,7 +99,7 @@ function overgrown(size: number): number {
  * open channel never holds the whole catch-up in memory.
  */
 export function watchMessageWindow(
-  db: LanternDatabase,
+  db: WindowCollections,
   channelId: string,
   size: number,
 ): Observable<MessageWindow> {

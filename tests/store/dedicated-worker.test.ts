@@ -72,6 +72,7 @@ function openTab(): Tab {
       engines.push(engine);
       return engine;
     },
+    openStore: async () => db,
   });
   const statuses: ConnectionStatus[] = [];
   void host.endpoint.attachTab(id, (event) => {

@@ -1,7 +1,7 @@
 // The app badge's number (src/app/app-badge.ts): the person's own memberships only, across workspaces,
 // muted channels left out.
 import { describe, expect, it } from 'vitest';
-import { unreadTotal } from '../../src/app/app-badge.ts';
+import { unreadTotal } from '../../src/store/unread-total.ts';
 
 describe('app badge total', () => {
   it('adds the person’s unread counts in every workspace, leaving out muted channels and other people', () => {

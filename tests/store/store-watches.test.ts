@@ -1,0 +1,83 @@
+// The tab's store reads made by its worker (decision 0065), on a real store (fake-indexeddb): a tab opens
+// its result sink, starts named reads, and sees each change as its worker's store sees it until it stops.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LanternDatabase, openLanternDatabase } from '../../src/store/database.ts';
+import type { StoreResult } from '../../worker/api.ts';
+import { applyChange } from '../../worker/store-changes.ts';
+import { storeReadHandlers } from '../../worker/store-watches.ts';
+import { eventually } from '../server/messaging-world.ts';
+
+let db: LanternDatabase;
+
+beforeAll(async () => {
+  db = await openLanternDatabase(`store-watches-${randomUUID()}`);
+});
+
+afterAll(async () => {
+  await db.close();
+});
+
+/** A tab's side: every result it was sent, and the value it holds after applying them. */
+function tabSink() {
+  const results: StoreResult[] = [];
+  const held = new Map<string, unknown>();
+  return {
+    results,
+    held,
+    sink: (result: StoreResult) => {
+      results.push(result);
+      if ('change' in result) held.set(result.watchId, applyChange(held.get(result.watchId), result.change));
+    },
+  };
+}
+
+const session = (name: string) => ({
+  id: 'current' as const,
+  token: `token-${name}`,
+  user: { id: 'u1', name, email: 'ada@example.com' } as never,
+  selectedInstitutionId: null,
+});
+
+describe('store reads served by the worker', () => {
+  it('sends the first result, then each change, and stops when the tab stops the read', async () => {
+    const handlers = storeReadHandlers(async () => db, null);
+    const tab = tabSink();
+    await handlers.openStore('tab-1', tab.sink);
+    await handlers.watchStore('tab-1', 'w1', 'session', {});
+    await eventually(() => tab.held.has('w1'));
+    expect(tab.held.get('w1')).toBeNull();
+
+    await db.session.upsert(session('Ada'));
+    await eventually(() => (tab.held.get('w1') as { user?: { name: string } } | null)?.user?.name === 'Ada');
+    expect(tab.held.get('w1')).toEqual({ token: 'token-Ada', user: session('Ada').user });
+
+    await handlers.unwatchStore('tab-1', 'w1');
+    const sent = tab.results.length;
+    await db.session.upsert(session('Grace'));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(tab.results.length).toBe(sent);
+  });
+
+  it('keeps each tab’s reads to that tab', async () => {
+    const handlers = storeReadHandlers(async () => db, null);
+    const one = tabSink();
+    const two = tabSink();
+    await handlers.openStore('tab-a', one.sink);
+    await handlers.openStore('tab-b', two.sink);
+    await handlers.watchStore('tab-a', 'w1', 'settings', {});
+    await eventually(() => one.held.has('w1'));
+    expect(two.results).toEqual([]);
+    expect(one.held.get('w1')).toMatchObject({ id: 'settings' });
+  });
+
+  it('refuses a read that is not one of the named reads, and a tab that has not opened its sink', async () => {
+    const handlers = storeReadHandlers(async () => db, null);
+    const tab = tabSink();
+    await handlers.openStore('tab-x', tab.sink);
+    await expect(handlers.watchStore('tab-x', 'w1', 'constructor' as never, {})).rejects.toThrow(
+      /No store read is named/,
+    );
+    await expect(handlers.watchStore('tab-unknown', 'w1', 'session', {})).rejects.toThrow(/openStore/);
+  });
+});
