@@ -23,21 +23,7 @@ export interface ConnectionHandlers {
   getConnectionStatus(): Promise<ConnectionStatus>;
 }
 
-/**
- * A part of the store a screen refreshes from the server when it mounts (decision 0065): the worker asks
- * and writes the answer, so the page's first screen needs no store of its own.
- */
-export type StoreRefresh =
-  | { kind: 'institutions' }
-  | { kind: 'joinedChannels'; institutionId: string }
-  | { kind: 'members'; institutionId: string }
-  | { kind: 'sections'; institutionId: string };
-
 export interface SyncHandlers {
-  /** Fetches `refresh`'s rows from the server into the store (rejects offline, as the fetch does). */
-  refreshStore(refresh: StoreRefresh): Promise<void>;
-  /** The person opened this workspace: it becomes the session's selected one. */
-  selectWorkspace(institutionId: string): Promise<void>;
   /** Run the spec §4 refresh; `force` after more than 5 minutes hidden. */
   refresh(trigger: RefreshTrigger, force: boolean): Promise<RefreshOutcome>;
   /** New rows were put in the outbox; send them now if connected. */
@@ -82,8 +68,6 @@ export const WORKER_METHODS: { [M in keyof WorkerApi]: M } = {
   sessionChanged: 'sessionChanged',
   getConnectionStatus: 'getConnectionStatus',
   refresh: 'refresh',
-  refreshStore: 'refreshStore',
-  selectWorkspace: 'selectWorkspace',
   drainOutbox: 'drainOutbox',
   uploadFiles: 'uploadFiles',
   channelsChanged: 'channelsChanged',

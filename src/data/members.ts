@@ -1,7 +1,8 @@
 import type { MemberDoc } from '../../schemas/collections.ts';
 import type { Member, MemberProfile, WorkspaceRole } from '../../schemas/protocol/index.ts';
 import { putRecord } from '../store/records.ts';
-import { requireClient, requireConnection } from './client.ts';
+import { fetchMembers } from '../store/workspaces.ts';
+import { requireClient } from './client.ts';
 import { useRefreshOnMount } from './live-query.ts';
 import { useStoreRead } from './store-reads.ts';
 
@@ -17,7 +18,7 @@ export function useMemberProfile(institutionId: string, memberId: string): Membe
 
 /** Workspace members into the store. */
 export async function refreshMembers(institutionId: string): Promise<void> {
-  await (await requireConnection()).worker.refreshStore({ kind: 'members', institutionId });
+  await fetchMembers(await requireClient(), institutionId);
 }
 
 /** Changes one member's workspace role (admins; nobody demotes the primary owner). */

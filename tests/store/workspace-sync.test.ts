@@ -15,7 +15,7 @@ import {
   refreshJoinedChannels,
   setChannelMuted,
 } from '../../src/data/channels.ts';
-import { requireClient, type StoreClient, startClient } from '../../src/data/client.ts';
+import { type LanternClient, startClient } from '../../src/data/client.ts';
 import { refreshMembers } from '../../src/data/members.ts';
 import {
   createSection,
@@ -58,7 +58,7 @@ const FAST_TIMINGS = {
 let server: TestServer;
 let ws: Workspace;
 let me: Person;
-let client: StoreClient;
+let client: LanternClient;
 let engine: SyncEngine;
 /** Every request the engine made, as "METHOD path". */
 const engineRequests: string[] = [];
@@ -71,12 +71,11 @@ beforeAll(async () => {
   const enginePromise = new Promise<SyncEngine>((r) => {
     resolveEngine = r;
   });
-  await startClient({
+  client = await startClient({
     baseUrl: server.url,
     databaseName: `workspace-sync-${randomUUID()}`,
     worker: lazyEndpoint(enginePromise, null) as unknown as Remote<WorkerEndpoint>,
   });
-  client = await requireClient();
   await client.db.session.upsert({
     id: 'current',
     token: me.token,
@@ -128,7 +127,7 @@ async function serverSections(): Promise<Section[]> {
 }
 
 /** My requests whose answers wait until `open()`; `answers()` counts those the server has given. */
-function gatedClient(): { store: { db: StoreClient['db']; http: Http }; answers(): number; open(): void } {
+function gatedClient(): { store: { db: LanternClient['db']; http: Http }; answers(): number; open(): void } {
   let open: () => void = () => {};
   const gate = new Promise<void>((r) => {
     open = r;
@@ -148,7 +147,7 @@ function gatedClient(): { store: { db: StoreClient['db']; http: Http }; answers(
 }
 
 /** The same, for one request: a list asked for now that lands later. */
-function slowClient(): { store: { db: StoreClient['db']; http: Http }; answered(): boolean; open(): void } {
+function slowClient(): { store: { db: LanternClient['db']; http: Http }; answered(): boolean; open(): void } {
   const gated = gatedClient();
   return { store: gated.store, answered: () => gated.answers() > 0, open: gated.open };
 }
