@@ -34,7 +34,9 @@ export const fileSignResponse = z.object({
 export const uploadQuery = z.object({
   size: z.coerce.number().int().min(0),
   expires: z.coerce.number().int(),
-  signature: z.string().max(128),
+  // min(1): an address without a signature is bad input (400), like one with too long a signature; the
+  // contract's maximum-length variation pads an example that could otherwise be empty (then 403).
+  signature: z.string().min(1).max(128),
 });
 export type FileSignResponse = z.infer<typeof fileSignResponse>;
 /** PUT of the bytes to the server's own store (the sign call's uploadUrl): 201 with the key. */

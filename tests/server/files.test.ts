@@ -200,6 +200,17 @@ describe.each(databases)('files (%s)', (kind) => {
     );
     expect(expired.status).toBe(403);
     expect(((await expired.json()) as ErrorBody).message).toMatch(/expired/);
+    // An address without its signature, or with one longer than any the server makes, is bad input.
+    for (const signature of ['', 'A'.repeat(129)]) {
+      const unsigned = new URL(url);
+      unsigned.searchParams.set('signature', signature);
+      const res = await fetch(unsigned, {
+        method: 'PUT',
+        headers: { 'content-type': 'image/png' },
+        body: PNG,
+      });
+      expect(res.status).toBe(400);
+    }
     // A body that does not match the signed size is refused too.
     const short = await fetch(url, {
       method: 'PUT',
