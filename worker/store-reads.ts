@@ -67,10 +67,6 @@ export const STORE_READS = {
         ),
       ),
 
-  /** The stored settings row itself (null until one is written): "not dismissed yet" needs the difference. */
-  storedSettings: (db: Db) =>
-    db.settings.findOne('settings').$.pipe(map((d) => (d ? (d.toJSON() as SettingsDoc) : null))),
-
   institutions: (db: Db) =>
     db.institutions
       .find({ sort: [{ id: 'asc' }] })

@@ -6,12 +6,12 @@ import { useStoreRead } from './store-reads.ts';
 
 /** Spec §3 settings; defaults until the stored row loads (never undefined). */
 export function useSettings(): SettingsDoc {
-  return useStoreRead('settings', {}) ?? SETTINGS_DEFAULTS;
+  return useStoredSettings() ?? SETTINGS_DEFAULTS;
 }
 
-/** The stored settings row (null until one is written; undefined until read). */
-export function useStoredSettings(): SettingsDoc | null | undefined {
-  return useStoreRead('storedSettings', {});
+/** The settings once the store has answered (over the defaults where no row is stored); undefined before. */
+export function useStoredSettings(): SettingsDoc | undefined {
+  return useStoreRead('settings', {});
 }
 
 export async function updateSettings(patch: Partial<Omit<SettingsDoc, 'id'>>): Promise<void> {
