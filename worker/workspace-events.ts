@@ -57,7 +57,10 @@ export class WorkspaceEvents {
   refresh({ value, channelId }: z.infer<typeof refreshEvent>): Promise<void> {
     return this.enqueue(`refresh ${value}`, async (store) => {
       if (value === 'joinedChannels') return this.deps.refreshJoined();
-      if (value === 'institutions') return fetchInstitutions(store);
+      if (value === 'institutions') {
+        await fetchInstitutions(store);
+        return;
+      }
       if (value === 'channelMembers') return this.refreshOpenChannelMembers(store, channelId);
       const fetchOne = { members: fetchMembers, sections: fetchSections, groups: fetchGroups }[value];
       const institutions = await store.db.institutions.find().exec();

@@ -16,7 +16,7 @@ import { useAppBadge } from './app-badge.ts';
 import { notFound, ROUTE_ID } from './http-status-error.ts';
 import { useIsDesktop } from './media.ts';
 import { type Workspace, WorkspaceContext } from './workspace-context.ts';
-import { useWorkspaceListRefreshed } from './workspace-list-refresh.ts';
+import { useWorkspaceMissingSettled } from './workspace-list-refresh.ts';
 import { useWorkspaceMembers } from './workspace-members.ts';
 
 export function ClientLayout() {
@@ -28,7 +28,7 @@ export function ClientLayout() {
   const atHome = useMatch('/client/:clientId') !== null;
   useAppBadge();
   const institution = institutions?.find((i) => i.id === clientId);
-  const refreshed = useWorkspaceListRefreshed(institution === undefined);
+  const missingSettled = useWorkspaceMissingSettled(institution === undefined ? clientId : null);
   const institutionId = institution?.id;
   useEffect(() => {
     if (institutionId) void selectInstitution(institutionId).catch(() => {});
@@ -36,7 +36,7 @@ export function ClientLayout() {
 
   if (!ROUTE_ID.test(clientId)) throw notFound(location.pathname);
   if (!institution) {
-    if (institutions === undefined || !refreshed) return <Spinner className="h-full" />;
+    if (institutions === undefined || !missingSettled) return <Spinner className="h-full" />;
     throw notFound(location.pathname);
   }
 

@@ -53,9 +53,9 @@ export async function selectInstitution(id: string): Promise<void> {
   await Promise.all([refreshJoinedChannels(id), refreshMembers(id)]);
 }
 
-/** Workspaces and pending invitations from the server into the store. */
-export async function refreshInstitutions(): Promise<void> {
-  await fetchInstitutions(await requireClient());
+/** Workspaces and pending invitations from the server into the store; resolves with the listed ids. */
+export async function refreshInstitutions(): Promise<string[]> {
+  return fetchInstitutions(await requireClient());
 }
 
 export async function inviteMembers(institutionId: string, emails: string[]): Promise<void> {

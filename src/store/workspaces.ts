@@ -109,7 +109,8 @@ async function replaceNow<T extends { id: string }>(
 }
 
 /** Workspaces and pending invitations. */
-export async function fetchInstitutions({ http, db }: WorkspaceStore): Promise<void> {
+/** Stores the server's workspaces and invitations; returns the ids of the workspaces it listed. */
+export async function fetchInstitutions({ http, db }: WorkspaceStore): Promise<string[]> {
   const fetchedAt = Date.now();
   const [institutions, invitations] = await Promise.all([
     http.call('workspaces').then((r) => r.data),
@@ -117,6 +118,7 @@ export async function fetchInstitutions({ http, db }: WorkspaceStore): Promise<v
   ]);
   await replaceAll(db.institutions, institutions, fetchedAt);
   await replaceAll(db.invitations, invitations, fetchedAt);
+  return institutions.map((i) => i.id);
 }
 
 export async function fetchMembers({ http, db }: WorkspaceStore, institutionId: string): Promise<void> {
