@@ -56,8 +56,10 @@ import { z } from 'zod';
  *      Link previews (decision 0053): GET .../link-previews?url= {preview, reason}, GET
  *      .../link-previews/image?url= (the page's picture, served by us), PUT .../link-preview-setting
  *      {linkPreviews} (admins), and the workspace's linkPreviews (link-previews.ts, institutions.ts).
+ * 12 — the upload address's signature is at least one character (an empty one is bad input, 400, as a
+ *      missing one always was; it was refused as an invalid address, 403).
  */
-export const PROTOCOL_VERSION = 11;
+export const PROTOCOL_VERSION = 12;
 
 /**
  * The oldest client protocol the server still answers (docs/decisions/0020-protocol-version-on-the-wire.md).

@@ -18,6 +18,7 @@ const FINGERPRINTS: Record<number, string> = {
   9: '9ad67aba74297688f46d28a1cc5ee7e42348cbeceaf648cd6f62ddcac46f1bb6',
   10: '9215a243fe33dc00116e288d8eca9bf8c523ef4f524044e17432c81e7eeca298',
   11: '0741e1bd267a6a279845625c8b0425b9d1a8e68e9b204b1fb1d08fbc7bea6af2',
+  12: 'ae4610f26c2ba75ed958374207d0c84a78adc280fec2b8f75948da7c1674ced7',
 };
 
 function fingerprint(): string {
