@@ -18,6 +18,8 @@ const KEPT_OFF: Record<string, string> = {
   '@tiptap/react': 'the composer, after the first rows (decision 0024)',
   '@tiptap/core': 'the composer, after the first rows (decision 0024)',
   'prosemirror-view': 'the composer, after the first rows (decision 0024)',
+  'date-fns':
+    'the screens that format dates by a pattern (settings, metrics, drafts); the rows write theirs out (day.ts)',
 };
 
 /** Our files that must stay off the path, with where they load instead. */

@@ -1,20 +1,53 @@
-// Day separators and times in the message list (date-fns); spec §9 default date format 'MMMM dd, yyyy'.
-import { format, isSameYear, isToday, isYesterday } from 'date-fns';
-import { DEFAULT_DATE_FORMAT } from './date-format.ts';
+// Day separators and times in the message list; spec §9 default date format 'MMMM dd, yyyy'. Written out
+// rather than with date-fns: these few fixed English patterns are all a row needs, and date-fns' format
+// (with its locale) was 20 kB of the channel route's first scripts. tests/unit/message-day.test.ts checks
+// them against date-fns' own output of the same patterns.
 
-export function dayLabel(date: Date, now: Date = new Date()): string {
-  if (isToday(date)) return 'Today';
-  if (isYesterday(date)) return 'Yesterday';
-  if (isSameYear(date, now)) return format(date, 'EEEE, MMMM d');
-  return format(date, DEFAULT_DATE_FORMAT);
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+function sameDay(a: Date, b: Date): boolean {
+  return a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
 }
 
+/** 'MMMM dd, yyyy' (DEFAULT_DATE_FORMAT in date-format.ts): November 03, 2026. */
+function longDate(date: Date): string {
+  return `${MONTHS[date.getMonth()]} ${String(date.getDate()).padStart(2, '0')}, ${date.getFullYear()}`;
+}
+
+export function dayLabel(date: Date, now: Date = new Date()): string {
+  if (sameDay(date, now)) return 'Today';
+  const yesterday = new Date(now);
+  yesterday.setDate(now.getDate() - 1);
+  if (sameDay(date, yesterday)) return 'Yesterday';
+  // 'EEEE, MMMM d'
+  if (date.getFullYear() === now.getFullYear())
+    return `${WEEKDAYS[date.getDay()]}, ${MONTHS[date.getMonth()]} ${date.getDate()}`;
+  return longDate(date);
+}
+
+/** 'h:mm a': 3:05 PM, 12:00 AM. */
 export function timeLabel(date: Date): string {
-  return format(date, 'h:mm a');
+  const hours = date.getHours();
+  const minutes = String(date.getMinutes()).padStart(2, '0');
+  return `${hours % 12 || 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
 }
 
 export function fullTimeLabel(date: Date): string {
-  return format(date, `${DEFAULT_DATE_FORMAT} 'at' h:mm a`);
+  return `${longDate(date)} at ${timeLabel(date)}`;
 }
 
 /** Messages by the same person within five minutes, same day, read as one group without a repeated header. */
