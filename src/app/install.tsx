@@ -3,7 +3,6 @@
 import { BookOpen, ChevronLeft, ChevronRight, Copy, Share, SquarePlus, Star } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '../components/ui/button.tsx';
 import { Dialog } from '../components/ui/dialog.tsx';
 import { useSession } from '../data/session.ts';
@@ -15,6 +14,7 @@ import {
   onInstallOffer,
 } from './install-offer.ts';
 import { APP_NAME } from './title.ts';
+import { toast } from './toast.ts';
 
 export const INSTALL_TOAST_DURATION_MS = 999_999;
 

@@ -1,7 +1,8 @@
 // User-facing notices for failed intents (spec §8): the server's message, or 'An error occurred'.
 // Internal errors (store, worker) are logged for developers, never shown raw to a person.
-import { toast } from 'sonner';
+
 import { ApiError } from '../store/api-error.ts';
+import { toast } from './toast.ts';
 
 export const GENERIC_ERROR = 'An error occurred';
 export const NETWORK_ERROR = 'Network error. Please check your connection.';

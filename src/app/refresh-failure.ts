@@ -2,9 +2,9 @@
 // a toast also reports it with its message, so a broken sync is seen while testing; nothing user-facing
 // in production, where the next trigger simply tries again.
 
-import { toast } from 'sonner';
 import type { DeploymentEnvironment } from '../../schemas/protocol/client-config.ts';
 import { clientConfig } from './client-config.ts';
+import { toast } from './toast.ts';
 
 /** Spec §9: the debug environments. */
 export const DEBUG_ENVIRONMENTS: readonly DeploymentEnvironment[] = ['development', 'test', 'staging'];

@@ -3,7 +3,6 @@
 // new version and the server's route rules followed.
 import { useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { TooltipProvider } from '../components/ui/tooltip.tsx';
 import { UpdateBanner } from '../components/update-banner.tsx';
 import { useAppVersion } from '../data/app-version.ts';
@@ -20,6 +19,7 @@ import {
 } from './notification-sound.ts';
 import { routeRuleAction, useRouteRules } from './route-rules.ts';
 import { checkForServiceWorkerUpdate, registerServiceWorker } from './service-worker.ts';
+import { toast } from './toast.ts';
 import { Toaster } from './toaster.tsx';
 import { watchServerVersion } from './version-watch.ts';
 

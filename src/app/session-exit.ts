@@ -1,8 +1,9 @@
 // Explicit logout (spec §4 Session): go to /signin (no redirect back), end the session, say so.
 // The flag tells the route guard that the missing session is a logout, not an expired one that
 // should come back to the current page after signing in again.
-import { toast } from 'sonner';
+
 import { signOut } from '../data/session.ts';
+import { toast } from './toast.ts';
 
 let loggingOut = false;
 

@@ -3,10 +3,10 @@
 // everyone else sees them read-only. Opening a group is recorded as a visit (metrics).
 import { ChevronRight, MoreHorizontal, Pencil, Plus, Trash2, UsersRound, X } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { toast } from 'sonner';
 import type { Group } from '../../schemas/protocol/index.ts';
 import { errorMessage, notifyError } from '../app/notify.ts';
 import { usePageTitle } from '../app/title.ts';
+import { toast } from '../app/toast.ts';
 import { useWorkspace } from '../app/workspace-context.ts';
 import { Avatar } from '../components/ui/avatar.tsx';
 import { Button } from '../components/ui/button.tsx';

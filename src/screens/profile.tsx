@@ -2,10 +2,10 @@
 // a small data URL as the onboarding step does (picture-data-url.ts).
 import { ImagePlus, User, X } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { NAME_MAX } from '../../schemas/protocol/limits.ts';
 import { errorMessage } from '../app/notify.ts';
 import { usePageTitle } from '../app/title.ts';
+import { toast } from '../app/toast.ts';
 import { useWorkspace } from '../app/workspace-context.ts';
 import { PictureError, pictureDataUrl } from '../components/agents/picture-data-url.ts';
 import { Avatar } from '../components/ui/avatar.tsx';

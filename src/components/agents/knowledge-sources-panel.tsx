@@ -3,10 +3,10 @@
 import { BookOpen, FileText, FileUp, Globe, Plus, Trash2, Type } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import type { KnowledgeSource } from '../../../schemas/protocol/index.ts';
 import { KNOWLEDGE_SOURCE_MAX_CHARS } from '../../../schemas/protocol/index.ts';
 import { errorMessage, notifyError } from '../../app/notify.ts';
+import { toast } from '../../app/toast.ts';
 import {
   addFileKnowledge,
   addTextKnowledge,

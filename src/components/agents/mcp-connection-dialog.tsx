@@ -3,9 +3,9 @@
 // connects without saving and lists the tools or says why it failed.
 import { CircleAlert, CircleCheck, Eye, EyeOff, Plus, TerminalSquare, X } from 'lucide-react';
 import { type ReactNode, useCallback, useId, useState } from 'react';
-import { toast } from 'sonner';
 import { MASKED_VALUE, type McpConnectResponse } from '../../../schemas/protocol/index.ts';
 import { errorMessage } from '../../app/notify.ts';
+import { toast } from '../../app/toast.ts';
 import { saveMcpConnection, testMcpConnection } from '../../data/agents.ts';
 import { Button } from '../ui/button.tsx';
 import { cn } from '../ui/cn.ts';

@@ -3,9 +3,9 @@
 import { BarChart3, Gauge } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import type { AgentUsageResponse } from '../../../schemas/protocol/index.ts';
 import { errorMessage } from '../../app/notify.ts';
+import { toast } from '../../app/toast.ts';
 import { setDailyTokenCap, useAgentUsage } from '../../data/agents.ts';
 import { Button } from '../ui/button.tsx';
 import { cn } from '../ui/cn.ts';

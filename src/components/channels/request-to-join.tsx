@@ -2,9 +2,9 @@
 // answer. The answer arrives live (memberAction); RequestOutcomeToasts tells the person.
 import { Clock, Lock } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import type { ChannelRequest } from '../../../schemas/protocol/index.ts';
 import { errorMessage } from '../../app/notify.ts';
+import { toast } from '../../app/toast.ts';
 import { requestToJoin, useMyRequests } from '../../data/channel-requests.ts';
 import { Button } from '../ui/button.tsx';
 import { FieldMessage, Label } from '../ui/input.tsx';

@@ -2,10 +2,10 @@
 // it already and who will not change and why, then one call changes them all (or, if the server refuses
 // someone after all, nobody, with each refusal shown beside the person's name).
 import { useId, useMemo, useState } from 'react';
-import { toast } from 'sonner';
 import type { MemberDoc } from '../../../schemas/collections.ts';
 import type { WorkspaceRole } from '../../../schemas/protocol/index.ts';
 import { errorMessage } from '../../app/notify.ts';
+import { toast } from '../../app/toast.ts';
 import { updateMemberRoles } from '../../data/members.ts';
 import { ApiError } from '../../store/api-error.ts';
 import { Button } from '../ui/button.tsx';

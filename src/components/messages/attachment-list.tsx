@@ -3,8 +3,8 @@
 // every file can be downloaded, and its size reads per spec §9.
 import { AlertCircle, Download, File, FileText, Loader2, Presentation } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { toast } from 'sonner';
 import type { Attachment } from '../../../schemas/protocol/index.ts';
+import { toast } from '../../app/toast.ts';
 import { useFileExcerpt } from '../../data/files.ts';
 import { useSettings } from '../../data/settings.ts';
 import { cn } from '../ui/cn.ts';

@@ -2,8 +2,8 @@
 // name search; each row downloads its file. From the server when connected, from the store offline.
 import { Download, File, FileText, Film, Image, Loader2, Music, Paperclip, Presentation } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
 import type { FileEntity } from '../../../schemas/protocol/index.ts';
+import { toast } from '../../app/toast.ts';
 import { useWorkspace } from '../../app/workspace-context.ts';
 import { useAuthorName } from '../../data/deleted-members.ts';
 import { useChannelFiles } from '../../data/files.ts';

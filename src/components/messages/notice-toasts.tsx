@@ -1,7 +1,7 @@
 // Operations the server refused (a reaction, a pin, an edit…) were rolled back in the store; this tells
 // the person why, with the server's message, once per refusal.
 import { useEffect } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../app/toast.ts';
 import { dismissNotice, useNotices } from '../../data/notices.ts';
 
 export function NoticeToasts({ institutionId }: { institutionId: string }) {

@@ -3,8 +3,8 @@
 // account (/account-deletion links here).
 import { Crown } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { notifyError } from '../../app/notify.ts';
+import { toast } from '../../app/toast.ts';
 import { useWorkspace } from '../../app/workspace-context.ts';
 import { handOverWorkspace } from '../../data/account.ts';
 import { Button } from '../ui/button.tsx';

@@ -4,11 +4,11 @@
 
 import { Copy, GraduationCap, Link2, Plus, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
 import { plainIssue } from '../../../schemas/plain-error.ts';
 import type { LtiPlatformBody } from '../../../schemas/protocol/index.ts';
 import { ltiPlatformBody } from '../../../schemas/protocol/index.ts';
 import { errorMessage, notifyError } from '../../app/notify.ts';
+import { toast } from '../../app/toast.ts';
 import {
   createRegistrationLink,
   registerLtiPlatform,

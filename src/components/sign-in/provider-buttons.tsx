@@ -2,8 +2,8 @@
 // used last on this device highlighted (settings mostRecentSiginProviderUsed). Nothing at all when the
 // server offers none, so the page is the e-mail code alone.
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import type { IdentityProvider, IdentityProvidersResponse } from '../../../schemas/protocol/index.ts';
+import { toast } from '../../app/toast.ts';
 import { requireClient } from '../../data/client.ts';
 import {
   completeRedirectSignIn,

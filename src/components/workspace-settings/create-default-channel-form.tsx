@@ -1,9 +1,9 @@
 // A new default channel in one step: public, and every member, present and future, is in it. The name
 // follows the channel rules of the create-channel dialog; a refusal says its sentence beside the field.
 import { type FormEvent, useId, useState } from 'react';
-import { toast } from 'sonner';
 import { NAME_MAX } from '../../../schemas/protocol/limits.ts';
 import { errorMessage } from '../../app/notify.ts';
+import { toast } from '../../app/toast.ts';
 import { createDefaultChannel } from '../../data/workspace-settings.ts';
 import { fieldError } from '../../store/api-error.ts';
 import { Button } from '../ui/button.tsx';

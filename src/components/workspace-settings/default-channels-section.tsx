@@ -4,9 +4,9 @@
 // #general, stays default so everyone has one place in common (the server refuses it too).
 import { Hash } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import type { Channel } from '../../../schemas/protocol/index.ts';
 import { notifyError } from '../../app/notify.ts';
+import { toast } from '../../app/toast.ts';
 import { useWorkspace } from '../../app/workspace-context.ts';
 import { setChannelDefault, usePublicChannels } from '../../data/workspace-settings.ts';
 import { Spinner } from '../ui/states.tsx';

@@ -1,9 +1,9 @@
 // Asks before making a channel default: everyone in the workspace is put into it at once, and nobody can
 // leave it afterwards, which is worth a second look.
 import { useState } from 'react';
-import { toast } from 'sonner';
 import type { Channel } from '../../../schemas/protocol/index.ts';
 import { errorMessage } from '../../app/notify.ts';
+import { toast } from '../../app/toast.ts';
 import { setChannelDefault } from '../../data/workspace-settings.ts';
 import { Button } from '../ui/button.tsx';
 import { Dialog } from '../ui/dialog.tsx';

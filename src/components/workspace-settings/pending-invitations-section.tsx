@@ -3,9 +3,9 @@
 // through the existing invite dialog.
 import { MailCheck, RotateCw, UserPlus, X } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import type { WorkspaceInvitation } from '../../../schemas/protocol/index.ts';
 import { notifyError } from '../../app/notify.ts';
+import { toast } from '../../app/toast.ts';
 import { useWorkspace } from '../../app/workspace-context.ts';
 import {
   refreshPendingInvitations,

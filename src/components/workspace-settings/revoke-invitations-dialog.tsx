@@ -1,8 +1,8 @@
 // Asks before revoking invitations: a revoked address can no longer join with its invitation, and the
 // person is not told, so the admin says yes knowingly.
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { errorMessage } from '../../app/notify.ts';
+import { toast } from '../../app/toast.ts';
 import { revokeInvitations } from '../../data/workspace-settings.ts';
 import { Button } from '../ui/button.tsx';
 import { Dialog } from '../ui/dialog.tsx';

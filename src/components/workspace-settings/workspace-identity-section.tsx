@@ -2,9 +2,9 @@
 // invitation e-mails. A refusal says its sentence beside the field (decision 0048); the picture is saved
 // on its own, at once (workspace-picture-field.tsx).
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { toast } from 'sonner';
 import { NAME_MAX } from '../../../schemas/protocol/limits.ts';
 import { errorMessage } from '../../app/notify.ts';
+import { toast } from '../../app/toast.ts';
 import { renameWorkspace } from '../../data/workspace-settings.ts';
 import { fieldError } from '../../store/api-error.ts';
 import { Button } from '../ui/button.tsx';

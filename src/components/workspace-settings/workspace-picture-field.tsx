@@ -3,8 +3,8 @@
 // the token a stored file needs), saved at once; Remove goes back to the initials (decision 0054).
 import { ImagePlus, X } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { errorMessage } from '../../app/notify.ts';
+import { toast } from '../../app/toast.ts';
 import { setWorkspacePicture } from '../../data/workspace-settings.ts';
 import { fieldError } from '../../store/api-error.ts';
 import { PictureError, pictureDataUrl } from '../agents/picture-data-url.ts';

@@ -4,9 +4,9 @@
 import { Bell, BellOff, CheckCheck, Link2, LogOut } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useMatch, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import type { ChannelDoc } from '../../../schemas/collections.ts';
 import { notifyError } from '../../app/notify.ts';
+import { toast } from '../../app/toast.ts';
 import { useWorkspace } from '../../app/workspace-context.ts';
 import {
   leaveChannel,

@@ -1,7 +1,7 @@
 // Invite people by e-mail; they see the invitation on their Join page after signing in.
 import { type FormEvent, useId, useState } from 'react';
-import { toast } from 'sonner';
 import { errorMessage } from '../../app/notify.ts';
+import { toast } from '../../app/toast.ts';
 import { refreshChecklist } from '../../data/onboarding.ts';
 import { inviteMembers, useWorkspacePermissions } from '../../data/workspaces.ts';
 import { Button } from '../ui/button.tsx';

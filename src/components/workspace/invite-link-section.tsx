@@ -2,8 +2,8 @@
 // it, make a new one (the old stops working) or turn it off. Anyone signed in who opens it can join.
 import { Check, Copy, Link2, RefreshCw } from 'lucide-react';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
 import { errorMessage } from '../../app/notify.ts';
+import { toast } from '../../app/toast.ts';
 import { createInviteLink, revokeInviteLink, useInviteLink } from '../../data/onboarding.ts';
 import { Button } from '../ui/button.tsx';
 import { FieldMessage, Input, Label } from '../ui/input.tsx';
