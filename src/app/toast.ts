@@ -1,7 +1,9 @@
 // Toasts without sonner on the first path: sonner (8 kB on the wire) loads with the first toast asked for,
-// or once a channel's first rows are painted (src/app/toaster.tsx mounts its area then). A toast asked for
-// before it has loaded is shown when it has, in the order asked; sonner keeps toasts made before its
-// Toaster subscribed. The calls are sonner's own (`toast`, `.success`, `.error`, `.warning`, `.dismiss`).
+// or once a channel's first rows are painted (at once on other pages; src/app/toaster.tsx). A toast asked
+// for before it has loaded is shown when it has, in the order asked; sonner keeps toasts made before its
+// Toaster subscribed. A load that fails (offline before the service worker holds the files) is tried again
+// with the next toast, and never takes the page down. The calls are sonner's own (`toast`, `.success`,
+// `.error`, `.warning`, `.dismiss`).
 import type { ExternalToast, toast as sonnerToast } from 'sonner';
 
 type Sonner = typeof import('sonner');
@@ -11,24 +13,30 @@ let loading: Promise<Sonner> | null = null;
 let loaded: Sonner | null = null;
 const listeners = new Set<() => void>();
 
-/** Starts loading sonner (once); listeners learn that the toast area is wanted. */
+/** Starts loading sonner (once, unless it failed); listeners learn when it has loaded. */
 export function loadToasts(): Promise<Sonner> {
   if (!loading) {
-    loading = import('sonner').then((module) => {
-      loaded = module;
-      return module;
-    });
-    for (const listener of listeners) listener();
+    loading = import('sonner').then(
+      (module) => {
+        loaded = module;
+        for (const listener of listeners) listener();
+        return module;
+      },
+      (error: unknown) => {
+        loading = null;
+        throw error;
+      },
+    );
   }
   return loading;
 }
 
-/** For the toast area: whether a toast (or the page) has asked for sonner yet. */
-export function toastsWanted(): boolean {
-  return loading !== null;
+/** For the toast area: sonner once loaded, else null. */
+export function loadedToasts(): Sonner | null {
+  return loaded;
 }
 
-export function subscribeToastsWanted(listener: () => void): () => void {
+export function subscribeToastsLoaded(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
