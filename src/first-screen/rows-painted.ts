@@ -52,7 +52,7 @@ export function afterFirstRows(run: () => void): void {
 
 /** True once the first rows are painted, or LATEST_MS after the caller first rendered. */
 export function useAfterFirstRows(): boolean {
-  const rows = useSyncExternalStore(subscribe, () => painted, () => false);
+  const rows = useSyncExternalStore(subscribe, () => painted);
   const [late, setLate] = useState(false);
   useEffect(() => {
     if (rows) return;
