@@ -1,10 +1,7 @@
 // Registers the Workbox service worker (sw/sw.ts) in production builds and answers its messages
 // (spec §3 service-worker message types). Development runs without it so hot reload stays honest.
-// The registration (and workbox-window with it) waits for a channel's first rows, as error reporting does:
-// it is not among the page's first scripts, and the service worker's install does not compete with them.
-import type { Workbox } from 'workbox-window';
+import { Workbox } from 'workbox-window';
 import { refetchFirstPage } from '../data/messages.ts';
-import { afterFirstRows } from '../first-screen/rows-painted.ts';
 import { isInAppBrowser } from './in-app-browser.ts';
 import { playNotificationSound } from './notification-sound.ts';
 
@@ -86,6 +83,7 @@ export function registerServiceWorker(hooks: ServiceWorkerHooks): void {
     console.info('Service workers are not supported; the app will not open offline.');
     return;
   }
+  const wb = new Workbox('/sw.js', { scope: '/' });
   const effects: MessageEffects = {
     ...hooks,
     playSound: () => void playNotificationSound(),
@@ -100,16 +98,8 @@ export function registerServiceWorker(hooks: ServiceWorkerHooks): void {
   navigator.serviceWorker.addEventListener('message', (event: MessageEvent) =>
     handleServiceWorkerMessage(event.data, effects),
   );
-  afterFirstRows(
-    () =>
-      void import('workbox-window')
-        .then(({ Workbox }) => {
-          const wb = new Workbox('/sw.js', { scope: '/' });
-          workbox = wb;
-          return wb.register();
-        })
-        .catch((error: unknown) => console.warn('Service worker registration failed', error)),
-  );
+  workbox = wb;
+  wb.register().catch((error: unknown) => console.warn('Service worker registration failed', error));
 }
 
 /** The server serves a new build: fetch its service worker now, so it is waiting by the time of Reload. */

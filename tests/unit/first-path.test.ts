@@ -19,7 +19,6 @@ const KEPT_OFF: Record<string, string> = {
   '@tiptap/core': 'the composer, after the first rows (decision 0024)',
   'prosemirror-view': 'the composer, after the first rows (decision 0024)',
   sonner: 'the first toast asked for, or after the first rows (src/app/toast.ts, toaster.tsx)',
-  'workbox-window': 'the service worker registration (src/app/service-worker.ts)',
   'date-fns':
     'the screens that format dates by a pattern (settings, metrics, drafts); the rows write theirs out (day.ts)',
 };
