@@ -108,7 +108,6 @@ async function replaceNow<T extends { id: string }>(
   );
 }
 
-/** Workspaces and pending invitations. */
 /** Stores the server's workspaces and invitations; returns the ids of the workspaces it listed. */
 export async function fetchInstitutions({ http, db }: WorkspaceStore): Promise<string[]> {
   const fetchedAt = Date.now();
