@@ -14,7 +14,12 @@ export default defineConfig({
   workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: false,
   forbidOnly: true,
-  retries: 0,
+  // One more try for a failed test (E2E_RETRIES to change it; 0 while chasing a flake). The CI machine is
+  // shared and ran the e2e step at a load average of 11 on 2 cores: a test that failed once there and
+  // passed dozens of times here (each a different spec) stopped every landing. A test that fails on both
+  // tries still fails the run; one that passed on the second is listed as "flaky" in the output, with its
+  // first failure, and is a bug to chase (docs/decisions/0066-e2e-retries.md).
+  retries: Number(process.env.E2E_RETRIES ?? 1),
   // Limits for a machine shared with other busy sessions: CI has run the same steps three times slower
   // than a quiet run (devices.spec 34 s quiet, past 120 s there). They bound a stuck step, not a slow one.
   timeout: 240_000,
