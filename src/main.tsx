@@ -15,14 +15,16 @@ import './styles.css';
 import '@fontsource/noto-color-emoji/400.css';
 
 installReloadGuard();
-void startClient({ onRefreshFailure: (message) => void reportRefreshFailure(message) }).catch(
-  (error: unknown) => {
-    console.error('The local store could not be opened', error);
-    // The LTI launch works without the store: inside a course frame whose browser keeps storage from
-    // Lantern, it offers the launch in a window of its own (src/screens/lti-launch.tsx).
-    if (!location.pathname.startsWith('/lti/')) markStoreFailed();
-  },
-);
+const storeFailed = (error: unknown) => {
+  console.error('The local store could not be opened', error);
+  // The LTI launch works without the store: inside a course frame whose browser keeps storage from
+  // Lantern, it offers the launch in a window of its own (src/screens/lti-launch.tsx).
+  if (!location.pathname.startsWith('/lti/')) markStoreFailed();
+};
+void startClient({
+  onRefreshFailure: (message) => void reportRefreshFailure(message),
+  onStoreFailure: storeFailed,
+}).catch(storeFailed);
 
 const router = createRouter();
 const root = document.getElementById('root');

@@ -23,7 +23,25 @@ export interface ConnectionHandlers {
   getConnectionStatus(): Promise<ConnectionStatus>;
 }
 
+/**
+ * A part of the store a screen refreshes from the server when it mounts (decision 0065): the worker asks
+ * and writes the answer, so the page's first screen needs no store of its own.
+ */
+export type StoreRefresh =
+  | { kind: 'joinedChannels'; institutionId: string }
+  | { kind: 'members'; institutionId: string }
+  | { kind: 'sections'; institutionId: string };
+
 export interface SyncHandlers {
+  /** Fetches `refresh`'s rows from the server into the store (rejects offline, as the fetch does). */
+  refreshStore(refresh: StoreRefresh): Promise<void>;
+  /**
+   * Workspaces and pending invitations from the server into the store; resolves with the workspace ids the
+   * server listed, so a screen can tell "not yet read" from "not yours" (rejects offline).
+   */
+  refreshWorkspaces(): Promise<string[]>;
+  /** The person opened this workspace: it becomes the session's selected one. */
+  selectWorkspace(institutionId: string): Promise<void>;
   /** Run the spec §4 refresh; `force` after more than 5 minutes hidden. */
   refresh(trigger: RefreshTrigger, force: boolean): Promise<RefreshOutcome>;
   /** New rows were put in the outbox; send them now if connected. */
@@ -68,6 +86,9 @@ export const WORKER_METHODS: { [M in keyof WorkerApi]: M } = {
   sessionChanged: 'sessionChanged',
   getConnectionStatus: 'getConnectionStatus',
   refresh: 'refresh',
+  refreshStore: 'refreshStore',
+  refreshWorkspaces: 'refreshWorkspaces',
+  selectWorkspace: 'selectWorkspace',
   drainOutbox: 'drainOutbox',
   uploadFiles: 'uploadFiles',
   channelsChanged: 'channelsChanged',
@@ -107,7 +128,10 @@ export type StoreResult = { watchId: string; change: StoreChange } | { watchId: 
  * released.
  */
 export interface StoreReadHandlers {
-  /** Registers the tab's result sink (wrapped in comlink's proxy()); a second call replaces the first. */
+  /**
+   * Registers the tab's result sink (wrapped in comlink's proxy()); a second call replaces the first.
+   * Resolves once the worker's store is open, and rejects when it cannot open.
+   */
   openStore(tabId: string, sink: (result: StoreResult) => void): Promise<void>;
   /** Starts the read `name` with `args`; its first result and every change go to the tab's sink. */
   watchStore(tabId: string, watchId: string, name: StoreReadName, args: unknown): Promise<void>;

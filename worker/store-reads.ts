@@ -20,7 +20,7 @@ import type {
 import { SETTINGS_DEFAULTS } from '../schemas/collections.ts';
 import { isWorkspaceAdminRole, workspacePermissions } from '../schemas/permissions.ts';
 import type { User, WorkspaceRole } from '../schemas/protocol/index.ts';
-import { watchChannelAccess } from '../src/store/channel-access.ts';
+import { watchChannelAccess } from '../src/store/channel-access-live.ts';
 import type { LanternCollections } from '../src/store/database.ts';
 import { watchMentionSuggestions } from '../src/store/mention-source.ts';
 import { joinMessageList } from '../src/store/message-lists.ts';

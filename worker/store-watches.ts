@@ -34,6 +34,9 @@ export function storeReadHandlers(
         if (tab) for (const id of [...tab.watches.keys()]) stop(tab, id);
         tabs.delete(tabId);
       });
+      // The tab opens no store of its own at start (decision 0065): a store that cannot open (a newer
+      // database, storage withheld in a course frame) reaches it as this call's rejection.
+      await store();
     },
     async watchStore(tabId, watchId, name, args) {
       const tab = tabs.get(tabId);

@@ -7,9 +7,22 @@ import { createHttp, type Http } from '../src/store/http.ts';
 import { applyPinnedChange } from '../src/store/message-lists.ts';
 import { applyServerMessages } from '../src/store/messages.ts';
 import { DISCONNECTED_MESSAGE, type SendResult } from '../src/store/outbox-state.ts';
-import { fetchSections, setUserOnline, type WorkspaceStore } from '../src/store/workspaces.ts';
+import {
+  fetchInstitutions,
+  fetchMembers,
+  fetchSections,
+  setUserOnline,
+  type WorkspaceStore,
+} from '../src/store/workspaces.ts';
 import { recordResult } from './acknowledgement.ts';
-import type { ConnectionStatus, RefreshOutcome, RefreshTrigger, Visit, WorkerApi } from './api.ts';
+import type {
+  ConnectionStatus,
+  RefreshOutcome,
+  RefreshTrigger,
+  StoreRefresh,
+  Visit,
+  WorkerApi,
+} from './api.ts';
 import {
   type Unlisten,
   type WorkerEvent,
@@ -212,6 +225,33 @@ export class SyncEngine implements WorkerApi, WorkerEventSource {
 
   async uploadFiles(ids?: readonly string[]): Promise<void> {
     await this.uploader.uploadAll(ids);
+  }
+
+  async refreshStore(refresh: StoreRefresh): Promise<void> {
+    const store = this.workspaceStore();
+    switch (refresh.kind) {
+      case 'joinedChannels':
+        await fetchJoinedChannels(
+          { http: this.http, db: this.db },
+          refresh.institutionId,
+          this.openChannelIds(),
+        );
+        return this.channelsChanged();
+      case 'members':
+        return fetchMembers(store, refresh.institutionId);
+      case 'sections':
+        return fetchSections(store, refresh.institutionId);
+    }
+  }
+
+  refreshWorkspaces(): Promise<string[]> {
+    return fetchInstitutions(this.workspaceStore());
+  }
+
+  async selectWorkspace(institutionId: string): Promise<void> {
+    const session = await this.db.session.findOne('current').exec();
+    if (session && session.selectedInstitutionId !== institutionId)
+      await session.incrementalPatch({ selectedInstitutionId: institutionId });
   }
 
   async channelsChanged(): Promise<void> {

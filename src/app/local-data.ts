@@ -2,7 +2,7 @@
 // cannot open (decision 0043), and how many unsent changes that would lose. Plain IndexedDB, because the
 // store's own code is what failed.
 import { collectionSchemas } from '../../schemas/collections.ts';
-import { DEFAULT_DATABASE_NAME } from '../store/database.ts';
+import { DEFAULT_DATABASE_NAME } from '../store/database-name.ts';
 
 /** RxDB's Dexie storage keeps each collection in its own IndexedDB database (rxdb/plugins/storage-dexie). */
 const RXDB_PREFIX = `rxdb-dexie-${DEFAULT_DATABASE_NAME}--`;

@@ -6,10 +6,11 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { TooltipProvider } from '../components/ui/tooltip.tsx';
 import { UpdateBanner } from '../components/update-banner.tsx';
 import { useAppVersion } from '../data/app-version.ts';
-import { updateSettings, useSettings } from '../data/settings.ts';
+import { updateSettings, useSettings, useStoredSettings } from '../data/settings.ts';
 import { useSelectedInstitutionId } from '../data/workspaces.ts';
 import { dismissFirstScreen } from '../first-screen/capture.ts';
 import { CHANNEL_PATH } from '../first-screen/frame.ts';
+import { afterFirstRows } from '../first-screen/rows-painted.ts';
 import { IosInstallDialog, useInstallPrompt } from './install.tsx';
 import { isDesktopWidth } from './media.ts';
 import {
@@ -75,16 +76,23 @@ export function RootLayout() {
     navigator.serviceWorker?.controller?.postMessage({ type: 'closeAllNotifications' });
   }, [navigate]);
 
-  // Spec §4: isDesktop is set from the window width on load and on every resize.
+  // Spec §4: isDesktop is set from the window width on load and on every resize. Compared with the stored
+  // row once it has loaded (the defaults before it would write on every load), and written after the first
+  // rows: the write opens this tab's own store, which the first screen does without (decision 0065).
+  const stored = useStoredSettings();
+  const loaded = stored !== undefined;
+  const storedDesktop = stored ? stored.isDesktop : settings.isDesktop;
   useEffect(() => {
+    if (!loaded) return;
     const sync = () => {
       const desktop = isDesktopWidth();
-      if (settings.isDesktop !== desktop) void updateSettings({ isDesktop: desktop }).catch(() => {});
+      if (storedDesktop !== desktop)
+        afterFirstRows(() => void updateSettings({ isDesktop: desktop }).catch(() => {}));
     };
     sync();
     window.addEventListener('resize', sync);
     return () => window.removeEventListener('resize', sync);
-  }, [settings.isDesktop]);
+  }, [loaded, storedDesktop]);
 
   // Decision 0043: the served build and its route rules are polled; a new build's service worker is
   // fetched at once, so it is waiting by the time the person presses Reload.

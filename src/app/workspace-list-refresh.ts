@@ -1,8 +1,8 @@
 // The client layout asks the server for the workspace list once when it mounts: the store may not know a
 // workspace joined on another device yet, and the route must not say "not found" before that answer
-// (offline, the local list is all there is). The answer is written by this tab while the list on screen is
-// read by the worker (decision 0065), so the written row reaches the screen a moment after the answer: a
-// workspace the server listed is waited for, never called missing. Only a layout that has not found its
+// (offline, the local list is all there is). The answer's rows reach the screen's read (a live query of
+// the worker's, decision 0065) a moment after the answer itself: a workspace the server listed is waited
+// for, never called missing. Only a layout that has not found its
 // workspace waits for the answer: when the workspace is already listed, the answer settling renders
 // nothing (it used to re-render the whole layout, about 200 components, once after every load).
 import { useEffect, useState, useSyncExternalStore } from 'react';

@@ -5,7 +5,7 @@ import type {
   AccountDeletionPreview,
   DeletedMessagesChoice,
 } from '../../schemas/protocol/index.ts';
-import { clearLocalSession, requireClient } from './client.ts';
+import { clearLocalSession, requireClient, requireConnection } from './client.ts';
 import { refreshMembers } from './members.ts';
 import { type RemoteState, useRemoteQuery } from './remote-query.ts';
 import { refreshInstitutions } from './workspaces.ts';
@@ -13,7 +13,7 @@ import { refreshInstitutions } from './workspaces.ts';
 /** What deleting the signed-in person's account would do; idle when nobody is signed in. */
 export function useDeletionPreview(signedIn: boolean): RemoteState<AccountDeletionPreview> {
   return useRemoteQuery(signedIn ? 'account-deletion' : null, async () => {
-    const { http } = await requireClient();
+    const { http } = await requireConnection();
     return http.call('accountDeletionPreview');
   });
 }
@@ -26,14 +26,14 @@ async function forgetLocally(): Promise<void> {
 }
 
 export async function deleteMyAccount(messages: DeletedMessagesChoice): Promise<AccountDeletedResponse> {
-  const { http } = await requireClient();
+  const { http } = await requireConnection();
   const res = await http.call('deleteAccount', { body: { messages } });
   await forgetLocally();
   return res;
 }
 
 export async function requestDeletionCode(email: string): Promise<void> {
-  const { http } = await requireClient();
+  const { http } = await requireConnection();
   await http.call('accountDeletionCode', { body: { email } });
 }
 
@@ -42,13 +42,13 @@ export async function deleteAccountWithCode(
   code: string,
   messages: DeletedMessagesChoice,
 ): Promise<AccountDeletedResponse> {
-  const { http } = await requireClient();
+  const { http } = await requireConnection();
   return http.call('deleteAccountByCode', { body: { email, code, messages } });
 }
 
 /** Makes an owner or admin the workspace's primary owner; the caller becomes an owner. */
 export async function handOverWorkspace(institutionId: string, memberId: string): Promise<void> {
-  const { http } = await requireClient();
+  const { http } = await requireConnection();
   await http.call('handOverWorkspace', { params: { id: institutionId }, body: { memberId } });
   await Promise.all([refreshMembers(institutionId), refreshInstitutions()]);
 }

@@ -20,7 +20,7 @@ import type {
   updateAgentBody,
 } from '../../schemas/protocol/index.ts';
 import { applyServerMessage } from '../store/messages.ts';
-import { requireClient } from './client.ts';
+import { requireClient, requireConnection } from './client.ts';
 import { refreshMembers } from './members.ts';
 import { invalidateRemote, type RemoteState, setRemote, useRemoteQuery } from './remote-query.ts';
 
@@ -46,7 +46,7 @@ const PROCESSING_POLL_MS = 1_500;
 /** The workspace's agents and the model they use unless they override it (null: none configured). */
 export function useAgents(institutionId: string): RemoteState<AgentsResponse> {
   return useRemoteQuery(keys.list(institutionId), async () => {
-    const { http } = await requireClient();
+    const { http } = await requireConnection();
     return http.call('agents', { params: { id: institutionId } });
   });
 }
@@ -63,7 +63,7 @@ export function useKnowledgeSources(institutionId: string, agentId: string): Rem
 /** An agent's MCP connections, variables masked (admins only: others get 403). */
 export function useMcpConnections(institutionId: string, agentId: string): RemoteState<McpConnection[]> {
   return useRemoteQuery(keys.connections(institutionId, agentId), async () => {
-    const { http } = await requireClient();
+    const { http } = await requireConnection();
     return (await http.call('mcpConnections', { params: { id: institutionId, agentId } })).data;
   });
 }
@@ -71,7 +71,7 @@ export function useMcpConnections(institutionId: string, agentId: string): Remot
 /** Ready-made connections, each with whether the operator's allowlist lets it start here. */
 export function useMcpTemplates(institutionId: string): RemoteState<McpTemplate[]> {
   return useRemoteQuery(keys.templates(institutionId), async () => {
-    const { http } = await requireClient();
+    const { http } = await requireConnection();
     return (await http.call('mcpTemplates', { params: { id: institutionId } })).data;
   });
 }
@@ -79,7 +79,7 @@ export function useMcpTemplates(institutionId: string): RemoteState<McpTemplate[
 /** Runs, failures, tokens and tool calls per agent over the last `days`, plus today's tokens and the cap. */
 export function useAgentUsage(institutionId: string, days = 30): RemoteState<AgentUsageResponse> {
   return useRemoteQuery(keys.usage(institutionId, days), async () => {
-    const { http } = await requireClient();
+    const { http } = await requireConnection();
     return http.call('agentUsage', { params: { id: institutionId }, query: { days: String(days) } });
   });
 }
@@ -87,7 +87,7 @@ export function useAgentUsage(institutionId: string, days = 30): RemoteState<Age
 /** An agent's most recent runs as audited, newest first. */
 export function useAgentRuns(institutionId: string, agentId: string, limit = 25): RemoteState<AgentRun[]> {
   return useRemoteQuery(keys.runs(institutionId, agentId), async () => {
-    const { http } = await requireClient();
+    const { http } = await requireConnection();
     const res = await http.call('agentRuns', {
       params: { id: institutionId, agentId },
       query: { limit: String(limit) },
@@ -99,7 +99,7 @@ export function useAgentRuns(institutionId: string, agentId: string, limit = 25)
 // ───────────────────────────── agents ─────────────────────────────
 /** Creates an agent (admins); it joins the workspace as a member, so the member list is refreshed too. */
 export async function createAgent(institutionId: string, input: CreateAgentInput): Promise<Agent> {
-  const { http } = await requireClient();
+  const { http } = await requireConnection();
   const { agent } = await http.call('createAgent', { params: { id: institutionId }, body: input });
   await afterAgentChange(institutionId);
   return agent;
@@ -110,7 +110,7 @@ export async function updateAgent(
   agentId: string,
   patch: UpdateAgentInput,
 ): Promise<Agent> {
-  const { http } = await requireClient();
+  const { http } = await requireConnection();
   const { agent } = await http.call('updateAgent', { params: { id: institutionId, agentId }, body: patch });
   setRemote<AgentsResponse>(keys.list(institutionId), (current) =>
     current ? { ...current, agents: current.agents.map((a) => (a.id === agent.id ? agent : a)) } : current,
@@ -121,7 +121,7 @@ export async function updateAgent(
 
 /** Removes the agent with its knowledge and connections; its past answers stay in the channels. */
 export async function deleteAgent(institutionId: string, agentId: string): Promise<void> {
-  const { http } = await requireClient();
+  const { http } = await requireConnection();
   await http.call('deleteAgent', { params: { id: institutionId, agentId } });
   setRemote<AgentsResponse>(keys.list(institutionId), (current) =>
     current ? { ...current, agents: current.agents.filter((a) => a.id !== agentId) } : current,
@@ -140,13 +140,13 @@ async function afterAgentChange(institutionId: string): Promise<void> {
 
 // ───────────────────────────── knowledge sources ─────────────────────────────
 async function fetchSources(institutionId: string, agentId: string): Promise<KnowledgeSource[]> {
-  const { http } = await requireClient();
+  const { http } = await requireConnection();
   const res = await http.call('knowledgeSources', { params: { id: institutionId, agentId } });
   return [...res.knowledgeSources].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 
 async function postSource(institutionId: string, agentId: string, body: unknown): Promise<KnowledgeSource> {
-  const { http } = await requireClient();
+  const { http } = await requireConnection();
   try {
     const { knowledgeSource } = await http.call('addKnowledgeSource', {
       params: { id: institutionId, agentId },
@@ -184,7 +184,7 @@ export async function addFileKnowledge(
   agentId: string,
   file: File,
 ): Promise<KnowledgeSource> {
-  const { http } = await requireClient();
+  const { http } = await requireConnection();
   try {
     const { knowledgeSource } = await http.call('uploadKnowledgeSource', {
       params: { id: institutionId, agentId },
@@ -217,7 +217,7 @@ export async function deleteKnowledgeSource(
   agentId: string,
   sourceId: string,
 ): Promise<void> {
-  const { http } = await requireClient();
+  const { http } = await requireConnection();
   await http.call('deleteKnowledgeSource', { params: { id: institutionId, agentId, sourceId } });
   setRemote<KnowledgeSource[]>(keys.sources(institutionId, agentId), (current) =>
     current?.filter((s) => s.id !== sourceId),
@@ -233,7 +233,7 @@ export async function saveMcpConnection(
   body: McpConnectionBody,
   connectionId?: string,
 ): Promise<McpConnection> {
-  const { http } = await requireClient();
+  const { http } = await requireConnection();
   const { connection } = connectionId
     ? await http.call('updateMcpConnection', {
         params: { id: institutionId, agentId, connId: connectionId },
@@ -249,7 +249,7 @@ export async function deleteMcpConnection(
   agentId: string,
   connectionId: string,
 ): Promise<void> {
-  const { http } = await requireClient();
+  const { http } = await requireConnection();
   await http.call('deleteMcpConnection', { params: { id: institutionId, agentId, connId: connectionId } });
   setRemote<McpConnection[]>(keys.connections(institutionId, agentId), (current) =>
     current?.filter((c) => c.id !== connectionId),
@@ -265,14 +265,14 @@ export async function testMcpConnection(
   institutionId: string,
   input: { transport: McpTransport; environmentVariables: Record<string, string>; id?: string },
 ): Promise<McpConnectResponse> {
-  const { http } = await requireClient();
+  const { http } = await requireConnection();
   return http.call('testMcpConnection', { params: { id: institutionId }, body: input });
 }
 
 // ───────────────────────────── usage ─────────────────────────────
 /** Sets the workspace's daily token cap for agent runs; null removes it. */
 export async function setDailyTokenCap(institutionId: string, dailyTokenCap: number | null): Promise<void> {
-  const { http } = await requireClient();
+  const { http } = await requireConnection();
   await http.call('updateAgentSettings', { params: { id: institutionId }, body: { dailyTokenCap } });
   await invalidateRemote(`${keys.all(institutionId)}:usage`);
 }

@@ -3,7 +3,7 @@
 import type { ChannelMemberDoc, MemberDoc } from '../../schemas/collections.ts';
 import type { ChannelMemberEntry } from '../../schemas/protocol/index.ts';
 import { fetchChannelMembers } from '../store/workspaces.ts';
-import { requireClient } from './client.ts';
+import { requireClient, requireConnection } from './client.ts';
 import { useRefreshOnMount } from './live-query.ts';
 import { useStoreRead } from './store-reads.ts';
 
@@ -41,7 +41,7 @@ export async function addChannelMembers(
   channelId: string,
   memberIds: string[],
 ): Promise<void> {
-  const { http } = await requireClient();
+  const { http } = await requireConnection();
   await http.call('addChannelMembers', {
     params: { id: institutionId, channelId },
     body: { members: memberIds },
@@ -54,7 +54,7 @@ export async function removeChannelMembers(
   channelId: string,
   memberIds: string[],
 ): Promise<void> {
-  const { http } = await requireClient();
+  const { http } = await requireConnection();
   await http.call('removeChannelMembers', {
     params: { id: institutionId, channelId },
     body: { members: memberIds },

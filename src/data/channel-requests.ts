@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import type { ChannelRequest } from '../../schemas/protocol/index.ts';
 import { fetchChannelRequests, fetchMyRequests, storeRequests } from '../store/workspaces.ts';
 import { refreshChannelMembers } from './channel-members.ts';
-import { requireClient } from './client.ts';
+import { requireClient, requireConnection } from './client.ts';
 import { useRefreshOnMount } from './live-query.ts';
 import { useRecords, useStoreRead } from './store-reads.ts';
 
@@ -39,7 +39,7 @@ export async function requestToJoin(
   channelId: string,
   reason: string,
 ): Promise<ChannelRequest> {
-  const { http } = await requireClient();
+  const { http } = await requireConnection();
   const { request } = await http.call('requestToJoin', {
     params: { id: institutionId, channelId },
     body: { reason },
@@ -65,7 +65,7 @@ export async function answerChannelRequest(
   requestId: string,
   status: 'approved' | 'rejected',
 ): Promise<ChannelRequest> {
-  const { http } = await requireClient();
+  const { http } = await requireConnection();
   const { request } = await http.call('decideChannelRequest', {
     params: { id: institutionId, channelId, requestId },
     body: { status },

@@ -11,7 +11,7 @@ import { putRecord, removeRecord } from '../store/records.ts';
 import { fetchChannelRoles, syncDefaultRole } from '../store/workspaces.ts';
 import { refreshChannelMembers } from './channel-members.ts';
 import { refreshJoinedChannels } from './channels.ts';
-import { requireClient } from './client.ts';
+import { requireClient, requireConnection } from './client.ts';
 import { useRecords } from './store-reads.ts';
 
 /** The channel's roles as stored: default role first, then ownership roles, then by name. */
@@ -47,7 +47,7 @@ export async function createChannelRole(
   channelId: string,
   input: CreateChannelRoleBody,
 ): Promise<ChannelRole> {
-  const { http } = await requireClient();
+  const { http } = await requireConnection();
   const { role } = await http.call('createChannelRole', {
     params: { id: institutionId, channelId },
     body: input,
@@ -62,7 +62,7 @@ export async function updateChannelRole(
   roleId: string,
   patch: UpdateChannelRoleBody,
 ): Promise<ChannelRole> {
-  const { http } = await requireClient();
+  const { http } = await requireConnection();
   const { role } = await http.call('updateChannelRole', {
     params: { id: institutionId, channelId, roleId },
     body: patch,
@@ -89,7 +89,7 @@ export async function setRoleMembers(
   roleId: string,
   memberIds: string[],
 ): Promise<void> {
-  const { http } = await requireClient();
+  const { http } = await requireConnection();
   await http.call('setRoleMembers', {
     params: { id: institutionId, channelId, roleId },
     body: { members: memberIds },
@@ -103,7 +103,7 @@ export async function transferChannelOwnership(
   channelId: string,
   memberId: string,
 ): Promise<void> {
-  const { http } = await requireClient();
+  const { http } = await requireConnection();
   await http.call('transferOwnership', {
     params: { id: institutionId, channelId },
     body: { member: memberId },

@@ -7,11 +7,11 @@ import type { Channel, ChannelLookup, ChannelMember } from '../../schemas/protoc
 import { ApiError } from '../store/api-error.ts';
 import { changedOnly } from '../store/changed-rows.ts';
 import type { ChannelAccess } from '../store/channel-access.ts';
-import { fetchJoinedChannels, upsertMembership } from '../store/channels.ts';
+import { upsertMembership } from '../store/channels.ts';
 import { storeOwnMembership } from '../store/workspaces.ts';
 import { refreshChannelMembers } from './channel-members.ts';
-import { getReadyClient, type LanternClient, requireClient } from './client.ts';
-import { useLanternClient, useRefreshOnMount } from './live-query.ts';
+import { getReadyClient, requireClient, requireConnection, type StoreClient } from './client.ts';
+import { useRefreshOnMount } from './live-query.ts';
 import { useStoreRead } from './store-reads.ts';
 
 /** Joined channels of a workspace and this user's membership rows. */
@@ -53,19 +53,18 @@ export function useMyChannelMembership(channelId: string): ChannelMemberDoc | nu
  * roles (spec §6; works offline). `cannotPostReason` is the sentence to show when canPost is false.
  */
 export function useChannelPermissions(channelId: string): ChannelAccess | undefined {
-  const client = useLanternClient();
+  const channel = useChannel(channelId);
   // A direct message also needs the other person's membership (did they block me?); fetched on open.
-  useRefreshOnMount(client ? channelId : null, async () => {
-    const channel = await client?.db.channels.findOne(channelId).exec();
-    if (channel?.type === 'direct_message') await refreshChannelMembers(channel.institutionId, channelId);
+  const directMessage = channel?.type === 'direct_message' ? channel : null;
+  useRefreshOnMount(directMessage ? channelId : null, async () => {
+    if (directMessage) await refreshChannelMembers(directMessage.institutionId, channelId);
   });
   return useStoreRead('channelAccess', { channelId });
 }
 
+/** The joined channels from the server, by the worker, which then joins their rooms and catches them up. */
 export async function refreshJoinedChannels(institutionId: string): Promise<void> {
-  const client = await requireClient();
-  await fetchJoinedChannels(client, institutionId, openHere ? new Set([openHere]) : undefined);
-  await client.worker.channelsChanged();
+  await (await requireConnection()).worker.refreshStore({ kind: 'joinedChannels', institutionId });
 }
 
 /** Browsable channels into the store; returns their ids (used by useBrowsableChannels). */
@@ -92,7 +91,7 @@ export async function createChannel(
   institutionId: string,
   input: { name: string; type: 'public' | 'private' },
 ): Promise<ChannelDoc> {
-  const { http } = await requireClient();
+  const { http } = await requireConnection();
   const channel = await storeChannelResponse(
     await http.call('createChannel', { params: { id: institutionId }, body: input }),
   );
@@ -101,14 +100,14 @@ export async function createChannel(
 }
 
 export async function joinChannel(institutionId: string, channelId: string): Promise<void> {
-  const { http } = await requireClient();
+  const { http } = await requireConnection();
   await storeChannelResponse(await http.call('joinChannel', { params: { id: institutionId, channelId } }));
   await refreshJoinedChannels(institutionId);
 }
 
 /** "Mark as read": the channel's unread count goes to zero on this device and, once online, everywhere. */
 export async function markChannelRead(institutionId: string, channelId: string): Promise<void> {
-  const { worker } = await requireClient();
+  const { worker } = await requireConnection();
   await worker.markChannelRead({ institutionId, channelId });
 }
 
@@ -121,7 +120,7 @@ export async function leaveChannel(institutionId: string, channelId: string): Pr
 }
 
 export async function startDirectMessage(institutionId: string, memberId: string): Promise<ChannelDoc> {
-  const { http } = await requireClient();
+  const { http } = await requireConnection();
   const channel = await storeChannelResponse(
     await http.call('openDirectMessage', {
       params: { id: institutionId },
@@ -138,11 +137,8 @@ let openHere: string | null = null;
 /** Shows a channel in this tab: resets its unread count here and on the server, and catches it up. */
 export async function openChannel(institutionId: string, channelId: string): Promise<void> {
   openHere = channelId;
-  const { db, worker, tabId } = await requireClient();
-  const memberships = await db.channelMembers.find({ selector: { channelId } }).exec();
-  await Promise.all(
-    memberships.filter((m) => m.unreadCount > 0).map((m) => m.incrementalPatch({ unreadCount: 0 })),
-  );
+  // The worker zeroes the stored count (and the server's) as it marks the channel open.
+  const { worker, tabId } = await requireConnection();
   await worker.setOpenChannel(tabId, { institutionId, channelId });
 }
 
@@ -158,7 +154,7 @@ if (typeof window !== 'undefined') {
 
 export async function closeChannel(): Promise<void> {
   openHere = null;
-  const { worker, tabId } = await requireClient();
+  const { worker, tabId } = await requireConnection();
   await worker.setOpenChannel(tabId, null);
 }
 
@@ -199,7 +195,7 @@ export async function deleteChannel(institutionId: string, channelId: string): P
   await worker.channelsChanged();
 }
 
-async function forgetChannel(db: LanternClient['db'], channelId: string): Promise<void> {
+async function forgetChannel(db: StoreClient['db'], channelId: string): Promise<void> {
   await db.channelMembers.find({ selector: { channelId } }).remove();
   await db.syncState.findOne(channelId).remove();
   await db.messages.find({ selector: { channelId } }).remove();
@@ -220,7 +216,7 @@ export async function setChannelMuted(
   channelId: string,
   muted: boolean,
 ): Promise<void> {
-  const { http } = await requireClient();
+  const { http } = await requireConnection();
   await storeMembershipFrom(
     await http.call('updateMembership', { params: { id: institutionId, channelId }, body: { muted } }),
   );
@@ -272,7 +268,7 @@ export function useChannelLookup(institutionId: string, channelId: string): Chan
     void (async () => {
       let value: ChannelLookupState;
       try {
-        const { http } = await requireClient();
+        const { http } = await requireConnection();
         value = await http.call('channelLookup', { params: { id: institutionId, channelId } });
       } catch (error) {
         // A 400 is an address that is no channel id at all: not found either.

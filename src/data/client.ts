@@ -1,9 +1,12 @@
-// The tab's single entry to data: opens the store, starts the worker, and holds the REST client.
+// The tab's single entry to data: starts the worker, holds the REST client, and opens this tab's own store
+// for its writes when first needed.
 import { proxy, type Remote } from 'comlink';
 import type { WorkerEndpoint } from '../../worker/api.ts';
 import type { WorkerEventHub } from '../../worker/events.ts';
+import { afterFirstRows } from '../first-screen/rows-painted.ts';
 import { clearFirstScreens } from '../first-screen/store.ts';
-import { DEFAULT_DATABASE_NAME, type LanternDatabase, openLanternDatabase } from '../store/database.ts';
+import type { LanternDatabase } from '../store/database.ts';
+import { DEFAULT_DATABASE_NAME } from '../store/database-name.ts';
 import { clearFileBlobs } from '../store/file-blobs.ts';
 import { createHttp, type Http } from '../store/http.ts';
 import { addArrival } from '../store/local-echo.ts';
@@ -14,17 +17,27 @@ import { installRefreshTriggers } from './refresh-triggers.ts';
 import { workerCall } from './rest-calls.ts';
 import { markSignedIn } from './session-marker.ts';
 import { installSessionPing } from './session-ping.ts';
-import { connectStoreReads, deliverStoreResult, setStoreReadStarter } from './store-reads.ts';
+import {
+  connectStoreReads,
+  deliverStoreResult,
+  readStoreOnce,
+  setStoreReadStarter,
+  subscribeStoreRead,
+} from './store-reads.ts';
 import { connectWorker } from './worker-connection.ts';
 
 export interface LanternClient {
-  db: LanternDatabase;
   worker: Remote<WorkerEndpoint>;
   /** The worker's events in this tab: listen(event, callback) returns the unlisten. */
   events: WorkerEventHub;
   http: Http;
   /** Identifies this tab to the worker (open channel per tab). */
   tabId: string;
+}
+
+/** The client with this tab's own store, for writes (opened when first needed, decision 0065). */
+export interface StoreClient extends LanternClient {
+  db: LanternDatabase;
 }
 
 interface ClientOptions {
@@ -34,33 +47,59 @@ interface ClientOptions {
   worker?: Remote<WorkerEndpoint>;
   /** A refresh failed (spec §8): the page decides whether to show it (debug environments only). */
   onRefreshFailure?: (message: string) => void;
+  /** The worker's store could not open (a newer database on the device, storage withheld). */
+  onStoreFailure?: (error: unknown) => void;
 }
 
 let starting: Promise<LanternClient> | null = null;
 setStoreReadStarter(() => void startClient());
 let ready: LanternClient | null = null;
 const readyListeners = new Set<() => void>();
+/** Opens this tab's store: set when the client starts. */
+let openStore: () => Promise<LanternDatabase> = () =>
+  Promise.reject(new Error('The client has not started.'));
+let store: Promise<StoreClient> | null = null;
 
-/** Starts the client once; later calls return the same promise. */
+/**
+ * Starts the client once; later calls return the same promise. The screens read the store through the
+ * worker; this tab's own store (RxDB, off the first path) opens when a write first needs it, or once the
+ * first rows are painted.
+ */
 export function startClient(options: ClientOptions = {}): Promise<LanternClient> {
   if (starting) return starting;
   starting = (async () => {
-    // Opened before the worker starts: two first opens of one store at once (tab and worker) raced, and
-    // the worker's store then stored nothing it pulled.
-    const db = await openLanternDatabase(options.databaseName ?? DEFAULT_DATABASE_NAME);
     const tabId = crypto.randomUUID();
     const { worker, events } = await connectWorker(tabId, options.worker);
-    // The screens' reads are the worker's (decision 0065).
-    void worker.openStore(tabId, proxy(deliverStoreResult));
+    const storeOpened = worker.openStore(tabId, proxy(deliverStoreResult));
     connectStoreReads({ worker, tabId });
+    // The worker's store that cannot open is this tab's too: the page shows its error page (main.tsx) and
+    // this tab's own store is not tried (in a course frame without storage the launch offers a window of
+    // its own, lti-launch.tsx).
+    storeOpened.catch((error: unknown) => options.onStoreFailure?.(error));
+    // The session as the worker's store holds it, once (e.g. the token for a call); none without a store.
+    const noStore = storeOpened.then(
+      () => new Promise<never>(() => {}),
+      () => null,
+    );
+    const storedSession = () => Promise.race([readStoreOnce('session', {}), noStore]);
+    const databaseName = options.databaseName ?? DEFAULT_DATABASE_NAME;
+    openStore = async () => {
+      // After the worker's store has opened: a tab and a worker opening one store for the first time at
+      // the same moment raced (the worker's store then kept nothing it pulled). A test's in-process worker
+      // opens its store from this one, so there the tab's goes first.
+      if (!options.worker) await storeOpened;
+      const { openLanternDatabase } = await import('../store/database.ts');
+      return openLanternDatabase(databaseName);
+    };
     const baseUrl = options.baseUrl ?? '';
-    const getToken = async () => (await db.session.findOne('current').exec())?.token ?? null;
+    const getToken = async () => (await storedSession())?.token ?? null;
     const onSessionInvalid = () => {
-      void clearLocalSession(db).then(() => worker.sessionChanged(null));
+      void requireClient()
+        .then(({ db }) => clearLocalSession(db))
+        .then(() => worker.sessionChanged(null));
     };
     const http = createHttp({ baseUrl, getToken, onSessionInvalid, onOutdated: markOutdated, deviceId });
     const client: LanternClient = {
-      db,
       worker,
       events,
       tabId,
@@ -86,26 +125,25 @@ export function startClient(options: ClientOptions = {}): Promise<LanternClient>
     events.listen('arrival', addArrival);
     ready = client;
     for (const l of readyListeners) l();
-    void db.session
-      .findOne('current')
-      .exec()
-      .then((session) => worker.sessionChanged(session?.token ?? null));
+    if (options.worker) await requireClient();
+    void storedSession().then((session) => worker.sessionChanged(session?.token ?? null));
     if (typeof window !== 'undefined' && !options.worker) {
       installRefreshTriggers(worker, options.onRefreshFailure ? { onFailure: options.onRefreshFailure } : {});
-      const ping = installSessionPing(
-        client.http,
-        async () => (await db.session.findOne('current').exec()) !== null,
-      );
+      const signedIn = async () => (await storedSession()) !== null;
+      const ping = installSessionPing(client.http, signedIn);
       // A new session (e-mail code, provider, launch) is announced at once, with this device's id.
       let token: string | null = null;
-      db.session.findOne('current').$.subscribe((doc) => {
-        if (doc?.token && token !== null && doc.token !== token) ping.pingNow();
-        token = doc?.token ?? '';
-        markSignedIn(!!doc);
+      subscribeStoreRead('session', {}, (session) => {
+        if (session === undefined) return;
+        if (session?.token && token !== null && session.token !== token) ping.pingNow();
+        token = session?.token ?? '';
+        markSignedIn(!!session);
       });
-      installPushRefresh(client.http, async () => (await db.session.findOne('current').exec()) !== null);
+      installPushRefresh(client.http, signedIn);
       // Only a window may ask for persistent storage (not the worker); the outbox must survive eviction.
       void navigator.storage?.persist?.().catch(() => false);
+      // Ready before the first action needs it, but not before the first rows.
+      afterFirstRows(() => void requireClient().catch(() => undefined));
     }
     return client;
   })();
@@ -122,9 +160,15 @@ export function subscribeClientReady(listener: () => void): () => void {
   return () => readyListeners.delete(listener);
 }
 
-/** For actions: the started client, starting it if needed. */
-export function requireClient(): Promise<LanternClient> {
+/** The started client without this tab's store: what reads, refreshes and worker calls need. */
+export function requireConnection(): Promise<LanternClient> {
   return ready ? Promise.resolve(ready) : startClient();
+}
+
+/** For writes: the started client with this tab's store, starting and opening them if needed. */
+export function requireClient(): Promise<StoreClient> {
+  store ??= requireConnection().then(async (client) => ({ ...client, db: await openStore() }));
+  return store;
 }
 
 /** Sign-out and invalid sessions clear every store (spec §4 Session), keeping only settings. */

@@ -3,7 +3,7 @@
 // member ids per workspace. Only a row whose author the directory does not know asks, so a channel of
 // known people fetches nothing.
 import { useMemo } from 'react';
-import { requireClient } from './client.ts';
+import { requireConnection } from './client.ts';
 import { useRemoteQuery } from './remote-query.ts';
 
 export const DELETED_USER = 'Deleted user';
@@ -17,7 +17,7 @@ export function useAuthorName(
 ): string {
   const known = author?.name || author?.email;
   const deleted = useRemoteQuery(known ? null : `deleted-members:${institutionId}`, async () => {
-    const { http } = await requireClient();
+    const { http } = await requireConnection();
     return (await http.call('deletedMembers', { params: { id: institutionId } })).data;
   });
   const ids = useMemo(() => new Set(deleted.data ?? []), [deleted.data]);

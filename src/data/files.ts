@@ -6,7 +6,7 @@ import { FILES_PAGE_SIZE, type FileEntity } from '../../schemas/protocol/index.t
 import { ApiError } from '../store/http.ts';
 import { appOrigin, sameOriginUrl } from '../store/own-origin.ts';
 import { putRecords, replaceRecords } from '../store/records.ts';
-import { requireClient } from './client.ts';
+import { requireClient, requireConnection } from './client.ts';
 import { useRefreshOnMount } from './live-query.ts';
 import { useRemoteQuery } from './remote-query.ts';
 import { useRecords } from './store-reads.ts';
@@ -75,7 +75,7 @@ class FileFetchError extends Error {
  * ('Failed to fetch file {status text}').
  */
 export async function fetchFile(url: string): Promise<Blob> {
-  const { http } = await requireClient();
+  const { http } = await requireConnection();
   try {
     // Stored messages may still carry addresses a client made up: decide by origin, never by prefix.
     const own = sameOriginUrl(url, appOrigin());
@@ -96,7 +96,7 @@ export async function fetchFile(url: string): Promise<Blob> {
  */
 export function useFileExcerpt(fileId: string | null): string | null | undefined {
   const state = useRemoteQuery(fileId ? `file-excerpt:${fileId}` : null, async () => {
-    const { http } = await requireClient();
+    const { http } = await requireConnection();
     return (await http.call('fileExcerpt', { params: { id: fileId ?? '' } })).excerpt;
   });
   return state.data;

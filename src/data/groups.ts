@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import type { Group, GroupEmailsResponse } from '../../schemas/protocol/index.ts';
 import { putRecord, removeRecord } from '../store/records.ts';
 import { fetchGroups } from '../store/workspaces.ts';
-import { requireClient } from './client.ts';
+import { requireClient, requireConnection } from './client.ts';
 import { useRefreshOnMount } from './live-query.ts';
 import { useRecords } from './store-reads.ts';
 
@@ -27,13 +27,13 @@ export async function refreshGroups(institutionId: string): Promise<Group[]> {
 }
 
 export async function createGroup(institutionId: string, name: string): Promise<Group> {
-  const { http } = await requireClient();
+  const { http } = await requireConnection();
   const { group } = await http.call('createGroup', { params: { id: institutionId }, body: { name } });
   return storeGroup(group);
 }
 
 export async function renameGroup(institutionId: string, groupId: string, name: string): Promise<Group> {
-  const { http } = await requireClient();
+  const { http } = await requireConnection();
   const { group } = await http.call('renameGroup', {
     params: { id: institutionId, groupId },
     body: { name },
@@ -54,7 +54,7 @@ export async function updateGroupEmails(
   emails: string[],
   action: 'add' | 'remove',
 ): Promise<GroupEmailsResponse> {
-  const { http } = await requireClient();
+  const { http } = await requireConnection();
   const res = await http.call('groupEmails', {
     params: { id: institutionId, groupId },
     body: { emails, action },

@@ -7,7 +7,7 @@ import type {
   SigninMethodsResponse,
   SigninResponse,
 } from '../../schemas/protocol/index.ts';
-import { requireClient } from './client.ts';
+import { requireConnection } from './client.ts';
 import { loadIdentityProviders } from './identity-providers.ts';
 import { invalidateRemote, type RemoteState, useRemoteQuery } from './remote-query.ts';
 import { adoptSession } from './session.ts';
@@ -167,7 +167,7 @@ async function finishCodeSignIn(
     if (code === 'access_denied') throw new SignInError(POPUP_CLOSED);
     throw new SignInError(code, message.error_description);
   }
-  const { http } = await requireClient();
+  const { http } = await requireConnection();
   const res = await http.call('providerSignin', {
     body: {
       kind: 'code',
@@ -202,7 +202,7 @@ export async function confirmProviderSignIn(
   outcome: Extract<ProviderOutcome, { kind: 'confirm' }>,
   code: string,
 ): Promise<void> {
-  const { http } = await requireClient();
+  const { http } = await requireConnection();
   const res = await http.call('providerConfirm', {
     body: { state: outcome.state, secret: outcome.secret, code },
   });
@@ -211,7 +211,7 @@ export async function confirmProviderSignIn(
 
 /** Signs in with a Firebase ID token (the optional adapter, src/data/firebase-sign-in.ts). */
 export async function signInWithFirebaseToken(idToken: string): Promise<void> {
-  const { http } = await requireClient();
+  const { http } = await requireConnection();
   const res = await http.call('providerSignin', { body: { kind: 'firebase', idToken } });
   // The Firebase adapter never asks for a code: an untrusted address is refused with a sentence instead.
   if ('confirmEmail' in res) throw new SignInError('auth/confirm-email');
@@ -223,14 +223,14 @@ const METHODS_KEY = 'signin-methods';
 /** The caller's sign-in methods (Settings): the e-mail code and the linked provider accounts. */
 export function useSigninMethods(): RemoteState<SigninMethodsResponse> {
   return useRemoteQuery(METHODS_KEY, async () => {
-    const { http } = await requireClient();
+    const { http } = await requireConnection();
     return http.call('signinMethods');
   });
 }
 
 /** Unlinks one provider account; the e-mail code always remains (decision 0025). */
 export async function unlinkSigninMethod(identityId: string): Promise<void> {
-  const { http } = await requireClient();
+  const { http } = await requireConnection();
   await http.call('unlinkSigninMethod', { params: { identityId } });
   await invalidateRemote(METHODS_KEY);
 }

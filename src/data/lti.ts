@@ -2,7 +2,7 @@
 // of the launched person, after any session this browser had is ended; deep linking answers the platform.
 import type { LtiLaunchResponse } from '../../schemas/protocol/index.ts';
 import { openFirstScreens } from '../first-screen/store.ts';
-import { requireClient } from './client.ts';
+import { requireClient, requireConnection } from './client.ts';
 import { signOut } from './session.ts';
 import { refreshInstitutions } from './workspaces.ts';
 
@@ -45,7 +45,7 @@ export function launchSession(ltik: string, state: string | null): Promise<LtiLa
 
 /** Places the chosen channel in the course: the signed answer is form-posted to the platform. */
 export async function placeChannel(deepLinkToken: string, channelId: string): Promise<void> {
-  const { http } = await requireClient();
+  const { http } = await requireConnection();
   const { returnUrl, jwt } = await http.call('ltiDeepLink', { body: { deepLinkToken, channelId } });
   const form = document.createElement('form');
   form.method = 'POST';
@@ -61,7 +61,7 @@ export async function placeChannel(deepLinkToken: string, channelId: string): Pr
 
 /** The course workspace's public channels, for the instructor's choice. */
 export async function placeableChannels(institutionId: string): Promise<{ id: string; name: string }[]> {
-  const { http } = await requireClient();
+  const { http } = await requireConnection();
   const res = await http.call('channels', { params: { id: institutionId } });
   return res.data.filter((c) => c.type === 'public').map((c) => ({ id: c.id, name: c.name }));
 }

@@ -1,8 +1,7 @@
 import type { MemberDoc } from '../../schemas/collections.ts';
 import type { Member, MemberProfile, WorkspaceRole } from '../../schemas/protocol/index.ts';
 import { putRecord } from '../store/records.ts';
-import { fetchMembers } from '../store/workspaces.ts';
-import { requireClient } from './client.ts';
+import { requireClient, requireConnection } from './client.ts';
 import { useRefreshOnMount } from './live-query.ts';
 import { useStoreRead } from './store-reads.ts';
 
@@ -18,7 +17,7 @@ export function useMemberProfile(institutionId: string, memberId: string): Membe
 
 /** Workspace members into the store. */
 export async function refreshMembers(institutionId: string): Promise<void> {
-  await fetchMembers(await requireClient(), institutionId);
+  await (await requireConnection()).worker.refreshStore({ kind: 'members', institutionId });
 }
 
 /** Changes one member's workspace role (admins; nobody demotes the primary owner). */

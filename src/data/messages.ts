@@ -19,11 +19,11 @@ import {
 import { myVote } from '../store/message-ops.ts';
 import { orderMessages } from '../store/message-order.ts';
 import * as ops from '../store/message-outbox.ts';
-import { FIRST_WINDOW, type MessageWindow, WINDOW_STEP } from '../store/message-window.ts';
+import { FIRST_WINDOW, type MessageWindow, WINDOW_STEP } from '../store/message-window-size.ts';
 import { applyServerMessages } from '../store/messages.ts';
 import * as outbox from '../store/outbox.ts';
 import { requeueUpload } from '../store/uploads.ts';
-import { type LanternClient, requireClient } from './client.ts';
+import { requireClient, type StoreClient } from './client.ts';
 import { subscribeStoreRead, useStoreRead } from './store-reads.ts';
 
 /**
@@ -154,7 +154,7 @@ export async function refetchFirstPage(channelId: string): Promise<void> {
 }
 
 /** The caller's member id in the message's workspace. */
-async function me(client: LanternClient, genId: string): Promise<string> {
+async function me(client: StoreClient, genId: string): Promise<string> {
   const message = await client.db.messages.findOne(genId).exec();
   if (!message) throw new Error('This message is no longer here');
   const institution = await client.db.institutions.findOne(message.institutionId).exec();
@@ -164,7 +164,7 @@ async function me(client: LanternClient, genId: string): Promise<string> {
 /** Runs a store change for a message and nudges the worker (it also watches the outbox). */
 async function queued(
   genId: string,
-  change: (client: LanternClient, memberId: string) => Promise<unknown>,
+  change: (client: StoreClient, memberId: string) => Promise<unknown>,
 ): Promise<void> {
   const client = await requireClient();
   await change(client, await me(client, genId));

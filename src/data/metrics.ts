@@ -16,7 +16,7 @@ import type {
   MostVisitedMembersResponse,
 } from '../../schemas/protocol/index.ts';
 import type { JsonRouteName } from '../store/http.ts';
-import { requireClient } from './client.ts';
+import { requireConnection } from './client.ts';
 import { invalidateRemote, type RemoteState, setRemote, useRemoteQuery } from './remote-query.ts';
 
 /** The window a metrics page asks for: no fromDate is "all" (spec §9); buckets in the viewer's zone. */
@@ -45,7 +45,7 @@ function useMetric<T>(
   const q = query(window, extra);
   const key = `${prefix(institutionId)}${route}?${new URLSearchParams(q)}`;
   return useRemoteQuery(key, async () => {
-    const { http } = await requireClient();
+    const { http } = await requireConnection();
     return (await http.call(route, { params: { id: institutionId }, query: q })) as T;
   });
 }
@@ -83,14 +83,14 @@ const settingsKey = (institutionId: string) => `${prefix(institutionId)}settings
 
 export function useMetricSettings(institutionId: string): RemoteState<MetricSettings> {
   return useRemoteQuery(settingsKey(institutionId), async () => {
-    const { http } = await requireClient();
+    const { http } = await requireConnection();
     return http.call('metricSettings', { params: { id: institutionId } });
   });
 }
 
 /** Turns member-level metrics on or off; rejects with ApiError carrying the server's message. */
 export async function setMemberMetricsEnabled(institutionId: string, enabled: boolean): Promise<void> {
-  const { http } = await requireClient();
+  const { http } = await requireConnection();
   const saved = await http.call('updateMetricSettings', {
     params: { id: institutionId },
     body: { memberMetricsEnabled: enabled },

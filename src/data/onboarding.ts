@@ -8,7 +8,7 @@ import type {
   User,
   WorkspaceChecklist,
 } from '../../schemas/protocol/index.ts';
-import { requireClient } from './client.ts';
+import { requireConnection } from './client.ts';
 import { invalidateRemote, type RemoteState, setRemote, useRemoteQuery } from './remote-query.ts';
 import { useStoreRead } from './store-reads.ts';
 import { refreshInstitutions } from './workspaces.ts';
@@ -22,7 +22,7 @@ const keys = {
 export function useChecklist(institutionId: string): RemoteState<WorkspaceChecklist> {
   // '' (not an admin): nothing to ask; a request for workspace "" was a 400 on every member's page.
   return useRemoteQuery(institutionId ? keys.checklist(institutionId) : null, async () => {
-    const { http } = await requireClient();
+    const { http } = await requireConnection();
     return http.call('workspaceChecklist', { params: { id: institutionId } });
   });
 }
@@ -39,7 +39,7 @@ export function useSaidHello(institutionId: string, memberId: string, ask: boole
 
 /** Puts the checklist away in this workspace, on every device (PUT .../members). */
 export async function dismissChecklist(institutionId: string): Promise<void> {
-  const { http } = await requireClient();
+  const { http } = await requireConnection();
   const res = await http.call('updateOwnMembership', {
     params: { id: institutionId },
     body: { checklistDismissed: true },
@@ -53,7 +53,7 @@ export const refreshChecklist = (institutionId: string) => invalidateRemote(keys
 /** The workspace's live invite link (admins only; a null key when the caller may not see it). */
 export function useInviteLink(institutionId: string, canManage: boolean): RemoteState<InviteLink | null> {
   return useRemoteQuery(canManage ? keys.inviteLink(institutionId) : null, async () => {
-    const { http } = await requireClient();
+    const { http } = await requireConnection();
     return (await http.call('inviteLink', { params: { id: institutionId } })).link;
   });
 }
@@ -63,7 +63,7 @@ export async function createInviteLink(
   institutionId: string,
   expiresInDays: 1 | 7 | 30,
 ): Promise<InviteLink> {
-  const { http } = await requireClient();
+  const { http } = await requireConnection();
   const { link } = await http.call('createInviteLink', {
     params: { id: institutionId },
     body: { expiresInDays },
@@ -75,7 +75,7 @@ export async function createInviteLink(
 }
 
 export async function revokeInviteLink(institutionId: string): Promise<void> {
-  const { http } = await requireClient();
+  const { http } = await requireConnection();
   await http.call('revokeInviteLink', { params: { id: institutionId } });
   setRemote<InviteLink | null>(keys.inviteLink(institutionId), () => null);
 }
@@ -83,14 +83,14 @@ export async function revokeInviteLink(institutionId: string): Promise<void> {
 /** What opening an invite link would join; its error is the server's sentence (404: no longer valid). */
 export function useInviteLinkPreview(token: string | null): RemoteState<InviteLinkPreview> {
   return useRemoteQuery(token ? keys.preview(token) : null, async () => {
-    const { http } = await requireClient();
+    const { http } = await requireConnection();
     return http.call('inviteLinkPreview', { params: { token: token ?? '' } });
   });
 }
 
 /** Joins through the link; resolves with the workspace id once the store knows the workspace. */
 export async function joinByInviteLink(token: string): Promise<string> {
-  const { http } = await requireClient();
+  const { http } = await requireConnection();
   const { institution } = await http.call('joinByInviteLink', { params: { token } });
   await refreshInstitutions();
   return institution.id;

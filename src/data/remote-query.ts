@@ -5,7 +5,7 @@
 // so every screen showing that data refetches. Screens still never fetch (decision 0001).
 import { useEffect, useSyncExternalStore } from 'react';
 import { ApiError } from '../store/http.ts';
-import { requireClient } from './client.ts';
+import { subscribeStoreRead } from './store-reads.ts';
 
 export interface RemoteState<T> {
   /** The last answer; kept while a refetch runs or after a refetch fails. */
@@ -33,13 +33,12 @@ let watchingSession = false;
 function forgetOnSessionChange(): void {
   if (watchingSession) return;
   watchingSession = true;
-  void requireClient().then(({ db }) => {
-    let token: string | null | undefined;
-    db.session.findOne('current').$.subscribe((session) => {
-      const next = session?.token ?? null;
-      if (token !== undefined && next !== token) entries.clear();
-      token = next;
-    });
+  let token: string | null | undefined;
+  subscribeStoreRead('session', {}, (session) => {
+    if (session === undefined) return;
+    const next = session?.token ?? null;
+    if (token !== undefined && next !== token) entries.clear();
+    token = next;
   });
 }
 

@@ -8,8 +8,7 @@ import { listRecords, putRecord, removeRecord } from '../store/records.ts';
 import { queueSectionChange } from '../store/section-outbox.ts';
 import type { SidebarLayout } from '../store/sections.ts';
 import * as sectionRules from '../store/sections.ts';
-import { fetchSections } from '../store/workspaces.ts';
-import { requireClient } from './client.ts';
+import { requireClient, requireConnection } from './client.ts';
 import { useRefreshOnMount } from './live-query.ts';
 import { useStoreRead } from './store-reads.ts';
 
@@ -23,10 +22,8 @@ export function useSections(institutionId: string): SidebarLayout | undefined {
 }
 
 /** The caller's sections from the server; changes still queued offline are laid over them. */
-export async function refreshSections(institutionId: string): Promise<Section[]> {
-  const client = await requireClient();
-  await fetchSections(client, institutionId);
-  return listRecords(client.db, 'section', { institutionId });
+export async function refreshSections(institutionId: string): Promise<void> {
+  await (await requireConnection()).worker.refreshStore({ kind: 'sections', institutionId });
 }
 
 async function currentLayout(institutionId: string) {

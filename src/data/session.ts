@@ -3,7 +3,7 @@
 
 import type { SigninResponse, User } from '../../schemas/protocol/index.ts';
 import { openFirstScreens } from '../first-screen/store.ts';
-import { clearLocalSession, requireClient } from './client.ts';
+import { clearLocalSession, requireClient, requireConnection } from './client.ts';
 import { dropPushSubscription } from './push.ts';
 import { markSignedIn } from './session-marker.ts';
 import { useStoreRead } from './store-reads.ts';
@@ -14,12 +14,12 @@ export function useSession(): { token: string; user: User } | null | undefined {
 }
 
 export async function requestCode(email: string): Promise<void> {
-  const { http } = await requireClient();
+  const { http } = await requireConnection();
   await http.call('signinCode', { query: { email } });
 }
 
 export async function signIn(email: string, code: string): Promise<void> {
-  const { http } = await requireClient();
+  const { http } = await requireConnection();
   await adoptSession(await http.call('signin', { body: { email, code } }));
 }
 

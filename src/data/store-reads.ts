@@ -123,6 +123,24 @@ export function subscribeStoreRead<N extends StoreReadName>(
   };
 }
 
+/** A store read's current result, once (waiting for the first when none has come yet). */
+export function readStoreOnce<N extends StoreReadName>(
+  name: N,
+  args: StoreReadArgs<N>,
+): Promise<StoreReadValue<N>> {
+  return new Promise((resolve) => {
+    let stop: (() => void) | null = null;
+    let done = false;
+    stop = subscribeStoreRead(name, args, (value) => {
+      if (done || value === undefined) return;
+      done = true;
+      resolve(value);
+      // Called during subscribe when a value is already held: stop once subscribe has returned.
+      queueMicrotask(() => stop?.());
+    });
+  });
+}
+
 /** A live store read in a component: undefined until its first result. */
 export function useStoreRead<N extends StoreReadName>(
   name: N,

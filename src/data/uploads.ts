@@ -9,7 +9,7 @@ import type { UploadProgress } from '../../worker/events.ts';
 import { getFileBlob } from '../store/file-blobs.ts';
 import * as uploads from '../store/uploads.ts';
 import { forgetUpload, requeueUpload } from '../store/uploads.ts';
-import { getReadyClient, requireClient, subscribeClientReady } from './client.ts';
+import { getReadyClient, requireClient, requireConnection, subscribeClientReady } from './client.ts';
 import { useRecords } from './store-reads.ts';
 
 /** Files chosen in this channel's composer and not yet posted: status, progress (loaded / fileSize), error. */
@@ -58,7 +58,7 @@ export function useResumeUploads(channelId: string, connected: boolean): void {
   const key = waiting.join(',');
   useEffect(() => {
     if (!connected || key === '') return;
-    void requireClient().then(({ worker }) => worker.uploadFiles(key.split(',')));
+    void requireConnection().then(({ worker }) => worker.uploadFiles(key.split(',')));
   }, [connected, key]);
 }
 

@@ -4,7 +4,7 @@
 // refetches what it touched. Actions reject with ApiError carrying the server's message.
 import type { Channel, WorkspaceInvitation } from '../../schemas/protocol/index.ts';
 import { refreshJoinedChannels } from './channels.ts';
-import { requireClient } from './client.ts';
+import { requireClient, requireConnection } from './client.ts';
 import { refreshChecklist } from './onboarding.ts';
 import { invalidateRemote, type RemoteState, setRemote, useRemoteQuery } from './remote-query.ts';
 import { refreshInstitutions } from './workspaces.ts';
@@ -40,7 +40,7 @@ async function updateWorkspace(
 /** The workspace's open invitations, oldest first (admins only: others get 403). */
 export function usePendingInvitations(institutionId: string): RemoteState<WorkspaceInvitation[]> {
   return useRemoteQuery(keys.invitations(institutionId), async () => {
-    const { http } = await requireClient();
+    const { http } = await requireConnection();
     return (await http.call('invitations', { params: { id: institutionId } })).data;
   });
 }
@@ -52,13 +52,13 @@ export function refreshPendingInvitations(institutionId: string): Promise<void> 
 
 /** Sends an invitation's e-mail again; the invitation itself does not change. */
 export async function resendInvitation(institutionId: string, invitationId: string): Promise<void> {
-  const { http } = await requireClient();
+  const { http } = await requireConnection();
   await http.call('resendInvitation', { params: { id: institutionId, invitationId } });
 }
 
 /** Revokes invitations by address: accepting them is refused from now on. */
 export async function revokeInvitations(institutionId: string, emails: string[]): Promise<void> {
-  const { http } = await requireClient();
+  const { http } = await requireConnection();
   const { data: removed } = await http.call('revokeInvitations', {
     params: { id: institutionId },
     body: { emails },
@@ -74,7 +74,7 @@ export async function revokeInvitations(institutionId: string, emails: string[])
 /** The workspace's public channels (the ones that can be default), by name. */
 export function usePublicChannels(institutionId: string): RemoteState<Channel[]> {
   return useRemoteQuery(keys.channels(institutionId), async () => {
-    const { http } = await requireClient();
+    const { http } = await requireConnection();
     const { data } = await http.call('channels', { params: { id: institutionId } });
     return data.filter((c) => c.type === 'public').sort((a, b) => a.name.localeCompare(b.name));
   });
@@ -86,7 +86,7 @@ export async function setChannelDefault(
   channelId: string,
   isDefault: boolean,
 ): Promise<void> {
-  const { http } = await requireClient();
+  const { http } = await requireConnection();
   const { channel } = await http.call('setChannelDefault', {
     params: { id: institutionId, channelId },
     body: { isDefault },
@@ -99,7 +99,7 @@ export async function setChannelDefault(
 
 /** Creates a public default channel: every member, present and future, is in it. */
 export async function createDefaultChannel(institutionId: string, name: string): Promise<Channel> {
-  const { http } = await requireClient();
+  const { http } = await requireConnection();
   const { channel } = await http.call('createChannel', {
     params: { id: institutionId },
     body: { name, type: 'public', isDefault: true },

@@ -7,9 +7,8 @@ import type {
   InvitationWithInstitution,
   WorkspaceRole,
 } from '../../schemas/protocol/index.ts';
-import { fetchInstitutions } from '../store/workspaces.ts';
 import { refreshJoinedChannels } from './channels.ts';
-import { type LanternClient, requireClient } from './client.ts';
+import { requireClient, requireConnection, type StoreClient } from './client.ts';
 import { refreshMembers } from './members.ts';
 import { useStoreRead } from './store-reads.ts';
 
@@ -46,25 +45,22 @@ export async function createInstitution(name: string): Promise<InstitutionWithMe
 }
 
 export async function selectInstitution(id: string): Promise<void> {
-  const { db } = await requireClient();
-  const session = await db.session.findOne('current').exec();
-  if (session && session.selectedInstitutionId !== id)
-    await session.incrementalPatch({ selectedInstitutionId: id });
+  await (await requireConnection()).worker.selectWorkspace(id);
   await Promise.all([refreshJoinedChannels(id), refreshMembers(id)]);
 }
 
 /** Workspaces and pending invitations from the server into the store; resolves with the listed ids. */
 export async function refreshInstitutions(): Promise<string[]> {
-  return fetchInstitutions(await requireClient());
+  return (await requireConnection()).worker.refreshWorkspaces();
 }
 
 export async function inviteMembers(institutionId: string, emails: string[]): Promise<void> {
-  const { http } = await requireClient();
+  const { http } = await requireConnection();
   await http.call('invite', { params: { id: institutionId }, body: { emails } });
 }
 
 export async function acceptInvitation(institutionId: string): Promise<void> {
-  const { http } = await requireClient();
+  const { http } = await requireConnection();
   await http.call('acceptInvitation', { params: { id: institutionId } });
   // The workspace in the store is all the next screen needs; it selects it and loads channels and
   // members itself, so joining on a slow connection does not wait for those lists too.
@@ -73,7 +69,7 @@ export async function acceptInvitation(institutionId: string): Promise<void> {
 
 /** Declines an invitation: it disappears here and for the workspace's admins. */
 export async function declineInvitation(invitationId: string): Promise<void> {
-  const { http } = await requireClient();
+  const { http } = await requireConnection();
   await http.call('declineInvitation', { params: { invitationId } });
   await refreshInstitutions();
 }
@@ -94,7 +90,7 @@ export async function leaveInstitution(institutionId: string): Promise<void> {
   await worker.channelsChanged();
 }
 
-async function forgetInstitution(db: LanternClient['db'], institutionId: string): Promise<void> {
+async function forgetInstitution(db: StoreClient['db'], institutionId: string): Promise<void> {
   const channelIds = (await db.channels.find({ selector: { institutionId } }).exec()).map((c) => c.id);
   await db.channelMembers.find({ selector: { channelId: { $in: channelIds } } }).remove();
   await db.syncState.find({ selector: { institutionId } }).remove();

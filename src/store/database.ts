@@ -1,5 +1,6 @@
 // Opens the client store: RxDB on Dexie with every collection of schemas/collections.ts.
 // The same code runs in tabs, in the worker and in Node tests (fake-indexeddb).
+
 import {
   addRxPlugin,
   createRxDatabase,
@@ -28,6 +29,7 @@ import {
   type SettingsDoc,
   type SyncStateDoc,
 } from '../../schemas/collections.ts';
+import { DEFAULT_DATABASE_NAME } from './database-name.ts';
 
 export interface LanternCollections {
   messages: RxCollection<MessageDoc>;
@@ -73,9 +75,6 @@ async function holdsEarlierVersions(db: LanternDatabase, names: readonly Collect
   if (keys.length === 0) return false;
   return (await db.internalStore.findDocumentsById(keys, false)).length > 0;
 }
-
-/** Database name in browsers; tests pass their own. */
-export const DEFAULT_DATABASE_NAME = 'lantern';
 
 export interface OpenOptions {
   /** Defaults to Dexie over the global indexedDB. */

@@ -7,7 +7,7 @@ import { combineLatest, map, type Observable } from 'rxjs';
 import type { InstitutionDoc, MemberDoc, RecordDoc } from '../../schemas/collections.ts';
 import { type MentionSuggestion, mentionSuggestions } from '../../schemas/mention-suggestions.ts';
 import type { ChannelMember, ChannelRole, Group } from '../../schemas/protocol/index.ts';
-import { type ChannelAccessCollections, watchChannelAccess } from './channel-access.ts';
+import { type ChannelAccessCollections, watchChannelAccess } from './channel-access-live.ts';
 
 export interface MentionSourceCollections extends ChannelAccessCollections {
   members: RxCollection<MemberDoc>;

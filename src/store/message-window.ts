@@ -12,20 +12,9 @@ import type { LanternCollections } from './database.ts';
 type WindowCollections = Pick<LanternCollections, 'messages' | 'syncState'>;
 
 import { orderMessages } from './message-order.ts';
+import type { MessageWindow } from './message-window-size.ts';
 
-export interface MessageWindow {
-  /** Shown messages oldest first: confirmed by position, then pending and failed ones. */
-  messages: MessageDoc[];
-  /** Older confirmed messages are stored below the window: widen it before asking the server. */
-  hasOlderStored: boolean;
-  /** The genIds of every row read, deleted ones too: an echo or arrival of any of them is replaced. */
-  held: ReadonlySet<string>;
-}
-
-/** The messages a first screen needs, with room for the overscan above it. */
-export const FIRST_WINDOW = 60;
-/** How many more each scroll to the top asks for. */
-export const WINDOW_STEP = 100;
+export { FIRST_WINDOW, type MessageWindow, WINDOW_STEP } from './message-window-size.ts';
 
 /**
  * The lowest createdSeq to leave out so that at least `size` confirmed messages (tombstones included)

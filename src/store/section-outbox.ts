@@ -33,16 +33,29 @@ export async function queuedSectionOperations(
     .flatMap((r) => (isSectionOperation(r.operation) ? [r.operation] : []));
 }
 
-/** The server's layout into the store, with the changes still queued here applied on top. */
+/**
+ * The server's layout into the store, with the changes still queued here applied on top. `fetchedAt`
+ * (when the layout was asked for): a section written after it, by a change made in a tab while the
+ * worker's request was out, is newer than this layout and stays as it is.
+ */
 export async function storeSections(
   db: SectionOutboxCollections,
   institutionId: string,
   fromServer: readonly Section[],
+  fetchedAt?: number,
 ): Promise<void> {
   let sections = [...fromServer];
   for (const op of await queuedSectionOperations(db, institutionId))
     sections = applySectionOperation(sections, op);
-  await replaceRecords(db, 'section', { institutionId }, sections, { scope: institutionId, institutionId });
+  await replaceRecords(
+    db,
+    'section',
+    { institutionId },
+    sections,
+    { scope: institutionId, institutionId },
+    undefined,
+    fetchedAt,
+  );
 }
 
 /** Writes the changed layout to the store and queues the change for the server. Returns the outbox key. */

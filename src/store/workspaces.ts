@@ -146,8 +146,9 @@ async function withOwnOnlineState(
 
 /** The caller's sections; changes still queued offline are laid over them. */
 export async function fetchSections({ http, db }: WorkspaceStore, institutionId: string): Promise<void> {
+  const fetchedAt = Date.now();
   const sections = (await http.call('sections', { params: { id: institutionId } })).data;
-  await storeSections(db, institutionId, sections);
+  await storeSections(db, institutionId, sections, fetchedAt);
 }
 
 export async function fetchGroups({ http, db }: WorkspaceStore, institutionId: string): Promise<Group[]> {

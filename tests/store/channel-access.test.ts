@@ -9,9 +9,9 @@ import {
   channelAccess,
   NO_POST_PERMISSION_REASON,
   NOT_MEMBER_REASON,
-  watchChannelAccess,
   YOU_BLOCKED_REASON,
 } from '../../src/store/channel-access.ts';
+import { watchChannelAccess } from '../../src/store/channel-access-live.ts';
 import { replaceJoinedChannels } from '../../src/store/channels.ts';
 import type { LanternDatabase } from '../../src/store/database.ts';
 import { putRecord } from '../../src/store/records.ts';

@@ -6,7 +6,7 @@ import { expect } from 'vitest';
 import type { MessageDoc } from '../../schemas/collections.ts';
 import type { Message, MessagePage } from '../../schemas/protocol/index.ts';
 import { refreshJoinedChannels } from '../../src/data/channels.ts';
-import { type LanternClient, startClient } from '../../src/data/client.ts';
+import { requireClient, type StoreClient, startClient } from '../../src/data/client.ts';
 import { refreshInstitutions } from '../../src/data/workspaces.ts';
 import type { WorkerEndpoint } from '../../worker/api.ts';
 import { lazyEndpoint } from '../../worker/engine-host.ts';
@@ -28,7 +28,7 @@ export interface EngineWorld {
   ws: Workspace;
   /** A plain member of the workspace, in #general: the person using the client. */
   me: Person;
-  client: LanternClient;
+  client: StoreClient;
   engine: SyncEngine;
   /** Every request the engine made, as "METHOD path". */
   engineRequests: string[];
@@ -51,11 +51,12 @@ export async function startEngineWorld(): Promise<EngineWorld> {
   const enginePromise = new Promise<SyncEngine>((r) => {
     resolveEngine = r;
   });
-  const client = await startClient({
+  await startClient({
     baseUrl: server.url,
     databaseName: `engine-world-${randomUUID()}`,
     worker: lazyEndpoint(enginePromise, null) as unknown as Remote<WorkerEndpoint>,
   });
+  const client = await requireClient();
   await client.db.session.upsert({
     id: 'current',
     token: me.token,

@@ -59,6 +59,18 @@ describe('store reads served by the worker', () => {
     expect(tab.results.length).toBe(sent);
   });
 
+  it('tells the tab when the worker’s store cannot open, so the page can show its error page', async () => {
+    const handlers = storeReadHandlers(
+      () => Promise.reject(new Error('The database on this device is newer than this app.')),
+      null,
+    );
+    await expect(handlers.openStore('tab-x', tabSink().sink)).rejects.toThrow(/newer than this app/);
+    // And a store that opens answers the tab's open.
+    await expect(storeReadHandlers(async () => db, null).openStore('tab-y', tabSink().sink)).resolves.toBe(
+      undefined,
+    );
+  });
+
   it('keeps each tab’s reads to that tab', async () => {
     const handlers = storeReadHandlers(async () => db, null);
     const one = tabSink();

@@ -15,7 +15,7 @@ import {
   refreshJoinedChannels,
   setChannelMuted,
 } from '../../src/data/channels.ts';
-import { type LanternClient, startClient } from '../../src/data/client.ts';
+import { requireClient, type StoreClient, startClient } from '../../src/data/client.ts';
 import { refreshMembers } from '../../src/data/members.ts';
 import {
   createSection,
@@ -32,6 +32,7 @@ import {
   fetchChannelMembers,
   fetchInstitutions,
   fetchMembers,
+  fetchSections,
   replaceAll,
 } from '../../src/store/workspaces.ts';
 import type { WorkerEndpoint } from '../../worker/api.ts';
@@ -58,7 +59,7 @@ const FAST_TIMINGS = {
 let server: TestServer;
 let ws: Workspace;
 let me: Person;
-let client: LanternClient;
+let client: StoreClient;
 let engine: SyncEngine;
 /** Every request the engine made, as "METHOD path". */
 const engineRequests: string[] = [];
@@ -71,11 +72,12 @@ beforeAll(async () => {
   const enginePromise = new Promise<SyncEngine>((r) => {
     resolveEngine = r;
   });
-  client = await startClient({
+  await startClient({
     baseUrl: server.url,
     databaseName: `workspace-sync-${randomUUID()}`,
     worker: lazyEndpoint(enginePromise, null) as unknown as Remote<WorkerEndpoint>,
   });
+  client = await requireClient();
   await client.db.session.upsert({
     id: 'current',
     token: me.token,
@@ -127,7 +129,7 @@ async function serverSections(): Promise<Section[]> {
 }
 
 /** My requests whose answers wait until `open()`; `answers()` counts those the server has given. */
-function gatedClient(): { store: { db: LanternClient['db']; http: Http }; answers(): number; open(): void } {
+function gatedClient(): { store: { db: StoreClient['db']; http: Http }; answers(): number; open(): void } {
   let open: () => void = () => {};
   const gate = new Promise<void>((r) => {
     open = r;
@@ -147,7 +149,7 @@ function gatedClient(): { store: { db: LanternClient['db']; http: Http }; answer
 }
 
 /** The same, for one request: a list asked for now that lands later. */
-function slowClient(): { store: { db: LanternClient['db']; http: Http }; answered(): boolean; open(): void } {
+function slowClient(): { store: { db: StoreClient['db']; http: Http }; answered(): boolean; open(): void } {
   const gated = gatedClient();
   return { store: gated.store, answered: () => gated.answers() > 0, open: gated.open };
 }
@@ -408,6 +410,31 @@ describe('sidebar changes made offline', () => {
       `PUT /api/institutions/${ws.id}/channels/sections`,
       `PUT /api/institutions/${ws.id}/channels/sections/${projects.id}`,
     ]);
+  });
+});
+
+describe('sidebar layouts', () => {
+  it('keep a section made here while a layout asked for before it was on its way', async () => {
+    await goOnline();
+    await refreshSections(ws.id);
+    // The worker's refresh is slow: its answer, without the new section, waits at the gate.
+    const slow = slowClient();
+    const stale = fetchSections(slow.store, ws.id);
+    await eventually(slow.answered);
+    await new Promise((r) => setTimeout(r, 5));
+
+    // Meanwhile the person makes a section here; it is sent and accepted, so no queued change covers it.
+    const harbour = await createSection(ws.id, 'Harbour');
+    const until = Date.now() + 10_000;
+    while ((await client.db.outbox.count().exec()) > 0 && Date.now() < until)
+      await new Promise((r) => setTimeout(r, 50));
+    await engine.settled();
+    expect((await serverSections()).map((s) => s.id)).toContain(harbour.id);
+
+    slow.open();
+    await stale;
+    const local = await listRecords(client.db, 'section', { institutionId: ws.id });
+    expect(local.map((s) => s.id)).toContain(harbour.id);
   });
 });
 

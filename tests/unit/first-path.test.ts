@@ -1,4 +1,4 @@
-// The channel route's first path (decisions 0036, 0062): what the tab's entry imports statically, followed
+// The channel route's first path (decisions 0036, 0062, 0065): what the tab's entry imports statically, followed
 // through our own files, must not reach the packages that were moved behind dynamic imports. A static
 // import of one of them anywhere on that path would put it back into the scripts a first visit waits for.
 // Files under schemas/ are reached but not followed: vite.config.ts declares them free of side effects, so
@@ -21,6 +21,9 @@ const KEPT_OFF: Record<string, string> = {
   sonner: 'the first toast asked for, or after the first rows (src/app/toast.ts, toaster.tsx)',
   'date-fns':
     'the screens that format dates by a pattern (settings, metrics, drafts); the rows write theirs out (day.ts)',
+  rxdb: "the tab's own store, with its first write or after the first rows (decision 0065)",
+  dexie: "the tab's own store, with its first write or after the first rows (decision 0065)",
+  rxjs: "the tab's own store and the worker's reads (decision 0065)",
 };
 
 /** Our files that must stay off the path, with where they load instead. */
@@ -29,6 +32,8 @@ const FILES_KEPT_OFF: Record<string, string> = {
   'schemas/protocol/client-config.ts': 'with the answer (client-config.ts, file-limit.ts)',
   'src/components/channels/create-channel-dialog.tsx': 'the sidebar, when first opened',
   'src/components/messages/composer.tsx': 'the channel screen, after the first rows',
+  'src/store/database.ts':
+    "src/data/client.ts, with the tab's first write or after the first rows (decision 0065)",
 };
 
 /** The imports a file needs at run time: value imports and re-exports (type-only ones are erased). */

@@ -1,0 +1,17 @@
+// What a channel's message window holds and how it grows (src/store/message-window.ts reads it), apart
+// from the reading itself: the tab's screen needs these without the store's code (decision 0065).
+import type { MessageDoc } from '../../schemas/collections.ts';
+
+export interface MessageWindow {
+  /** Shown messages oldest first: confirmed by position, then pending and failed ones. */
+  messages: MessageDoc[];
+  /** Older confirmed messages are stored below the window: widen it before asking the server. */
+  hasOlderStored: boolean;
+  /** The genIds of every row read, deleted ones too: an echo or arrival of any of them is replaced. */
+  held: ReadonlySet<string>;
+}
+
+/** The messages a first screen needs, with room for the overscan above it. */
+export const FIRST_WINDOW = 60;
+/** How many more each scroll to the top asks for. */
+export const WINDOW_STEP = 100;
