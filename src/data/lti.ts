@@ -9,8 +9,27 @@ import { refreshInstitutions } from './workspaces.ts';
 /** One exchange per ltik in this tab, however often the screen mounts (an ltik is good once). */
 const exchanges = new Map<string, Promise<LtiLaunchResponse>>();
 
-/** Whether this browser lets the app keep its store here (a course iframe may not: third-party storage). */
+/**
+ * Whether this browser lets the app keep its store here (a course iframe may not: third-party storage).
+ * Asked of IndexedDB itself, with a database of its own that is deleted again: the store opens only after
+ * its worker's, and a frame denied storage may never start that worker at all.
+ */
 export async function storeAvailable(): Promise<boolean> {
+  const probe = 'lantern-storage-probe';
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const request = indexedDB.open(probe);
+      request.onsuccess = () => {
+        request.result.close();
+        resolve();
+      };
+      request.onerror = () => reject(request.error);
+      request.onblocked = () => resolve();
+    });
+    indexedDB.deleteDatabase(probe);
+  } catch {
+    return false;
+  }
   try {
     await requireClient();
     return true;

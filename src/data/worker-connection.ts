@@ -48,13 +48,18 @@ function startWorker(): Remote<WorkerEndpoint> {
   return wrap<WorkerEndpoint>(dedicated);
 }
 
-/** Resolves once this tab holds its life lock; the lock is released only when the tab goes away. */
+/**
+ * Resolves once this tab holds its life lock; the lock is released only when the tab goes away. Rejects
+ * where the browser refuses locks (a frame denied storage): the client cannot start there, and says so.
+ */
 function holdTabLock(tabId: string): Promise<void> {
   if (typeof navigator === 'undefined' || !navigator.locks) return Promise.resolve();
-  return new Promise((resolve) => {
-    void navigator.locks.request(tabLockName(tabId), () => {
-      resolve();
-      return new Promise<never>(() => {});
-    });
+  return new Promise((resolve, reject) => {
+    navigator.locks
+      .request(tabLockName(tabId), () => {
+        resolve();
+        return new Promise<never>(() => {});
+      })
+      .catch(reject);
   });
 }
