@@ -6,7 +6,7 @@ import { filter } from 'rxjs/operators';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MessageDoc } from '../../schemas/collections.ts';
 import type { LanternDatabase } from '../../src/store/database.ts';
-import { type MessageWindow, watchMessageWindow } from '../../src/store/message-window.ts';
+import { type MessageWindow, newestRevisions, watchMessageWindow } from '../../src/store/message-window.ts';
 import { applyServerMessage } from '../../src/store/messages.ts';
 import { pendingMessage } from '../../src/store/pending-message.ts';
 import { makeServerMessage, openTestDatabase } from './factories.ts';
@@ -176,5 +176,16 @@ describe('message window', () => {
     expect(window.messages.every((m) => m.channelId === 'c1')).toBe(true);
     expect(window.messages.map((m) => m.id)).not.toContain('c1-m100');
     expect(window.messages).toHaveLength(99);
+  });
+});
+
+describe('two revisions of one message in the two queries', () => {
+  it('keep only the newest, so a message confirmed elsewhere is not shown twice', () => {
+    const pending = { primary: 'g1', revision: '1-a', status: 'pending' };
+    const confirmed = { primary: 'g1', revision: '2-b', status: 'confirmed' };
+    const other = { primary: 'g2', revision: '1-c', status: 'confirmed' };
+    expect(newestRevisions([confirmed, other, pending])).toEqual([confirmed, other]);
+    expect(newestRevisions([other, pending, confirmed])).toEqual([other, confirmed]);
+    expect(newestRevisions([other, pending])).toEqual([other, pending]);
   });
 });
