@@ -134,6 +134,16 @@ test('a request to join a private channel is approved live and the channel appea
   await expect(tomasPage.getByRole('heading', { name: 'Channel not found' })).toBeVisible();
   await expect(tomasPage.getByRole('button', { name: 'Request to join' })).toHaveCount(0);
   await shot(tomasPage, `${ARTIFACTS}/channel-not-found-desktop.png`);
+  // Within the page (no load), the same bad address shows the 404 screen, and Back shows the screen before
+  // it again, not the error.
+  await tomasPage.evaluate(() => {
+    history.pushState(null, '', `${location.pathname.replace(/[^/]+$/, '')}not%20a%20channel`);
+    dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await expect(tomasPage.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+  await tomasPage.goBack();
+  await expect(tomasPage.getByRole('heading', { name: 'Channel not found' })).toBeVisible();
+  await expect(tomasPage.getByRole('heading', { name: 'Page Not Found' })).toHaveCount(0);
   // An address that is no channel id fails route validation: the 404 screen (spec §2).
   await tomasPage.goto(`${server.url}/client/${workspaceId}/channel/not%20a%20channel`);
   await expect(tomasPage.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();

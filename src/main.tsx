@@ -2,12 +2,12 @@
 // A store that cannot open shows its own error page with "Reset local data" (store-failure.tsx).
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter } from 'react-router';
 import { RootErrorBoundary } from './app/error-boundary.tsx';
 import { startErrorReportingAfterFirstPaint } from './app/error-reporting.ts';
 import { reportRefreshFailure } from './app/refresh-failure.ts';
 import { installReloadGuard } from './app/reload-guard.ts';
-import { createRouter } from './app/router.tsx';
+import { AppRoutes } from './app/router.tsx';
 import { markStoreFailed, StoreFailureGate } from './app/store-failure.tsx';
 import { startClient } from './data/client.ts';
 import './styles.css';
@@ -26,7 +26,6 @@ void startClient({
   onStoreFailure: storeFailed,
 }).catch(storeFailed);
 
-const router = createRouter();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
@@ -34,7 +33,9 @@ createRoot(root).render(
   <StrictMode>
     <RootErrorBoundary>
       <StoreFailureGate>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </StoreFailureGate>
     </RootErrorBoundary>
   </StrictMode>,

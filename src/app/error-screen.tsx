@@ -1,13 +1,12 @@
 // The error layout: 'Page Not Found' for 404, 'Internal Server Error' for everything else (spec §2, §8).
 import { Home, TriangleAlert } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { Component, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { Button } from '../components/ui/button.tsx';
 import { HttpStatusError } from './http-status-error.ts';
 import { usePageTitle } from './title.ts';
 
 export function statusOf(error: unknown): number {
-  if (isRouteErrorResponse(error)) return error.status;
   if (error instanceof HttpStatusError) return error.status;
   return 500;
 }
@@ -49,9 +48,39 @@ export function ErrorPage({ status, description, children }: ErrorPageProps) {
   );
 }
 
-/** Route error element: every route error below the root lands here. */
-export function RouteErrorScreen() {
-  const error = useRouteError();
-  if (statusOf(error) !== 404) console.error(error);
-  return <ErrorPage status={statusOf(error)} />;
+/**
+ * Every error a screen throws while rendering lands here and shows the error page in its place; moving
+ * to another address tries the screens again.
+ */
+export function RouteErrors({ children }: { children: ReactNode }) {
+  return <RouteErrorBoundary pathname={useLocation().pathname}>{children}</RouteErrorBoundary>;
+}
+
+interface BoundaryProps {
+  pathname: string;
+  children: ReactNode;
+}
+
+class RouteErrorBoundary extends Component<BoundaryProps, { error: unknown; pathname: string | null }> {
+  override state = { error: null as unknown, pathname: null as string | null };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: { error: unknown; pathname: string | null }) {
+    // The address the error happened at; another one clears it.
+    if (state.error === null) return { pathname: props.pathname };
+    if (state.pathname !== props.pathname) return { error: null, pathname: props.pathname };
+    return null;
+  }
+
+  override componentDidCatch(error: unknown): void {
+    if (statusOf(error) !== 404) console.error(error);
+  }
+
+  override render() {
+    if (this.state.error !== null) return <ErrorPage status={statusOf(this.state.error)} />;
+    return this.props.children;
+  }
 }

@@ -25,7 +25,10 @@ import { Toaster } from './toaster.tsx';
 import { watchServerVersion } from './version-watch.ts';
 
 export function RootLayout() {
-  const navigate = useNavigate();
+  // useNavigate's function changes with the address; the worker's handlers are registered once.
+  const navigateNow = useNavigate();
+  const navigateRef = useRef(navigateNow);
+  navigateRef.current = navigateNow;
   const selected = useSelectedInstitutionId();
   const settings = useSettings();
   // Read when a notification click arrives, so registration itself happens once.
@@ -52,7 +55,7 @@ export function RootLayout() {
       openChannel: (clientId, channelId) => {
         // Spec §2: a notification without a client id opens the channel in the current workspace.
         const workspace = clientId ?? selectedRef.current;
-        if (workspace) void navigate(`/client/${workspace}/channel/${channelId}`);
+        if (workspace) void navigateRef.current(`/client/${workspace}/channel/${channelId}`);
       },
       foregroundPush: (push) => {
         // Spec §2, §4: a push for the open channel says nothing; another channel gets a toast and the sound.
@@ -65,7 +68,7 @@ export function RootLayout() {
             ? {
                 action: {
                   label: 'View in channel',
-                  onClick: () => void navigate(`/client/${workspace}/channel/${channelId}`),
+                  onClick: () => void navigateRef.current(`/client/${workspace}/channel/${channelId}`),
                 },
               }
             : {}),
@@ -74,7 +77,7 @@ export function RootLayout() {
       },
     });
     navigator.serviceWorker?.controller?.postMessage({ type: 'closeAllNotifications' });
-  }, [navigate]);
+  }, []);
 
   // Spec §4: isDesktop is set from the window width on load and on every resize. Compared with the stored
   // row once it has loaded (the defaults before it would write on every load), and written after the first
@@ -106,8 +109,8 @@ export function RootLayout() {
     const action = routeRuleAction(pathname, rules, window.location.origin);
     // Spec §2: a server-provided redirect is followed; one to another site by a full page load.
     if (action?.kind === 'load') window.location.assign(action.url);
-    else if (action) void navigate(action.to, { replace: true });
-  }, [pathname, rules, navigate]);
+    else if (action) void navigateRef.current(action.to, { replace: true });
+  }, [pathname, rules]);
 
   const outdated = version !== 'current';
   return (

@@ -2,22 +2,28 @@
 // only), unauthenticated (open to all), and the error layout for 404 / 500. Sign-in, the workspace shell
 // and the channel view are in the first script; every other screen is its own chunk, fetched when its
 // route is first visited (and precached by the service worker, so it opens offline too).
-import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+// Declarative routes (useRoutes under a BrowserRouter), not a data router: no route has a loader or an
+// action, and createBrowserRouter alone was 14 kB of the first scripts (decision 0067).
+import { type ComponentType, lazy, Suspense } from 'react';
+import { Navigate, Outlet, type RouteObject, useRoutes } from 'react-router';
 import { ChannelScreen } from '../screens/channel.tsx';
 import { EntryScreen, ShortPathRedirect } from '../screens/entry.tsx';
 import { SignInScreen } from '../screens/sign-in.tsx';
 import { AuthLayout } from './auth-layout.tsx';
 import { ClientLayout } from './client-layout.tsx';
-import { RouteErrorScreen } from './error-screen.tsx';
+import { RouteErrors } from './error-screen.tsx';
 import { RequireSession } from './guards.tsx';
 import { loadChunk } from './reload-guard.ts';
 import { RootLayout } from './root-layout.tsx';
 
 /** A route whose screen is loaded on first visit: `pick` names the export the route renders. */
-function onDemand<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): Pick<RouteObject, 'lazy'> {
+function onDemand<M>(
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType,
+): Pick<RouteObject, 'element'> {
   // A chunk that fails to load reloads the page once (spec §9 reload guard), then shows the error screen.
-  return { lazy: async () => ({ Component: pick(await loadChunk(load)) }) };
+  const Screen = lazy(async () => ({ default: pick(await loadChunk(load)) }));
+  return { element: <Screen /> };
 }
 
 function SignedIn() {
@@ -34,11 +40,19 @@ const agentSettings = () => import('../screens/agent-settings.tsx');
 
 export const routes: RouteObject[] = [
   {
-    element: <RootLayout />,
-    errorElement: <RouteErrorScreen />,
+    element: (
+      <RouteErrors>
+        <RootLayout />
+      </RouteErrors>
+    ),
     children: [
       {
-        errorElement: <RouteErrorScreen />,
+        // Below the root layout, so an error page keeps its toasts, banner and service-worker messages.
+        element: (
+          <RouteErrors>
+            <Outlet />
+          </RouteErrors>
+        ),
         children: [
           { element: <AuthLayout />, children: [{ path: 'signin', element: <SignInScreen /> }] },
           {
@@ -182,6 +196,10 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+/**
+ * The routes for the current address. A screen still loading keeps the one before it on screen (the
+ * router moves between addresses in a transition); on the first load the page stays empty until it comes.
+ */
+export function AppRoutes() {
+  return <Suspense fallback={null}>{useRoutes(routes)}</Suspense>;
 }
