@@ -24,6 +24,7 @@ const KEPT_OFF: Record<string, string> = {
   rxdb: "the tab's own store, with its first write or after the first rows (decision 0065)",
   dexie: "the tab's own store, with its first write or after the first rows (decision 0065)",
   rxjs: "the tab's own store and the worker's reads (decision 0065)",
+  dompurify: 'the message sanitiser, with the first message more than plain paragraphs (decision 0067)',
 };
 
 /** Our files that must stay off the path, with where they load instead. */
@@ -32,6 +33,8 @@ const FILES_KEPT_OFF: Record<string, string> = {
   'schemas/protocol/client-config.ts': 'with the answer (client-config.ts, file-limit.ts)',
   'src/components/channels/create-channel-dialog.tsx': 'the sidebar, when first opened',
   'src/components/messages/composer.tsx': 'the channel screen, after the first rows',
+  'src/components/messages/message-sanitizer.ts':
+    'message-html.ts, with the first message that needs it (decision 0067)',
   'src/store/database.ts':
     "src/data/client.ts, with the tab's first write or after the first rows (decision 0065)",
 };

@@ -1,38 +1,47 @@
 // Message HTML on the client: rendering through DOMPurify (spec issue item 12), with mention chips
 // (<span data-type="mention" data-id class="mention">), and plain-text conversions for previews.
-import DOMPurify from 'dompurify';
+// DOMPurify itself (message-sanitizer.ts) loads with the first message that needs it: most messages are
+// plain paragraphs and never do, so a channel's first rows do not wait for it (decision 0067).
 import { findLinks } from './link-finder.ts';
+
+type Sanitizer = typeof import('./message-sanitizer.ts');
+
+let sanitizer: Sanitizer | undefined;
+let loading: Promise<void> | undefined;
+const readyListeners = new Set<() => void>();
+
+/** Loads DOMPurify once; a load that fails is tried again by the next caller. */
+export function loadSanitizer(): Promise<void> {
+  loading ??= import('./message-sanitizer.ts').then(
+    (module) => {
+      sanitizer = module;
+      for (const listener of readyListeners) listener();
+    },
+    (error: unknown) => {
+      loading = undefined;
+      console.warn('The message sanitiser could not be loaded', error);
+    },
+  );
+  return loading;
+}
+
+/** True once every message can be rendered (DOMPurify has loaded). */
+export function sanitizerReady(): boolean {
+  return sanitizer !== undefined;
+}
+
+export function onSanitizerReady(listener: () => void): () => void {
+  readyListeners.add(listener);
+  return () => readyListeners.delete(listener);
+}
 
 /**
  * Sanitised HTML for the message body; links (written or found in the text) open in a new tab and never
- * leak the opener.
+ * leak the opener. Null while DOMPurify is still loading for a message that needs it (`loadSanitizer`).
  */
-export function renderMessageHtml(html: string): string {
+export function renderMessageHtml(html: string): string | null {
   if (isPlainParagraphs(html)) return html;
-  const body = DOMPurify.sanitize(html, {
-    RETURN_DOM: true,
-    ALLOWED_TAGS: [
-      'p',
-      'br',
-      'strong',
-      'b',
-      'em',
-      'i',
-      'u',
-      's',
-      'code',
-      'pre',
-      'blockquote',
-      'ul',
-      'ol',
-      'li',
-      'a',
-      'span',
-    ],
-    ALLOWED_ATTR: ['href', 'title', 'data-type', 'data-id', 'class'],
-  }) as HTMLElement; // RETURN_DOM hands back the <body> the markup was parsed into
-  linkAddresses(body);
-  return body.innerHTML;
+  return sanitizer ? sanitizer.sanitizeMessageHtml(html) : null;
 }
 
 /** Paragraphs of text with no tag, attribute, entity or address: most messages. */
@@ -46,44 +55,6 @@ const PLAIN_PARAGRAPHS = /^(?:<p>[^<>&]*<\/p>)+$/;
 export function isPlainParagraphs(html: string): boolean {
   // Addresses are looked for in the paragraphs' text, as linkAddresses does, not across the tags.
   return PLAIN_PARAGRAPHS.test(html) && findLinks(html.replace(/<\/?p>/g, '\n')).length === 0;
-}
-
-/** Every address in the text becomes a link (issue 15 item 6), except in code and inside links and chips. */
-function linkAddresses(root: HTMLElement): void {
-  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-  const texts: Text[] = [];
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    if (!node.parentElement?.closest('a, code, pre, .mention')) texts.push(node as Text);
-  }
-  for (const text of texts) {
-    const links = findLinks(text.data);
-    if (links.length === 0) continue;
-    const parts = document.createDocumentFragment();
-    let at = 0;
-    for (const link of links) {
-      parts.append(text.data.slice(at, link.start));
-      const a = document.createElement('a');
-      a.href = link.href;
-      a.textContent = text.data.slice(link.start, link.end);
-      a.target = '_blank';
-      a.rel = 'noopener noreferrer nofollow';
-      parts.append(a);
-      at = link.end;
-    }
-    parts.append(text.data.slice(at));
-    text.replaceWith(parts);
-  }
-}
-
-if (typeof window !== 'undefined') {
-  DOMPurify.addHook('afterSanitizeAttributes', (node) => {
-    // Only the mention chip's class survives: another person's markup never borrows the app's styles.
-    if (node.hasAttribute('class') && node.getAttribute('class') !== 'mention') node.removeAttribute('class');
-    if (node.tagName === 'A') {
-      node.setAttribute('target', '_blank');
-      node.setAttribute('rel', 'noopener noreferrer nofollow');
-    }
-  });
 }
 
 function escapeHtml(text: string): string {

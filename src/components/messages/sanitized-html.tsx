@@ -1,9 +1,32 @@
 // Renders message HTML after DOMPurify has cleaned it; the only place message markup reaches the DOM.
 // A mention chip of the reader (`meId`) is marked so a person sees at once where they were called, and
-// an agent's [n] markers become footnote buttons when the answer cites a passage n.
-import { useLayoutEffect, useMemo, useRef } from 'react';
+// an agent's [n] markers become footnote buttons when the answer cites a passage n. While DOMPurify is
+// still loading (decision 0067), a message that needs it shows its text alone, paragraph by paragraph.
+import { useEffect, useLayoutEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { afterFirstRows } from '../../first-screen/rows-painted.ts';
 import { type CitationRef, markCitations } from './citation-markers.ts';
-import { renderMessageHtml } from './message-html.ts';
+import {
+  htmlToText,
+  isPlainParagraphs,
+  loadSanitizer,
+  onSanitizerReady,
+  renderMessageHtml,
+  sanitizerReady,
+} from './message-html.ts';
+
+// Ready before the first message that needs it, wherever it can wait until after a channel's first rows.
+if (typeof window !== 'undefined') afterFirstRows(() => void loadSanitizer());
+
+/** The text of `html` as paragraphs built from text alone: nothing in it is read as markup. */
+function textParagraphs(html: string): HTMLParagraphElement[] {
+  return htmlToText(html)
+    .split('\n')
+    .map((line) => {
+      const p = document.createElement('p');
+      p.textContent = line;
+      return p;
+    });
+}
 
 export function SanitizedHtml({
   html,
@@ -19,13 +42,24 @@ export function SanitizedHtml({
   /** A footnote marker was clicked. */
   onCitation?: (index: number, anchor: HTMLElement) => void;
 }) {
-  const clean = useMemo(() => renderMessageHtml(html), [html]);
+  const ready = useSyncExternalStore(onSanitizerReady, sanitizerReady, sanitizerReady);
+  const clean = useMemo(
+    () => (ready || isPlainParagraphs(html) ? renderMessageHtml(html) : null),
+    [html, ready],
+  );
+  useEffect(() => {
+    if (clean === null) void loadSanitizer();
+  }, [clean]);
   const ref = useRef<HTMLDivElement>(null);
   // A string, so that a new array with the same passages (every store update) changes nothing.
   const citationKey = JSON.stringify(citations?.map((c) => [c.index, c.title]) ?? []);
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
+    if (clean === null) {
+      el.replaceChildren(...textParagraphs(html));
+      return;
+    }
     el.innerHTML = clean;
     if (meId) {
       for (const chip of el.querySelectorAll<HTMLElement>('span.mention[data-id]')) {
@@ -34,7 +68,7 @@ export function SanitizedHtml({
     }
     const refs = (JSON.parse(citationKey) as [number, string][]).map(([index, title]) => ({ index, title }));
     if (refs.length) markCitations(el, refs);
-  }, [clean, meId, citationKey]);
+  }, [clean, html, meId, citationKey]);
   return (
     // Clicks on footnotes bubble here from markup React does not own; the buttons inside are focusable.
     // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: delegation only
