@@ -3,11 +3,16 @@
 // to Ctrl+Shift+U, as in Slack); Alt+↑/↓ walk the sidebar's conversations in the order shown. A skip button
 // is a channel page's first tab stop. Escape needs no "mark as read" here: a channel on screen is read by
 // being there (its count never rises while it is open), so Escape only closes what is open, as everywhere.
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useMatch, useNavigate } from 'react-router';
+import { loadChunk } from '../../app/reload-guard.ts';
 import { focusComposer } from '../messages/composer-focus.ts';
 import { Dialog } from '../ui/dialog.tsx';
-import { QuickSwitcher } from './quick-switcher.tsx';
+
+// Loaded when first opened (decision 0067).
+const QuickSwitcher = lazy(async () => ({
+  default: (await loadChunk(() => import('./quick-switcher.tsx'))).QuickSwitcher,
+}));
 
 const MOD = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘' : 'Ctrl';
 
@@ -86,7 +91,11 @@ export function KeyboardShortcuts() {
   return (
     <>
       {channelId ? <SkipToComposer /> : null}
-      <QuickSwitcher open={switcher} onOpenChange={setSwitcher} />
+      {switcher ? (
+        <Suspense fallback={null}>
+          <QuickSwitcher open onOpenChange={setSwitcher} />
+        </Suspense>
+      ) : null}
       <Dialog open={help} onOpenChange={setHelp} title="Keyboard shortcuts">
         <dl className="flex flex-col divide-y divide-line">
           {SHORTCUTS.map((s) => (
