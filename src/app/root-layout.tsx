@@ -1,9 +1,8 @@
-// Root shell (spec §2): toast area, tooltip timing, the isDesktop setting kept in step with the
+// Root shell (spec §2): toast area, the isDesktop setting kept in step with the
 // window width, the service worker's messages turned into navigation, the served build watched for a
 // new version and the server's route rules followed.
 import { useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { TooltipProvider } from '../components/ui/tooltip.tsx';
 import { UpdateBanner } from '../components/update-banner.tsx';
 import { useAppVersion } from '../data/app-version.ts';
 import { updateSettings, useSettings, useStoredSettings } from '../data/settings.ts';
@@ -114,7 +113,7 @@ export function RootLayout() {
 
   const outdated = version !== 'current';
   return (
-    <TooltipProvider>
+    <>
       {/* Only an outdated build changes the page's frame: the banner stays above whatever screen is open. */}
       {outdated ? (
         <div className="flex h-full flex-col">
@@ -128,7 +127,7 @@ export function RootLayout() {
       )}
       <IosInstallDialog />
       <Toaster />
-    </TooltipProvider>
+    </>
   );
 }
 

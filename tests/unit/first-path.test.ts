@@ -33,6 +33,9 @@ const FILES_KEPT_OFF: Record<string, string> = {
   'schemas/protocol/client-config.ts': 'with the answer (client-config.ts, file-limit.ts)',
   'src/components/channels/create-channel-dialog.tsx': 'the sidebar, when first opened',
   'src/components/messages/composer.tsx': 'the channel screen, after the first rows',
+  'src/components/ui/overlay-parts.tsx':
+    "Radix's menus, tooltips and popovers, after a channel's first rows (overlays.ts, decision 0067)",
+  'src/components/ui/dialog-panel.tsx': 'ui/dialog.tsx, when a dialog first opens (decision 0067)',
   'src/components/messages/message-sanitizer.ts':
     'message-html.ts, with the first message that needs it (decision 0067)',
   'src/store/database.ts':

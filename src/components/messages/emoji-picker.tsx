@@ -1,7 +1,9 @@
 // The emoji picker: a searchable grid of the curated set in a popover, for the composer and reactions.
-// Radix focuses the search box (the first focusable element) when it opens.
-import { Popover } from 'radix-ui';
-import { type ReactNode, useState } from 'react';
+// Radix focuses the search box (the first focusable element) when it opens. Radix's popover comes with the
+// overlay parts after a channel's first rows (decision 0067); the trigger pressed before opens it then.
+import { Slot } from 'radix-ui';
+import { type ReactNode, useRef, useState } from 'react';
+import { requestOverlays, useOverlays } from '../ui/overlays.ts';
 import { searchEmoji } from './emoji-data.ts';
 
 export function EmojiPicker({
@@ -17,7 +19,31 @@ export function EmojiPicker({
 }) {
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
-  const found = searchEmoji(query);
+  const parts = useOverlays();
+  const hadFocus = useRef(false);
+  if (!parts) {
+    return (
+      <Slot.Root
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        data-state={open ? 'open' : 'closed'}
+        onFocus={() => {
+          hadFocus.current = true;
+        }}
+        onBlur={() => {
+          hadFocus.current = false;
+        }}
+        onClick={() => {
+          setOpen(true);
+          requestOverlays();
+        }}
+      >
+        {trigger}
+      </Slot.Root>
+    );
+  }
+  const { Popover } = parts;
+  const found = open ? searchEmoji(query) : [];
   return (
     <Popover.Root
       open={open}
@@ -26,7 +52,18 @@ export function EmojiPicker({
         if (!next) setQuery('');
       }}
     >
-      <Popover.Trigger asChild>{trigger}</Popover.Trigger>
+      <Popover.Trigger
+        asChild
+        ref={(el) => {
+          // The trigger drawn before the parts came had focus: Radix's keeps it.
+          if (el && hadFocus.current) {
+            hadFocus.current = false;
+            el.focus();
+          }
+        }}
+      >
+        {trigger}
+      </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content
           side="top"

@@ -14,13 +14,22 @@ import {
   Pencil,
   Trash2,
 } from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
 import { type DragEvent, type KeyboardEvent, type ReactNode, useState } from 'react';
 import { NavLink } from 'react-router';
 import type { ChannelDoc } from '../../../schemas/collections.ts';
 import type { Section } from '../../../schemas/protocol/index.ts';
 import { cn } from '../ui/cn.ts';
-import { Menu, MenuContent, MenuItem, MenuLabel, MenuSeparator, MenuTrigger } from '../ui/menu.tsx';
+import {
+  Menu,
+  MenuContent,
+  MenuItem,
+  MenuLabel,
+  MenuSeparator,
+  MenuSub,
+  MenuSubContent,
+  MenuSubTrigger,
+  MenuTrigger,
+} from '../ui/menu.tsx';
 import { ChannelRowActions } from './channel-row-actions.tsx';
 
 export type SectionLike = Section;
@@ -357,30 +366,25 @@ function ChannelRow({
           </MenuTrigger>
           <MenuContent align="start" className="w-56">
             <ChannelRowActions channel={channel} unread={unread}>
-              <DropdownMenu.Sub>
-                <DropdownMenu.SubTrigger className="flex h-8 cursor-default items-center gap-2 rounded-md px-2 outline-none select-none data-[highlighted]:bg-hover data-[state=open]:bg-hover [&_svg]:size-4 [&_svg]:text-muted">
+              <MenuSub>
+                <MenuSubTrigger>
                   <FolderInput aria-hidden />
                   <span className="flex-1">Move to section</span>
                   <ChevronRight aria-hidden />
-                </DropdownMenu.SubTrigger>
-                <DropdownMenu.Portal>
-                  <DropdownMenu.SubContent
-                    sideOffset={6}
-                    className="z-50 min-w-44 rounded-lg border border-line bg-surface p-1 text-sm text-fg shadow-xl outline-none"
-                  >
-                    <MenuLabel>Move #{channel.name} to</MenuLabel>
-                    {others.map((s) => (
-                      <MenuItem key={s.id} onSelect={() => onMove(channel.id, s.id)}>
-                        {s.name}
-                      </MenuItem>
-                    ))}
-                    {others.length > 0 ? <MenuSeparator /> : null}
-                    <MenuItem icon={<FolderPlus />} onSelect={() => onCreateWith(channel.id)}>
-                      New section…
+                </MenuSubTrigger>
+                <MenuSubContent sideOffset={6}>
+                  <MenuLabel>Move #{channel.name} to</MenuLabel>
+                  {others.map((s) => (
+                    <MenuItem key={s.id} onSelect={() => onMove(channel.id, s.id)}>
+                      {s.name}
                     </MenuItem>
-                  </DropdownMenu.SubContent>
-                </DropdownMenu.Portal>
-              </DropdownMenu.Sub>
+                  ))}
+                  {others.length > 0 ? <MenuSeparator /> : null}
+                  <MenuItem icon={<FolderPlus />} onSelect={() => onCreateWith(channel.id)}>
+                    New section…
+                  </MenuItem>
+                </MenuSubContent>
+              </MenuSub>
             </ChannelRowActions>
           </MenuContent>
         </Menu>

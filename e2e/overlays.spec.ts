@@ -1,0 +1,84 @@
+// Menus, tooltips and popovers whose Radix parts load after a channel's first rows (decision 0067): a
+// menu's trigger pressed before they have come opens the menu once they do, by pointer or keyboard, and
+// a trigger that had focus keeps it; tooltips show on hover and on focus once the parts are in.
+import { expect, type Page, test } from '@playwright/test';
+import { LanternServer } from './support/server.ts';
+import {
+  createWorkspaceThroughUi,
+  messageList,
+  openChannelFromSidebar,
+  sendThroughUi,
+  signInThroughUi,
+} from './support/ui.ts';
+
+let server: LanternServer;
+
+test.beforeAll(async () => {
+  server = await LanternServer.create();
+  await server.start();
+});
+
+test.afterAll(async () => {
+  await server?.dispose();
+});
+
+// Without the service worker, so the parts' script comes over the network, where the test holds it.
+test.use({ serviceWorkers: 'block' });
+
+/** Holds the overlay parts' script until the returned function is called. */
+async function holdOverlayParts(page: Page): Promise<() => void> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/overlay-parts-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+test('a menu pressed before its parts have loaded opens when they come, by pointer and by keyboard', async ({
+  page,
+}) => {
+  await signInThroughUi(page, server, 'ada@example.com');
+  await createWorkspaceThroughUi(page, 'Harbour Works');
+  await openChannelFromSidebar(page, 'general');
+  await sendThroughUi(page, '#general', 'Morning, everyone');
+  const channelUrl = page.url();
+
+  // By pointer.
+  let release = await holdOverlayParts(page);
+  await page.goto(channelUrl);
+  await expect(messageList(page).filter({ hasText: 'Morning, everyone' })).toBeVisible();
+  const options = page.getByRole('button', { name: 'Channel options' });
+  await options.click();
+  await expect(options).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  release();
+  const menu = page.getByRole('menu');
+  await expect(menu.getByRole('menuitem', { name: 'Channel details' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Channel options' })).toBeFocused();
+
+  // By keyboard: the trigger focused and Enter pressed before the parts come; focus stays on the trigger.
+  await page.unroute(/overlay-parts-[^/]*\.js$/);
+  release = await holdOverlayParts(page);
+  await page.goto(channelUrl);
+  await expect(messageList(page).filter({ hasText: 'Morning, everyone' })).toBeVisible();
+  await page.getByRole('button', { name: 'Channel options' }).focus();
+  await page.keyboard.press('Enter');
+  release();
+  await expect(page.getByRole('menuitem', { name: 'Channel details' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: 'Channel options' })).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Channel options' })).toHaveAttribute('aria-expanded', 'false');
+
+  // A tooltip, once the parts are in: on hover, and gone when the pointer leaves.
+  const details = page.getByRole('button', { name: 'Channel details' });
+  await details.hover();
+  await expect(page.getByRole('tooltip', { name: 'Channel details' })).toBeVisible();
+  await page.mouse.move(0, 0, { steps: 10 });
+  await expect(page.getByRole('tooltip')).toHaveCount(0);
+});
