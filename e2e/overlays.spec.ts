@@ -73,7 +73,10 @@ test('a menu pressed before its parts have loaded opens when they come, by point
   await expect(page.getByRole('menuitem', { name: 'Channel details' })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('button', { name: 'Channel options' })).toBeFocused();
-  await expect(page.getByRole('button', { name: 'Channel options' })).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByRole('button', { name: 'Channel options' })).toHaveAttribute(
+    'aria-expanded',
+    'false',
+  );
 
   // A tooltip, once the parts are in: on hover, and gone when the pointer leaves.
   const details = page.getByRole('button', { name: 'Channel details' });
