@@ -15,16 +15,14 @@ import { Avatar } from '../ui/avatar.tsx';
 import { Button } from '../ui/button.tsx';
 import { cn } from '../ui/cn.ts';
 import { Dialog } from '../ui/dialog.tsx';
-import { AgentAnswerBody } from './agent-answer.tsx';
 import { AgentBadge, isAgent } from './agent-badge.tsx';
-import { AttachmentList } from './attachment-list.tsx';
 import { useConversation } from './conversation-context.ts';
 import { dayLabel, fullTimeLabel, timeLabel } from './day.ts';
-import { LinkPreviewCard } from './link-preview-card.tsx';
 import { type MessageAbilities, MessageMenuButton, MessageToolbar } from './message-actions.tsx';
 import { htmlPreview } from './message-html.ts';
 import { onMessageBlur, onMessageKeyDown } from './message-keys.ts';
-import { PollCard } from './poll-card.tsx';
+import { AgentAnswerBody, AttachmentList, LinkPreviewCard, PollCard } from './message-parts.tsx';
+import { mayHoldLink } from './preview-link.ts';
 import { Reactions } from './reactions.tsx';
 import { ReplyQuote } from './reply-quote.tsx';
 import { SanitizedHtml } from './sanitized-html.tsx';
@@ -33,6 +31,8 @@ import { failureView } from './send-failure.ts';
 // Editing and forwarding load their code (the editor, the channel picker) when first used.
 const InlineEditor = lazy(() => import('./inline-editor.tsx').then((m) => ({ default: m.InlineEditor })));
 const ForwardDialog = lazy(() => import('./forward-dialog.tsx').then((m) => ({ default: m.ForwardDialog })));
+
+const BODY = 'message-body min-w-0 text-[14px] leading-[1.5] break-words';
 
 export function DaySeparator({ date }: { date: Date }) {
   return (
@@ -277,17 +277,20 @@ export const MessageRow = memo(function MessageRow({
             <InlineEditor message={message} onDone={() => conversation?.setEditing(null)} />
           </Suspense>
         ) : fromAgent ? (
-          <AgentAnswerBody message={message} meId={meId} />
+          <AgentAnswerBody
+            message={message}
+            meId={meId}
+            fallback={
+              <SanitizedHtml
+                html={message.content}
+                meId={meId}
+                className="message-body min-w-0 break-words"
+              />
+            }
+          />
         ) : message.content ? (
           <div className="flex items-baseline gap-1.5">
-            <SanitizedHtml
-              html={message.content}
-              meId={meId}
-              className={cn(
-                'message-body min-w-0 text-[14px] leading-[1.5] break-words',
-                pending && 'text-fg/60',
-              )}
-            />
+            <SanitizedHtml html={message.content} meId={meId} className={cn(BODY, pending && 'text-fg/60')} />
             {compact && message.editedAt ? (
               <span className="shrink-0 text-xs text-faint">(edited)</span>
             ) : null}
@@ -297,7 +300,12 @@ export const MessageRow = memo(function MessageRow({
           </div>
         ) : null}
         {/* Under a sent message only: a draft's link is not worth a request while it is being sent. */}
-        {message.content && !fromAgent && !editing && message.status === 'confirmed' && !message.deletedAt ? (
+        {message.content &&
+        !fromAgent &&
+        !editing &&
+        message.status === 'confirmed' &&
+        !message.deletedAt &&
+        mayHoldLink(message.content) ? (
           <LinkPreviewCard institutionId={message.institutionId} content={message.content} />
         ) : null}
         {message.poll ? (

@@ -3,10 +3,14 @@
 // itself, and none with a user name or password in it.
 import { renderMessageHtml } from './message-html.ts';
 
+/** Most messages have no address at all: they skip the parse, and rows skip the card. */
+export function mayHoldLink(html: string): boolean {
+  return /https?:|www\.|\.[a-z]{2}/i.test(html);
+}
+
 /** Null too while the message sanitiser is still loading (message-html.ts): the card comes once it has. */
 export function firstPreviewableLink(html: string, ownOrigin: string): string | null {
-  // Most messages have no address at all: skip the parse for them.
-  if (!/https?:|www\.|\.[a-z]{2}/i.test(html)) return null;
+  if (!mayHoldLink(html)) return null;
   const rendered = renderMessageHtml(html);
   if (rendered === null) return null;
   const template = document.createElement('template');
