@@ -36,7 +36,6 @@ import { IconAction } from '../ui/icon-action.tsx';
 import { Menu, MenuContent, MenuItem, MenuLabel, MenuSeparator, MenuTrigger } from '../ui/menu.tsx';
 import { ChannelSections } from './channel-sections.tsx';
 import { ConnectionDot } from './connection-status.tsx';
-import { GettingStarted } from './getting-started.tsx';
 import { MemberAvatar } from './member-avatar.tsx';
 
 type DialogName = 'create' | 'browse' | 'dm' | 'invite' | 'leave' | null;
@@ -53,6 +52,10 @@ const NewMessageDialog = lazy(() =>
   import('./new-message-dialog.tsx').then((m) => ({ default: m.NewMessageDialog })),
 );
 const InviteDialog = lazy(() => import('./invite-dialog.tsx').then((m) => ({ default: m.InviteDialog })));
+// The new workspace's checklist, shown in the sidebar on phones only: loaded there when it is shown.
+const GettingStarted = lazy(() =>
+  import('./getting-started.tsx').then((m) => ({ default: m.GettingStarted })),
+);
 const LeaveWorkspaceDialog = lazy(() =>
   import('./leave-workspace-dialog.tsx').then((m) => ({ default: m.LeaveWorkspaceDialog })),
 );
@@ -112,11 +115,13 @@ export function Sidebar({ className }: { className?: string }) {
       <div className="min-h-0 flex-1 overflow-y-auto px-2 pb-3">
         {/* On phones the sidebar is the workspace's home: the new workspace's checklist is here. */}
         {settings.isDesktop ? null : (
-          <GettingStarted
-            compact
-            onInvite={() => setDialog('invite')}
-            onCreateChannel={() => setDialog('create')}
-          />
+          <Suspense fallback={null}>
+            <GettingStarted
+              compact
+              onInvite={() => setDialog('invite')}
+              onCreateChannel={() => setDialog('create')}
+            />
+          </Suspense>
         )}
         {settings.showChannels ? (
           <ChannelSections
