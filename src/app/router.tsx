@@ -1,15 +1,15 @@
 // The route table of spec §2 with its layouts: auth (signed-out only), client and default (signed-in
-// only), unauthenticated (open to all), and the error layout for 404 / 500. Sign-in, the workspace shell
-// and the channel view are in the first script; every other screen is its own chunk, fetched when its
-// route is first visited (and precached by the service worker, so it opens offline too).
+// only), unauthenticated (open to all), and the error layout for 404 / 500. The workspace shell and the
+// channel view are in the first script; every other screen is its own chunk, fetched when its route is
+// first visited (and precached by the service worker, so it opens offline too). Sign-in too: a first
+// visit to /signin is served signin.html with its own script (decision 0036), so the app's sign-in screen
+// is only reached from within the app, once signed out (decision 0067).
 // Declarative routes (useRoutes under a BrowserRouter), not a data router: no route has a loader or an
 // action, and createBrowserRouter alone was 14 kB of the first scripts (decision 0067).
 import { type ComponentType, lazy, Suspense } from 'react';
 import { Navigate, Outlet, type RouteObject, useRoutes } from 'react-router';
 import { ChannelScreen } from '../screens/channel.tsx';
 import { EntryScreen, ShortPathRedirect } from '../screens/entry.tsx';
-import { SignInScreen } from '../screens/sign-in.tsx';
-import { AuthLayout } from './auth-layout.tsx';
 import { ClientLayout } from './client-layout.tsx';
 import { RouteErrors } from './error-screen.tsx';
 import { RequireSession } from './guards.tsx';
@@ -54,7 +54,21 @@ export const routes: RouteObject[] = [
           </RouteErrors>
         ),
         children: [
-          { element: <AuthLayout />, children: [{ path: 'signin', element: <SignInScreen /> }] },
+          {
+            ...onDemand(
+              () => import('./auth-layout.tsx'),
+              (m) => m.AuthLayout,
+            ),
+            children: [
+              {
+                path: 'signin',
+                ...onDemand(
+                  () => import('../screens/sign-in.tsx'),
+                  (m) => m.SignInScreen,
+                ),
+              },
+            ],
+          },
           {
             path: 'lti/launch',
             ...onDemand(
