@@ -33,6 +33,15 @@ const FILES_KEPT_OFF: Record<string, string> = {
   'schemas/protocol/client-config.ts': 'with the answer (client-config.ts, file-limit.ts)',
   'src/components/channels/create-channel-dialog.tsx': 'the sidebar, when first opened',
   'src/components/messages/composer.tsx': 'the channel screen, after the first rows',
+  'src/components/messages/agent-answer.tsx':
+    "message-parts.tsx, after a channel's first rows (decision 0067)",
+  'src/components/messages/poll-card.tsx': "message-parts.tsx, after a channel's first rows (decision 0067)",
+  'src/components/messages/attachment-list.tsx':
+    "message-parts.tsx, after a channel's first rows (decision 0067)",
+  'src/components/messages/link-preview-card.tsx':
+    "message-parts.tsx, after a channel's first rows (decision 0067)",
+  'src/screens/sign-in.tsx':
+    'the router, when the app itself goes to /signin; a first visit there is served signin.html (decision 0067)',
   'src/components/ui/overlay-parts.tsx':
     "Radix's menus, tooltips and popovers, after a channel's first rows (overlays.ts, decision 0067)",
   'src/components/ui/dialog-panel.tsx': 'ui/dialog.tsx, when a dialog first opens (decision 0067)',
