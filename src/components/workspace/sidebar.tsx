@@ -23,6 +23,7 @@ import { NavLink, useMatch, useNavigate } from 'react-router';
 import type { ChannelDoc } from '../../../schemas/collections.ts';
 import { isWorkspaceAdminRole, workspacePermissions } from '../../../schemas/permissions.ts';
 import type { WorkspaceRole } from '../../../schemas/protocol/index.ts';
+import { useIsDesktop } from '../../app/media.ts';
 import { logout } from '../../app/session-exit.ts';
 import { channelLabel, useWorkspace } from '../../app/workspace-context.ts';
 import { useActivities } from '../../data/activities.ts';
@@ -68,6 +69,9 @@ export function Sidebar({ className }: { className?: string }) {
   const drafts = useDrafts(institution.id);
   const activities = useActivities(institution.id);
   const settings = useSettings();
+  // The window's width, not the stored setting: on a first visit the setting's default (not desktop)
+  // would show the phone's checklist in a desktop sidebar until the stored row caught up.
+  const isDesktop = useIsDesktop();
   const [dialog, setOpenDialog] = useState<DialogName>(null);
   // Each dialog stays mounted once opened, so closing it animates out as before.
   const [opened, setOpened] = useState<ReadonlySet<DialogName>>(() => new Set());
@@ -114,7 +118,7 @@ export function Sidebar({ className }: { className?: string }) {
 
       <div className="min-h-0 flex-1 overflow-y-auto px-2 pb-3">
         {/* On phones the sidebar is the workspace's home: the new workspace's checklist is here. */}
-        {settings.isDesktop ? null : (
+        {isDesktop ? null : (
           <Suspense fallback={null}>
             <GettingStarted
               compact
