@@ -1,6 +1,6 @@
 // Menus, tooltips and popovers whose Radix parts load after a channel's first rows (decision 0067): a
 // menu's trigger pressed before they have come opens the menu once they do, by pointer or keyboard, and
-// a trigger that had focus keeps it; tooltips show on hover and on focus once the parts are in.
+// a trigger that had focus keeps it (a tooltip's too); tooltips show on hover and on focus.
 import { expect, type Page, test } from '@playwright/test';
 import { LanternServer } from './support/server.ts';
 import {
@@ -77,6 +77,19 @@ test('a menu pressed before its parts have loaded opens when they come, by point
     'aria-expanded',
     'false',
   );
+
+  // A button with a tooltip, focused before the parts come, keeps its focus when Radix's trigger takes
+  // its place, and focus shows the tooltip at once.
+  await page.unroute(/overlay-parts-[^/]*\.js$/);
+  release = await holdOverlayParts(page);
+  await page.goto(channelUrl);
+  await expect(messageList(page).filter({ hasText: 'Morning, everyone' })).toBeVisible();
+  await page.getByRole('button', { name: 'Channel details' }).focus();
+  release();
+  await expect(page.getByRole('tooltip', { name: 'Channel details' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Channel details' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('tooltip')).toHaveCount(0);
 
   // A tooltip, once the parts are in: on hover, and gone when the pointer leaves.
   const details = page.getByRole('button', { name: 'Channel details' });

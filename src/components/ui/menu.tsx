@@ -68,6 +68,7 @@ export function MenuTrigger({ asChild, ...props }: ComponentProps<typeof Dropdow
   }
   const open = menu?.open ?? false;
   const request = () => {
+    if (props.disabled) return;
     menu?.setOpen(true);
     requestOverlays();
   };

@@ -97,7 +97,16 @@ const justClosed = () => Date.now() - lastClosedAt < TOOLTIP_SKIP_DELAY_MS;
  * the last close time is shared. Focus opens it at once, as Radix does, and so does a pointer arriving
  * within 300 ms of another tooltip closing, in its own event as Radix's provider would.
  */
-export function Tooltip({ content, children }: { content: ReactNode; children: ReactNode }) {
+export function Tooltip({
+  content,
+  children,
+  refocus,
+}: {
+  content: ReactNode;
+  children: ReactNode;
+  /** Set when the trigger drawn before this one had focus: this one takes it. */
+  refocus?: { current: boolean };
+}) {
   const [open, setOpen] = useState(false);
   const timer = useRef<number | undefined>(undefined);
   const trigger = useRef<HTMLButtonElement>(null);
@@ -118,7 +127,13 @@ export function Tooltip({ content, children }: { content: ReactNode; children: R
       <RadixTooltip.Root open={open} onOpenChange={onOpenChange}>
         <RadixTooltip.Trigger
           asChild
-          ref={trigger}
+          ref={(el) => {
+            trigger.current = el;
+            if (el && refocus?.current) {
+              refocus.current = false;
+              el.focus();
+            }
+          }}
           onPointerMove={(event) => {
             if (event.pointerType !== 'touch' && !open && justClosed()) setOpen(true);
           }}
