@@ -5,46 +5,19 @@
 // with the next toast, and never takes the page down. The calls are sonner's own (`toast`, `.success`,
 // `.error`, `.warning`, `.dismiss`).
 import type { ExternalToast, toast as sonnerToast } from 'sonner';
+import { deferredModule } from './deferred-module.ts';
 
 type Sonner = typeof import('sonner');
 type Message = Parameters<typeof sonnerToast>[0];
 
-let loading: Promise<Sonner> | null = null;
-let loaded: Sonner | null = null;
-const listeners = new Set<() => void>();
-
-/** Starts loading sonner (once, unless it failed); listeners learn when it has loaded. */
-export function loadToasts(): Promise<Sonner> {
-  if (!loading) {
-    loading = import('sonner').then(
-      (module) => {
-        loaded = module;
-        for (const listener of listeners) listener();
-        return module;
-      },
-      (error: unknown) => {
-        loading = null;
-        throw error;
-      },
-    );
-  }
-  return loading;
-}
-
-/** For the toast area: sonner once loaded, else null. */
-export function loadedToasts(): Sonner | null {
-  return loaded;
-}
-
-export function subscribeToastsLoaded(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+/** Sonner, loaded once (unless it failed); the toast area (toaster.tsx) renders once it is in. */
+export const sonner = deferredModule<Sonner>(() => import('sonner'));
 
 function run(call: (toast: Sonner['toast']) => void): void {
+  const loaded = sonner.current();
   if (loaded) call(loaded.toast);
   else
-    void loadToasts().then(
+    void sonner.load().then(
       (module) => call(module.toast),
       (error: unknown) => console.warn('A notice could not be shown', error),
     );

@@ -4,8 +4,9 @@
 // previews off. The picture comes from our server, never from the linked site, and follows "Show images
 // in channels" like any picture in a message.
 import { ImageIcon } from 'lucide-react';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { LinkPreview } from '../../../schemas/protocol/index.ts';
+import { useDeferredModule } from '../../app/deferred-module.ts';
 import {
   fetchLinkPreview,
   isStale,
@@ -15,7 +16,7 @@ import {
 import { useSettings } from '../../data/settings.ts';
 import { appOrigin } from '../../store/own-origin.ts';
 import { useFileObjectUrl } from './file-fetch.ts';
-import { onSanitizerReady, sanitizerReady } from './message-html.ts';
+import { messageSanitizer } from './message-html.ts';
 import { firstPreviewableLink } from './preview-link.ts';
 
 /** True from the first time the element comes near the viewport; an observer per card, dropped after. */
@@ -60,7 +61,7 @@ function keepListAtEnd(el: HTMLElement | null, added: number): void {
 
 export function LinkPreviewCard({ institutionId, content }: { institutionId: string; content: string }) {
   // A message with an address is never plain paragraphs, so its body has asked for the sanitiser already.
-  const ready = useSyncExternalStore(onSanitizerReady, sanitizerReady, sanitizerReady);
+  const ready = useDeferredModule(messageSanitizer) !== undefined;
   const url = useMemo(() => (ready ? firstPreviewableLink(content, appOrigin()) : null), [content, ready]);
 
   return url ? <PreviewOf institutionId={institutionId} url={url} /> : null;

@@ -2,37 +2,17 @@
 // (<span data-type="mention" data-id class="mention">), and plain-text conversions for previews.
 // DOMPurify itself (message-sanitizer.ts) loads with the first message that needs it: most messages are
 // plain paragraphs and never do, so a channel's first rows do not wait for it (decision 0067).
+import { deferredModule } from '../../app/deferred-module.ts';
 import { findLinks } from './link-finder.ts';
 
-type Sanitizer = typeof import('./message-sanitizer.ts');
+/** DOMPurify with the message rules; `load()` it for a message that needs it. */
+export const messageSanitizer = deferredModule(() => import('./message-sanitizer.ts'));
 
-let sanitizer: Sanitizer | undefined;
-let loading: Promise<void> | undefined;
-const readyListeners = new Set<() => void>();
-
-/** Loads DOMPurify once; a load that fails is tried again by the next caller. */
-export function loadSanitizer(): Promise<void> {
-  loading ??= import('./message-sanitizer.ts').then(
-    (module) => {
-      sanitizer = module;
-      for (const listener of readyListeners) listener();
-    },
-    (error: unknown) => {
-      loading = undefined;
-      console.warn('The message sanitiser could not be loaded', error);
-    },
-  );
-  return loading;
-}
-
-/** True once every message can be rendered (DOMPurify has loaded). */
-export function sanitizerReady(): boolean {
-  return sanitizer !== undefined;
-}
-
-export function onSanitizerReady(listener: () => void): () => void {
-  readyListeners.add(listener);
-  return () => readyListeners.delete(listener);
+/** Loads the sanitiser; a load that fails is said in the console and tried again by the next caller. */
+export function loadSanitizer(): void {
+  messageSanitizer
+    .load()
+    .catch((error: unknown) => console.warn('The message sanitiser could not be loaded', error));
 }
 
 /**
@@ -41,7 +21,7 @@ export function onSanitizerReady(listener: () => void): () => void {
  */
 export function renderMessageHtml(html: string): string | null {
   if (isPlainParagraphs(html)) return html;
-  return sanitizer ? sanitizer.sanitizeMessageHtml(html) : null;
+  return messageSanitizer.current()?.sanitizeMessageHtml(html) ?? null;
 }
 
 /** Paragraphs of text with no tag, attribute, entity or address: most messages. */

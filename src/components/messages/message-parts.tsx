@@ -3,6 +3,7 @@
 // first rows of a channel do not wait for them (decision 0067). A row that meets one still loading shows
 // its fallback (an agent's answer: its text) for the moment it takes; once loaded, rows render it at once.
 import { type ComponentProps, type ComponentType, lazy, type ReactNode, Suspense, useState } from 'react';
+import { type DeferredModule, deferredModule } from '../../app/deferred-module.ts';
 import { loadChunk } from '../../app/reload-guard.ts';
 import { afterFirstRows } from '../../first-screen/rows-painted.ts';
 import type { AgentAnswerBody as AgentAnswerImpl } from './agent-answer.tsx';
@@ -11,24 +12,13 @@ import type { LinkPreviewCard as LinkPreviewImpl } from './link-preview-card.tsx
 import type { PollCard as PollImpl } from './poll-card.tsx';
 
 interface Part<P> {
-  loaded?: ComponentType<P>;
-  loading?: Promise<ComponentType<P>>;
-  load: () => Promise<ComponentType<P>>;
-  Lazy?: ComponentType<P>;
+  module: DeferredModule<ComponentType<P>>;
+  Lazy: ComponentType<P>;
 }
 
-function start<P>(part: Part<P>): Promise<ComponentType<P>> {
-  part.loading ??= loadChunk(part.load).then(
-    (component) => {
-      part.loaded = component;
-      return component;
-    },
-    (error: unknown) => {
-      part.loading = undefined;
-      throw error;
-    },
-  );
-  return part.loading;
+function part<P>(load: () => Promise<ComponentType<P>>): Part<P> {
+  const module = deferredModule(() => loadChunk(load));
+  return { module, Lazy: lazy(async () => ({ default: await module.load() })) };
 }
 
 function DeferredPart<P extends object>({
@@ -41,29 +31,25 @@ function DeferredPart<P extends object>({
   fallback?: ReactNode;
 }) {
   // Decided once per row: a part that arrives while the row is up does not re-mount it.
-  const [Ready] = useState(() => part.loaded);
+  const [Ready] = useState(() => part.module.current());
   if (Ready) return <Ready {...props} />;
-  part.Lazy ??= lazy(async () => ({ default: await start(part) }));
-  const Lazy = part.Lazy;
   return (
     <Suspense fallback={fallback ?? null}>
-      <Lazy {...props} />
+      <part.Lazy {...props} />
     </Suspense>
   );
 }
 
-const agentAnswer: Part<ComponentProps<typeof AgentAnswerImpl>> = {
-  load: async () => (await import('./agent-answer.tsx')).AgentAnswerBody,
-};
-const poll: Part<ComponentProps<typeof PollImpl>> = {
-  load: async () => (await import('./poll-card.tsx')).PollCard,
-};
-const attachments: Part<ComponentProps<typeof AttachmentListImpl>> = {
-  load: async () => (await import('./attachment-list.tsx')).AttachmentList,
-};
-const linkPreview: Part<ComponentProps<typeof LinkPreviewImpl>> = {
-  load: async () => (await import('./link-preview-card.tsx')).LinkPreviewCard,
-};
+const agentAnswer = part<ComponentProps<typeof AgentAnswerImpl>>(
+  async () => (await import('./agent-answer.tsx')).AgentAnswerBody,
+);
+const poll = part<ComponentProps<typeof PollImpl>>(async () => (await import('./poll-card.tsx')).PollCard);
+const attachments = part<ComponentProps<typeof AttachmentListImpl>>(
+  async () => (await import('./attachment-list.tsx')).AttachmentList,
+);
+const linkPreview = part<ComponentProps<typeof LinkPreviewImpl>>(
+  async () => (await import('./link-preview-card.tsx')).LinkPreviewCard,
+);
 
 /** An agent's answer; `fallback` (its text) while the part loads. */
 export function AgentAnswerBody({
@@ -87,7 +73,7 @@ export function LinkPreviewCard(props: ComponentProps<typeof LinkPreviewImpl>) {
 
 if (typeof window !== 'undefined') {
   afterFirstRows(() => {
-    for (const part of [agentAnswer, poll, attachments, linkPreview] as Part<never>[])
-      void start(part).catch(() => {});
+    for (const { module } of [agentAnswer, poll, attachments, linkPreview] as Part<never>[])
+      module.load().catch(() => {});
   });
 }

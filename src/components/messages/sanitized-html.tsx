@@ -2,20 +2,20 @@
 // A mention chip of the reader (`meId`) is marked so a person sees at once where they were called, and
 // an agent's [n] markers become footnote buttons when the answer cites a passage n. While DOMPurify is
 // still loading (decision 0067), a message that needs it shows its text alone, paragraph by paragraph.
-import { useEffect, useLayoutEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useDeferredModule } from '../../app/deferred-module.ts';
 import { afterFirstRows } from '../../first-screen/rows-painted.ts';
 import { type CitationRef, markCitations } from './citation-markers.ts';
 import {
   htmlToText,
   isPlainParagraphs,
   loadSanitizer,
-  onSanitizerReady,
+  messageSanitizer,
   renderMessageHtml,
-  sanitizerReady,
 } from './message-html.ts';
 
 // Ready before the first message that needs it, wherever it can wait until after a channel's first rows.
-if (typeof window !== 'undefined') afterFirstRows(() => void loadSanitizer());
+if (typeof window !== 'undefined') afterFirstRows(loadSanitizer);
 
 /** The text of `html` as paragraphs built from text alone: nothing in it is read as markup. */
 function textParagraphs(html: string): HTMLParagraphElement[] {
@@ -42,13 +42,13 @@ export function SanitizedHtml({
   /** A footnote marker was clicked. */
   onCitation?: (index: number, anchor: HTMLElement) => void;
 }) {
-  const ready = useSyncExternalStore(onSanitizerReady, sanitizerReady, sanitizerReady);
+  const ready = useDeferredModule(messageSanitizer) !== undefined;
   const clean = useMemo(
     () => (ready || isPlainParagraphs(html) ? renderMessageHtml(html) : null),
     [html, ready],
   );
   useEffect(() => {
-    if (clean === null) void loadSanitizer();
+    if (clean === null) loadSanitizer();
   }, [clean]);
   const ref = useRef<HTMLDivElement>(null);
   // A string, so that a new array with the same passages (every store update) changes nothing.
