@@ -240,13 +240,27 @@ async function seed(server: LanternServer) {
  * The example bodies are made up from the schemas, at random. A name whose pattern allows a leading space
  * could begin with one, and Portman's "maximum length" variation pads a value with its first character:
  * spaces, which the server trims, so the name was short again and, already taken, answered 409 rather than
- * 400 (seen in one run). Such names get a steady example instead, which the example maker uses as a default.
+ * 400 (seen in one run). Such names get a steady example instead, which the example maker uses as a default,
+ * and so do free strings with only a maximum (below).
  */
 function withSteadyNames<T>(doc: T): T {
   const visit = (node: unknown) => {
     if (!node || typeof node !== 'object') return;
     const schema = node as Record<string, unknown>;
     if (schema.type === 'string' && typeof schema.pattern === 'string' && schema.pattern.startsWith('^[ '))
+      schema.default ??= 'contract example';
+    // A free string with only a maximum could come out empty, and the "maximum length" variation pads a
+    // value with its first character: an empty one stays empty, valid, and the request went on to the
+    // rules behind the schema (a file registered in a channel the example's ids do not name: 403, not
+    // 400; seen in one run). Such strings get the same steady example.
+    if (
+      schema.type === 'string' &&
+      typeof schema.maxLength === 'number' &&
+      schema.maxLength >= 'contract example'.length &&
+      schema.pattern === undefined &&
+      schema.format === undefined &&
+      schema.enum === undefined
+    )
       schema.default ??= 'contract example';
     for (const child of Object.values(schema)) visit(child);
   };
