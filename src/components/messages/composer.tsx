@@ -244,7 +244,8 @@ export function Composer({ institutionId, channelId, label, lastOwnMessage }: Co
       setNudge((n) => n + 1);
       return;
     }
-    setRefused([]);
+    // The same list when nothing was refused: a new empty one re-rendered the composer with every send.
+    setRefused((shown) => (shown.length === 0 ? shown : []));
     const html = blank ? '' : e.getHTML();
     const json = e.getJSON();
     const replyTo = conversation?.replyTo ?? null;
