@@ -51,6 +51,13 @@ const PAGE_PROBE = `(() => {
   // The browser's own measure of a key's response (the Event Timing API, what INP is built on): from the
   // key event to the next paint after its handlers ran. Only entries of 16 ms or more are reported.
   probe.eventTimings = [];
+  // When the page's last long task ended: a tab is let settle until it has been quiet a while (settled()).
+  probe.lastLongTask = 0;
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) probe.lastLongTask = Math.max(probe.lastLongTask, e.startTime + e.duration);
+    }).observe({ type: 'longtask', buffered: true });
+  } catch {}
   try {
     new PerformanceObserver((list) => {
       for (const e of list.getEntries())
@@ -146,6 +153,25 @@ export async function throttle(page: Page, rate: number): Promise<void> {
 }
 
 const POLL = { polling: 100, timeout: 180_000 } as const;
+
+/**
+ * Waits until the page has had no long task (50 ms or more, at its slowdown) for `quietMs`, or `limitMs`
+ * has passed: a reloaded app goes on starting (its store, the worker's reconnect and catch-up) long after
+ * its first row, and another tab measured meanwhile would share the two cores with it.
+ */
+export async function settled(page: Page, quietMs = 1_000, limitMs = 20_000): Promise<void> {
+  const until = Date.now() + limitMs;
+  while (Date.now() < until) {
+    const quiet = await page
+      .evaluate(() => {
+        const probe = (window as unknown as { __bench?: { lastLongTask: number } }).__bench;
+        return probe ? performance.now() - probe.lastLongTask : 0;
+      })
+      .catch(() => 0);
+    if (quiet >= quietMs) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
 
 /** When a document's first row was painted, in ms from its navigation start (see PAGE_PROBE). */
 export interface FirstRow {

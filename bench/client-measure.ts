@@ -16,6 +16,7 @@ import {
   newProbedContext,
   pageScriptBytes,
   type StorageState,
+  settled,
   storedMessageCount,
   throttle,
 } from './client-browser.ts';
@@ -209,38 +210,58 @@ export async function syncedTab(
  */
 const WARM_UP_RELOADS = 2;
 
-/** Reloads of an open tab, each to its first row painted (null when none came), after the warm-ups. */
-export async function reloads(page: Page, runs: number): Promise<(FirstRow | null)[]> {
-  const times: (FirstRow | null)[] = [];
-  for (let i = -WARM_UP_RELOADS; i < runs; i++) {
-    const row = armFirstRow(page);
-    try {
-      await page.reload({ waitUntil: 'commit' });
-    } catch {
-      // A crashed tab: no figure for this reload.
-      if (i >= 0) times.push(null);
-      continue;
+/** One reload of an open tab to its first row painted (null when none came or the tab crashed). */
+async function reloadOnce(page: Page): Promise<FirstRow | null> {
+  const row = armFirstRow(page);
+  try {
+    await page.reload({ waitUntil: 'commit' });
+  } catch {
+    return null;
+  }
+  const first = await row;
+  // Let the reloaded app settle (worker reconnect, catch-up) before the next reload, of this tab or another.
+  await sleep(1_500);
+  await settled(page);
+  return first;
+}
+
+/**
+ * Reloads of several open tabs taken in turn (one of each, then again), each to its first row painted,
+ * after the warm-ups; a list of figures per tab, in the order given. Taken in turn, the app's figures and
+ * the floor's (and one store size's and another's) come from the same minutes of the machine: measured one
+ * tab after the other, the floor's own reloads drifted from 36 to 80 ms between runs minutes apart here,
+ * more than the differences the ratios are read for.
+ */
+export async function reloadsInTurn(pages: readonly Page[], runs: number): Promise<(FirstRow | null)[][]> {
+  const times: (FirstRow | null)[][] = pages.map(() => []);
+  // The tabs not being measured are frozen (no tasks, no timers), so none of them shares the cores.
+  const sessions = await Promise.all(pages.map((page) => page.context().newCDPSession(page)));
+  const lifecycle = (k: number, state: 'frozen' | 'active') =>
+    sessions[k]?.send('Page.setWebLifecycleState', { state }).catch(() => undefined);
+  try {
+    for (let i = -WARM_UP_RELOADS; i < runs; i++) {
+      // Each round starts one tab further on, so no tab is always the first after the servers stop.
+      const round = pages.map((_, j) => (j + i + WARM_UP_RELOADS) % pages.length);
+      for (const k of round) {
+        const page = pages[k] as Page;
+        await Promise.all(pages.map((_, j) => lifecycle(j, j === k ? 'active' : 'frozen')));
+        const first = await reloadOnce(page);
+        if (i >= 0) times[k]?.push(first);
+      }
     }
-    const first = await row;
-    if (i >= 0) times.push(first);
-    // Let the reloaded app settle (worker reconnect, catch-up) before the next reload.
-    await sleep(1_500);
+  } finally {
+    await Promise.all(pages.map((_, j) => lifecycle(j, 'active')));
+    await Promise.all(sessions.map((s) => s.detach().catch(() => undefined)));
   }
   return times;
 }
 
-export interface FloorFigures {
-  first: (FirstRow | null)[];
-  reload: (FirstRow | null)[];
-  offline: (FirstRow | null)[];
-}
-
-/** The floor: the one-element page, first visit in fresh contexts, then reloads with its server up and down. */
-export async function floorFigures(
+/** The floor's first visits, each in a fresh context. */
+export async function floorFirstVisits(
   browser: Browser,
   floor: FloorServer,
   runs: number,
-): Promise<FloorFigures> {
+): Promise<(FirstRow | null)[]> {
   const first: (FirstRow | null)[] = [];
   for (let i = 0; i < runs; i++) {
     const visit = await firstVisit(browser, floor.url);
@@ -248,23 +269,23 @@ export async function floorFigures(
       visit.ms === null || visit.framed === null ? null : { painted: visit.ms, framed: visit.framed },
     );
   }
+  return first;
+}
+
+/** A tab on the one-element page, controlled by its service worker, slowed like the app's. */
+export async function floorTab(
+  browser: Browser,
+  floor: FloorServer,
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await newProbedContext(browser);
-  try {
-    const page = await context.newPage();
-    await page.goto(floor.url);
-    await page.waitForFunction(async () => {
-      await navigator.serviceWorker.ready;
-      return navigator.serviceWorker.controller !== null;
-    });
-    await throttle(page, SLOWDOWN);
-    const reload = await reloads(page, runs);
-    await floor.stop();
-    const offline = await reloads(page, runs);
-    await floor.start();
-    return { first, reload, offline };
-  } finally {
-    await context.close();
-  }
+  const page = await context.newPage();
+  await page.goto(floor.url);
+  await page.waitForFunction(async () => {
+    await navigator.serviceWorker.ready;
+    return navigator.serviceWorker.controller !== null;
+  });
+  await throttle(page, SLOWDOWN);
+  return { context, page };
 }
 
 /** Enter in the composer → the pending row painted, per send: in ms, and in frames (1 = the next frame). */

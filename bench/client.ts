@@ -4,6 +4,8 @@
 // server up and one with it stopped, each beside a one-element page navigated the same way in the same run
 // (the floor); the page JS on the wire before the first row; and, with the largest store, Enter → pending
 // row and someone else's message → row. Figures, not assertions: it exits 0 whatever they are.
+// The reloads of every size's tab and the floor's are taken in turn (the others frozen meanwhile), so the
+// figures a ratio compares come from the same minutes of a machine whose speed drifts.
 // Env: BENCH_CLIENT_SIZES (3000,50000), BENCH_CLIENT_RUNS per figure (3), BENCH_CLIENT_SENDS (30),
 // BENCH_CLIENT_ONLY=echo (only the echo and live figures, at the largest size: issue 11 item 6 in a bounded
 // time), BENCH_CLIENT_SYNC_SECONDS (900: the longest the store may take to fill before measuring with what
@@ -13,24 +15,26 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { BUILT_SERVER, LanternServer } from '../e2e/support/server.ts';
 import { type FirstRow, launchChromium, throttle } from './client-browser.ts';
 import { FloorServer } from './client-floor.ts';
 import {
   channelUrl,
   type FirstVisit,
-  type FloorFigures,
   firstVisit,
   floorEcho,
-  floorFigures,
+  floorFirstVisits,
+  floorTab,
   liveMessages,
   localEcho,
-  reloads,
+  reloadsInTurn,
   SLOWDOWN,
   signedInState,
   syncedTab,
 } from './client-measure.ts';
 import { kb, median, ms, percentile, type Row, ratio, table } from './client-print.ts';
+import type { SeededWorkspace } from './client-seed.ts';
 import { seedWorkspace } from './client-seed.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -58,6 +62,13 @@ const GOAL_LIVE_P95 = 50;
 
 const log = (line: string) => console.log(line);
 
+/** The one-element page's figures, measured beside the app's. */
+interface FloorFigures {
+  first: (FirstRow | null)[];
+  reload: (FirstRow | null)[];
+  offline: (FirstRow | null)[];
+}
+
 interface SizeResult {
   size: number;
   first: FirstVisit[];
@@ -76,75 +87,92 @@ interface SizeResult {
   stored?: number;
 }
 
-async function measureSize(size: number, withEcho: boolean): Promise<SizeResult> {
-  const browser = await launchChromium();
+/** One store size, ready to be measured: its server, the first visits, and a synced tab on the channel. */
+interface PreparedSize {
+  result: SizeResult;
+  server: LanternServer;
+  seed: SeededWorkspace;
+  context: BrowserContext;
+  page: Page;
+}
+
+async function prepareSize(browser: Browser, size: number): Promise<PreparedSize> {
   const server = await LanternServer.create();
-  const floor = new FloorServer();
+  let t = Date.now();
+  const seed = await seedWorkspace(server.dataDir, size);
+  log(`  seeded ${size.toLocaleString('en')} messages in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+  await server.start();
+  const state = await signedInState(browser, server, seed);
+  const url = channelUrl(server, seed);
+  t = Date.now();
+  const first: FirstVisit[] = [];
+  if (!echoOnly) {
+    for (let i = 0; i < runs; i++) first.push(await firstVisit(browser, url, state));
+    log(`  first visits done in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+  }
+  const counted = first.find((v) => v.ms !== null);
+  if (counted) log(`  scripts before the first row (first visit): ${counted.pageScripts.join(', ')}`);
+  const { context, page, stored } = await syncedTab(browser, server, seed, state, log, syncSeconds);
+  await throttle(page, SLOWDOWN);
+  const result: SizeResult = {
+    size,
+    first,
+    reload: [],
+    offline: [],
+    floor: { first: [], reload: [], offline: [] },
+    stored,
+  };
+  return { result, server, seed, context, page };
+}
+
+/**
+ * Every size's tab and the floor's reloaded in turn, servers up and then stopped: one size against
+ * another and each against the floor are compared within the same minutes.
+ */
+async function measureReloads(browser: Browser, prepared: PreparedSize[], floor: FloorServer): Promise<void> {
+  const floorFirst = await floorFirstVisits(browser, floor, runs);
+  const bare = await floorTab(browser, floor);
   try {
-    let t = Date.now();
-    const seed = await seedWorkspace(server.dataDir, size);
-    log(`  seeded ${size.toLocaleString('en')} messages in ${((Date.now() - t) / 1000).toFixed(1)} s`);
-    await server.start();
-    await floor.start();
-    const state = await signedInState(browser, server, seed);
-    const url = channelUrl(server, seed);
-
-    t = Date.now();
-    const first: FirstVisit[] = [];
-    if (!echoOnly) {
-      for (let i = 0; i < runs; i++) first.push(await firstVisit(browser, url, state));
-      log(`  first visits done in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+    const pages = [...prepared.map((p) => p.page), bare.page];
+    const up = await reloadsInTurn(pages, runs);
+    await Promise.all([...prepared.map((p) => p.server.stop()), floor.stop()]);
+    const down = await reloadsInTurn(pages, runs);
+    await Promise.all([...prepared.map((p) => p.server.start()), floor.start()]);
+    const floorFigures: FloorFigures = {
+      first: floorFirst,
+      reload: up.at(-1) ?? [],
+      offline: down.at(-1) ?? [],
+    };
+    for (const [k, p] of prepared.entries()) {
+      p.result.reload = up[k] ?? [];
+      p.result.offline = down[k] ?? [];
+      p.result.floor = floorFigures;
     }
-    const counted = first.find((v) => v.ms !== null);
-    if (counted) log(`  scripts before the first row (first visit): ${counted.pageScripts.join(', ')}`);
-
-    const { context, page, stored } = await syncedTab(browser, server, seed, state, log, syncSeconds);
-    try {
-      const result: SizeResult = {
-        size,
-        first,
-        reload: [],
-        offline: [],
-        floor: { first: [], reload: [], offline: [] },
-        stored,
-      };
-      if (!echoOnly) {
-        await throttle(page, SLOWDOWN);
-        result.reload = await reloads(page, runs);
-        await server.stop();
-        result.offline = await reloads(page, runs);
-        await server.start();
-        log('  reloads done');
-        result.floor = await floorFigures(browser, floor, runs);
-      }
-      if (withEcho) {
-        // Back online: a reload reconnects at once instead of waiting for the worker's retry.
-        await page.reload();
-        await page.getByRole('textbox', { name: 'Message #general' }).waitFor({ timeout: 120_000 });
-        await new Promise((r) => setTimeout(r, 3_000));
-        try {
-          const echo = await localEcho(page, sends);
-          result.echo = echo.times;
-          result.echoFrames = echo.frames;
-          result.echoNextPaint = echo.nextPaint;
-          const bare = await floorEcho(browser, floor, sends);
-          result.floorEcho = bare.times;
-          result.floorEchoNextPaint = bare.nextPaint;
-          result.live = await liveMessages(page, server, seed, sends);
-          log('  echo and live messages done');
-        } catch (error) {
-          // The first-screen figures are still worth printing.
-          log(`  echo/live measurement failed: ${error instanceof Error ? error.message : String(error)}`);
-        }
-      }
-      return result;
-    } finally {
-      await context.close();
-    }
+    log('  reloads done');
   } finally {
-    await browser.close();
-    await floor.stop();
-    await server.dispose();
+    await bare.context.close();
+  }
+}
+
+/** Enter → pending row and another person's message → row, in the prepared tab, with the floor's composer. */
+async function measureEcho(browser: Browser, p: PreparedSize, floor: FloorServer): Promise<void> {
+  // Back online: a reload reconnects at once instead of waiting for the worker's retry.
+  await p.page.reload();
+  await p.page.getByRole('textbox', { name: 'Message #general' }).waitFor({ timeout: 120_000 });
+  await new Promise((r) => setTimeout(r, 3_000));
+  try {
+    const echo = await localEcho(p.page, sends);
+    p.result.echo = echo.times;
+    p.result.echoFrames = echo.frames;
+    p.result.echoNextPaint = echo.nextPaint;
+    const bare = await floorEcho(browser, floor, sends);
+    p.result.floorEcho = bare.times;
+    p.result.floorEchoNextPaint = bare.nextPaint;
+    p.result.live = await liveMessages(p.page, p.server, p.seed, sends);
+    log('  echo and live messages done');
+  } catch (error) {
+    // The first-screen figures are still worth printing.
+    log(`  echo/live measurement failed: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 
@@ -312,12 +340,29 @@ async function main(): Promise<void> {
       'using the built app in dist/ and dist-server/ (run `npm run build` first to measure current sources)',
     );
   }
-  const results: SizeResult[] = [];
-  // Echo only: the largest store is the one item 6 asks about; smaller ones would only add time.
-  for (const size of echoOnly ? sizes.slice(-1) : sizes) {
-    log(`\n${size.toLocaleString('en')} messages:`);
-    results.push(await measureSize(size, size === sizes[sizes.length - 1]));
+  const browser = await launchChromium();
+  const floor = new FloorServer();
+  const prepared: PreparedSize[] = [];
+  try {
+    await floor.start();
+    // Echo only: the largest store is the one item 6 asks about; smaller ones would only add time.
+    for (const size of echoOnly ? sizes.slice(-1) : sizes) {
+      log(`\n${size.toLocaleString('en')} messages:`);
+      prepared.push(await prepareSize(browser, size));
+    }
+    if (!echoOnly) {
+      log(`\nreloads, ${prepared.length + 1} tabs in turn (each size's and the floor's):`);
+      await measureReloads(browser, prepared, floor);
+    }
+    const largest = prepared.at(-1);
+    if (largest) await measureEcho(browser, largest, floor);
+  } finally {
+    for (const p of prepared) await p.context.close().catch(() => undefined);
+    await browser.close();
+    await floor.stop();
+    for (const p of prepared) await p.server.dispose();
   }
+  const results = prepared.map((p) => p.result);
   const smallest = results[0] ?? null;
   for (const result of results) log(`\n${report(result, smallest)}`);
   log(
