@@ -261,7 +261,12 @@ test('screenshots of the agents settings, desktop in light and phone in dark', a
       // The add-knowledge dialog.
       await page.goto(`${agentUrl}?tab=knowledge`);
       await page.getByRole('button', { name: 'Add knowledge' }).click();
-      await page.getByRole('tab', { name: 'File' }).click();
+      // Within the dialog: its panel loads as it opens, and until then "File" also named the page's
+      // "Profile" tab, which the click then waited on behind the dialog until the test timed out.
+      await page
+        .getByRole('dialog', { name: 'Add knowledge' })
+        .getByRole('tab', { name: 'File', exact: true })
+        .click();
       await shot(page, `${SHOTS}/knowledge-add-file-${label}-${scheme}.png`);
       await page.keyboard.press('Escape');
     }
