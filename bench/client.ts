@@ -355,6 +355,8 @@ async function main(): Promise<void> {
       await measureReloads(browser, prepared, floor);
     }
     const largest = prepared.at(-1);
+    // Only the largest size's tab stays open for the keys and live messages, as when sizes ran one by one.
+    for (const p of prepared) if (p !== largest) await p.context.close();
     if (largest) await measureEcho(browser, largest, floor);
   } finally {
     for (const p of prepared) await p.context.close().catch(() => undefined);
