@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { BUILT_SERVER, LanternServer } from '../e2e/support/server.ts';
-import { type FirstRow, launchChromium, throttle } from './client-browser.ts';
+import { type FirstRow, launchChromium, type StorageState, throttle } from './client-browser.ts';
 import { FloorServer } from './client-floor.ts';
 import {
   channelUrl,
@@ -87,13 +87,13 @@ interface SizeResult {
   stored?: number;
 }
 
-/** One store size, ready to be measured: its server, the first visits, and a synced tab on the channel. */
+/** One store size: its server and first visits, then (openTab) a synced tab on the channel. */
 interface PreparedSize {
   result: SizeResult;
   server: LanternServer;
   seed: SeededWorkspace;
-  context: BrowserContext;
-  page: Page;
+  state: StorageState;
+  tab?: { context: BrowserContext; page: Page };
 }
 
 async function prepareSize(browser: Browser, size: number): Promise<PreparedSize> {
@@ -112,28 +112,43 @@ async function prepareSize(browser: Browser, size: number): Promise<PreparedSize
   }
   const counted = first.find((v) => v.ms !== null);
   if (counted) log(`  scripts before the first row (first visit): ${counted.pageScripts.join(', ')}`);
-  const { context, page, stored } = await syncedTab(browser, server, seed, state, log, syncSeconds);
-  await throttle(page, SLOWDOWN);
   const result: SizeResult = {
     size,
     first,
     reload: [],
     offline: [],
     floor: { first: [], reload: [], offline: [] },
-    stored,
   };
-  return { result, server, seed, context, page };
+  return { result, server, seed, state };
+}
+
+/**
+ * The size's synced tab, slowed. Opened once every first visit is done: an open app tab goes on working
+ * (presence, the worker's socket) and would share the cores with them.
+ */
+async function openTab(browser: Browser, p: PreparedSize): Promise<{ context: BrowserContext; page: Page }> {
+  log(`  ${p.result.size.toLocaleString('en')} messages:`);
+  const { context, page, stored } = await syncedTab(browser, p.server, p.seed, p.state, log, syncSeconds);
+  await throttle(page, SLOWDOWN);
+  p.result.stored = stored;
+  p.tab = { context, page };
+  return p.tab;
 }
 
 /**
  * Every size's tab and the floor's reloaded in turn, servers up and then stopped: one size against
  * another and each against the floor are compared within the same minutes.
  */
-async function measureReloads(browser: Browser, prepared: PreparedSize[], floor: FloorServer): Promise<void> {
-  const floorFirst = await floorFirstVisits(browser, floor, runs);
+async function measureReloads(
+  browser: Browser,
+  prepared: PreparedSize[],
+  tabs: Page[],
+  floor: FloorServer,
+  floorFirst: (FirstRow | null)[],
+): Promise<void> {
   const bare = await floorTab(browser, floor);
   try {
-    const pages = [...prepared.map((p) => p.page), bare.page];
+    const pages = [...tabs, bare.page];
     const up = await reloadsInTurn(pages, runs);
     await Promise.all([...prepared.map((p) => p.server.stop()), floor.stop()]);
     const down = await reloadsInTurn(pages, runs);
@@ -155,20 +170,20 @@ async function measureReloads(browser: Browser, prepared: PreparedSize[], floor:
 }
 
 /** Enter → pending row and another person's message → row, in the prepared tab, with the floor's composer. */
-async function measureEcho(browser: Browser, p: PreparedSize, floor: FloorServer): Promise<void> {
+async function measureEcho(browser: Browser, p: PreparedSize, page: Page, floor: FloorServer): Promise<void> {
   // Back online: a reload reconnects at once instead of waiting for the worker's retry.
-  await p.page.reload();
-  await p.page.getByRole('textbox', { name: 'Message #general' }).waitFor({ timeout: 120_000 });
+  await page.reload();
+  await page.getByRole('textbox', { name: 'Message #general' }).waitFor({ timeout: 120_000 });
   await new Promise((r) => setTimeout(r, 3_000));
   try {
-    const echo = await localEcho(p.page, sends);
+    const echo = await localEcho(page, sends);
     p.result.echo = echo.times;
     p.result.echoFrames = echo.frames;
     p.result.echoNextPaint = echo.nextPaint;
     const bare = await floorEcho(browser, floor, sends);
     p.result.floorEcho = bare.times;
     p.result.floorEchoNextPaint = bare.nextPaint;
-    p.result.live = await liveMessages(p.page, p.server, p.seed, sends);
+    p.result.live = await liveMessages(page, p.server, p.seed, sends);
     log('  echo and live messages done');
   } catch (error) {
     // The first-screen figures are still worth printing.
@@ -350,16 +365,20 @@ async function main(): Promise<void> {
       log(`\n${size.toLocaleString('en')} messages:`);
       prepared.push(await prepareSize(browser, size));
     }
+    const floorFirst = echoOnly ? [] : await floorFirstVisits(browser, floor, runs);
+    log('\nsyncing a tab of each size:');
+    const tabs: Page[] = [];
+    for (const p of prepared) tabs.push((await openTab(browser, p)).page);
     if (!echoOnly) {
       log(`\nreloads, ${prepared.length + 1} tabs in turn (each size's and the floor's):`);
-      await measureReloads(browser, prepared, floor);
+      await measureReloads(browser, prepared, tabs, floor, floorFirst);
     }
     const largest = prepared.at(-1);
     // Only the largest size's tab stays open for the keys and live messages, as when sizes ran one by one.
-    for (const p of prepared) if (p !== largest) await p.context.close();
-    if (largest) await measureEcho(browser, largest, floor);
+    for (const p of prepared) if (p !== largest) await p.tab?.context.close();
+    if (largest?.tab) await measureEcho(browser, largest, largest.tab.page, floor);
   } finally {
-    for (const p of prepared) await p.context.close().catch(() => undefined);
+    for (const p of prepared) await p.tab?.context.close().catch(() => undefined);
     await browser.close();
     await floor.stop();
     for (const p of prepared) await p.server.dispose();
