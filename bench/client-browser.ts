@@ -4,6 +4,7 @@
 import {
   type Browser,
   type BrowserContext,
+  type CDPSession,
   type ConsoleMessage,
   chromium,
   type Page,
@@ -145,11 +146,24 @@ export async function newProbedContext(
   return context;
 }
 
-/** The CPU slowdown of a mid-range phone (1 = none); it stays on across reloads of this page. */
+/** The sessions that hold each page's slowdown: Chromium lifts a session's emulation when it detaches. */
+const throttles = new WeakMap<Page, CDPSession>();
+
+/**
+ * The CPU slowdown of a mid-range phone (1 = none, which lifts it); it stays on across reloads of this page.
+ * The DevTools session that set it stays attached for the page's life: until 2026-12-01 it was detached at
+ * once, which lifted the slowdown, so every "4×" figure before then was in fact taken at full speed.
+ * Only the page being measured may be slowed: Chromium slows a page by suspending its main thread, which
+ * spins meanwhile, so a slowed page keeps three quarters of a core busy even when idle (three idle slowed
+ * tabs took 1.7 of this machine's two cores, enough to starve a server's restart past a minute).
+ */
 export async function throttle(page: Page, rate: number): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
+  let cdp = throttles.get(page);
+  if (!cdp) {
+    cdp = await page.context().newCDPSession(page);
+    throttles.set(page, cdp);
+  }
   await cdp.send('Emulation.setCPUThrottlingRate', { rate });
-  await cdp.detach();
 }
 
 const POLL = { polling: 100, timeout: 180_000 } as const;
@@ -313,4 +327,40 @@ export async function keyToNextPaint(page: Page, keyAt: number): Promise<number 
     const entry = probe.eventTimings.find((e) => Math.abs(e.startTime - at) < 1);
     return entry ? entry.duration : null;
   }, keyAt);
+}
+
+/**
+ * The slowdown a throttled page actually runs at: a fixed loop timed in a blank page, then again with
+ * `throttle(rate)` on (medians of five, after a warm-up). Printed beside the figures, so a slowdown that
+ * silently stopped applying (as one did until 2026-12-01) shows in the output.
+ */
+export async function measuredSlowdown(
+  browser: Browser,
+  rate: number,
+): Promise<{ plain: number; slowed: number }> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await page.goto('about:blank');
+    const loop = async () => {
+      const times: number[] = [];
+      for (let i = 0; i < 6; i++)
+        times.push(
+          await page.evaluate(() => {
+            const t = performance.now();
+            let s = 0;
+            for (let k = 0; k < 2e7; k++) s += k % 7;
+            return s < 0 ? 0 : performance.now() - t;
+          }),
+        );
+      return times.slice(1).sort((a, b) => a - b)[2] as number;
+    };
+    await loop(); // the optimising compiler's turn
+    const plain = await loop();
+    await throttle(page, rate);
+    const slowed = await loop();
+    return { plain, slowed };
+  } finally {
+    await context.close();
+  }
 }

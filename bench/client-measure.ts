@@ -234,23 +234,27 @@ async function reloadOnce(page: Page): Promise<FirstRow | null> {
  */
 export async function reloadsInTurn(pages: readonly Page[], runs: number): Promise<(FirstRow | null)[][]> {
   const times: (FirstRow | null)[][] = pages.map(() => []);
-  // The tabs not being measured are frozen (no tasks, no timers), so none of them shares the cores.
+  // The tabs not being measured are frozen (no tasks, no timers) and at full speed (a slowed tab spins a
+  // core even when idle), so none of them shares the cores; the one being reloaded is slowed.
   const sessions = await Promise.all(pages.map((page) => page.context().newCDPSession(page)));
   const lifecycle = (k: number, state: 'frozen' | 'active') =>
     sessions[k]?.send('Page.setWebLifecycleState', { state }).catch(() => undefined);
+  const only = async (k: number | null) => {
+    await Promise.all(pages.map((page, j) => throttle(page, j === k ? SLOWDOWN : 1)));
+    await Promise.all(pages.map((_, j) => lifecycle(j, j === k || k === null ? 'active' : 'frozen')));
+  };
   try {
     for (let i = -WARM_UP_RELOADS; i < runs; i++) {
       // Each round starts one tab further on, so no tab is always the first after the servers stop.
       const round = pages.map((_, j) => (j + i + WARM_UP_RELOADS) % pages.length);
       for (const k of round) {
-        const page = pages[k] as Page;
-        await Promise.all(pages.map((_, j) => lifecycle(j, j === k ? 'active' : 'frozen')));
-        const first = await reloadOnce(page);
+        await only(k);
+        const first = await reloadOnce(pages[k] as Page);
         if (i >= 0) times[k]?.push(first);
       }
     }
   } finally {
-    await Promise.all(pages.map((_, j) => lifecycle(j, 'active')));
+    await only(null);
     await Promise.all(sessions.map((s) => s.detach().catch(() => undefined)));
   }
   return times;
@@ -272,7 +276,7 @@ export async function floorFirstVisits(
   return first;
 }
 
-/** A tab on the one-element page, controlled by its service worker, slowed like the app's. */
+/** A tab on the one-element page, controlled by its service worker (slowed only while reloaded in turn). */
 export async function floorTab(
   browser: Browser,
   floor: FloorServer,
@@ -284,7 +288,6 @@ export async function floorTab(
     await navigator.serviceWorker.ready;
     return navigator.serviceWorker.controller !== null;
   });
-  await throttle(page, SLOWDOWN);
   return { context, page };
 }
 
