@@ -62,6 +62,16 @@ test('messages written while the server is down are delivered exactly once when 
     await expect(row.getByText('Waiting for connection')).toBeVisible();
   }
   await expect(page.getByRole('status').filter({ hasText: '3 messages will be sent' })).toBeVisible();
+  // Waiting for the server animates nothing: an outage can last hours, and an endless animation (the
+  // banner's spinner did) keeps the device drawing frames, its battery and a slow phone's cores with it.
+  expect(
+    await page.evaluate(
+      () =>
+        document
+          .getAnimations()
+          .filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations === Infinity).length,
+    ),
+  ).toBe(0);
 
   // A half-typed message: saved as the channel's draft with every keystroke.
   await composer(page, '#general').pressSequentially('half-typed thou');

@@ -1,7 +1,7 @@
 // Shows when Lantern is offline and how many messages wait to be sent (issue item 22).
 // The worker reports 'offline' until its first connection, so a short grace period keeps a normal
 // start from flashing a banner.
-import { CloudOff, Loader2 } from 'lucide-react';
+import { CloudOff } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useConnection } from '../../data/connection.ts';
 import { cn } from '../ui/cn.ts';
@@ -42,11 +42,10 @@ export function ConnectionBanner() {
       aria-live="polite"
       className="flex shrink-0 items-center gap-2 border-b border-amber-300/60 bg-accent-soft px-4 py-1.5 text-[13px] text-accent-fg"
     >
-      {status === 'offline' ? (
-        <CloudOff className="size-4 shrink-0" aria-hidden />
-      ) : (
-        <Loader2 className="size-4 shrink-0 animate-spin" aria-hidden />
-      )}
+      {/* Still, not a spinner: an outage can last hours, and a spinning icon kept a phone drawing a frame
+          every 16 ms for all of it (on a 2-core machine without a GPU, a whole core). "Reconnecting…" says
+          that the worker keeps trying. */}
+      <CloudOff className="size-4 shrink-0" aria-hidden />
       {/* Wraps rather than cut: on a phone the count of waiting messages is the part that matters. */}
       <span className="min-w-0">
         <strong className="font-semibold">You are offline.</strong>
