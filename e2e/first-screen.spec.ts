@@ -80,13 +80,25 @@ test('a reloaded channel shows its last messages before the app has loaded, then
   await expect(page.getByRole('textbox')).toHaveCount(0);
   await shot(page, `${ARTIFACTS}/first-screen-picture.png`);
 
-  // The app loads: it paints the channel and the picture goes.
+  // The app loads: it paints the channel and the picture goes, and meanwhile the channel never stands
+  // empty (the picture once went with the list's first, unmeasured row, before the real rows came).
+  await page.evaluate(() => {
+    const rows = () => document.querySelectorAll('#first-screen article, article[data-status]').length;
+    const seen = { fewest: rows() };
+    (window as unknown as { __rowsSeen: typeof seen }).__rowsSeen = seen;
+    new MutationObserver(() => {
+      seen.fewest = Math.min(seen.fewest, rows());
+    }).observe(document, { childList: true, subtree: true });
+  });
   await releaseApp();
   await expect(messageList(page).filter({ hasText: 'Boats out at six' })).toHaveAttribute(
     'data-status',
     'confirmed',
   );
   await expect(picture).toHaveCount(0);
+  expect(
+    await page.evaluate(() => (window as unknown as { __rowsSeen: { fewest: number } }).__rowsSeen.fewest),
+  ).toBeGreaterThan(0);
   await sendThroughUi(page, '#general', 'And back at eight');
   await expect(messageList(page).filter({ hasText: 'And back at eight' })).toHaveAttribute(
     'data-status',

@@ -164,7 +164,10 @@ export function MessageList({
         }}
         increaseViewportBy={{ top: 600, bottom: 300 }}
         itemsRendered={(items) => {
-          if (items.length === 0) return;
+          // Not Virtuoso's first pass, which renders one row unmeasured (size 0) to learn a row's height and
+          // then takes it away: the picture went with it and the list stood empty until the real rows came
+          // (0.4 s on a phone-slow CPU), and what waits for the first rows started loading meanwhile.
+          if (items.length === 0 || items.every((item) => item.size === 0)) return;
           firstScreen.painted();
           announceRowsPainted();
         }}
