@@ -33,7 +33,14 @@ export function sidebarChannel(page: Page, name: string): Locator {
 }
 
 export async function openChannelFromSidebar(page: Page, name: string): Promise<void> {
-  await sidebarChannel(page, name).click();
+  // Clicked again until the channel's page is open: right after a reload the sidebar may re-render under
+  // the pointer as the workspace's channels arrive, and that click lands on nothing.
+  const link = sidebarChannel(page, name);
+  await expect(async () => {
+    await link.click();
+    const href = await link.getAttribute('href');
+    if (href) await expect(page).toHaveURL((url) => url.pathname === href, { timeout: 5_000 });
+  }).toPass();
   await expect(composer(page, `#${name}`)).toBeVisible();
 }
 
