@@ -2,8 +2,17 @@
 // separators and older pages loaded when the top is reached. Scrolled up, a "Jump to latest" button
 // (with the count of messages that arrived meanwhile) brings the newest back, e.g. after a reconnect.
 import { ArrowDown } from 'lucide-react';
-import { Fragment, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
+import {
+  Fragment,
+  forwardRef,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { type ListProps, Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import type { MessageDoc } from '../../../schemas/collections.ts';
 import { useWorkspace } from '../../app/workspace-context.ts';
 import { useChannelPermissions } from '../../data/channels.ts';
@@ -117,6 +126,16 @@ export function MessageList({
 
   // The boot script's picture of this screen goes once the real rows are painted; a new one is taken.
   const firstScreen = useFirstScreen();
+  // Rows count as painted once they are measured and shown: react-virtuoso's first pass renders one row
+  // unmeasured (size 0) and takes it away, and it keeps the measured rows hidden until its scroll to the
+  // newest one has settled (seconds on a phone-slow CPU during a first visit). Counted earlier, the picture
+  // went and left the channel empty meanwhile, and what waits for the first rows loaded ahead of them.
+  const rows = useRef({ measured: false, shown: false });
+  const rowsPainted = () => {
+    if (!rows.current.measured || !rows.current.shown) return;
+    firstScreen.painted();
+    announceRowsPainted();
+  };
   const isEmpty = messages.length === 0;
   // biome-ignore lint/correctness/useExhaustiveDependencies: only whether the list is empty matters
   useEffect(() => {
@@ -164,18 +183,24 @@ export function MessageList({
         }}
         increaseViewportBy={{ top: 600, bottom: 300 }}
         itemsRendered={(items) => {
-          // Not Virtuoso's first pass, which renders one row unmeasured (size 0) to learn a row's height and
-          // then takes it away: the picture went with it and the list stood empty until the real rows came
-          // (0.4 s on a phone-slow CPU), and what waits for the first rows started loading meanwhile.
           if (items.length === 0 || items.every((item) => item.size === 0)) return;
-          firstScreen.painted();
-          announceRowsPainted();
+          rows.current.measured = true;
+          rowsPainted();
         }}
         computeItemKey={(_, message) => message.genId}
         context={
-          { older, hasOlderStored, intro, empty: neverUsed && messages.length === 0 } satisfies ListContext
+          {
+            older,
+            hasOlderStored,
+            intro,
+            empty: neverUsed && messages.length === 0,
+            shown: () => {
+              rows.current.shown = true;
+              rowsPainted();
+            },
+          } satisfies ListContext
         }
-        components={{ Header: ListHeader, Footer: ListFooter }}
+        components={{ Header: ListHeader, Footer: ListFooter, List: ListRows }}
         itemContent={(index, message) => {
           const previous = messages[index - firstItemIndex - 1];
           const newDay = startsNewDay(previous, message);
@@ -224,7 +249,22 @@ interface ListContext {
   intro: ReactNode;
   /** Nothing was ever said here: startReached never fires on an empty list, so the intro cannot wait for it. */
   empty: boolean;
+  /** The list's rows became visible (react-virtuoso hides them until its initial scroll has settled). */
+  shown: () => void;
 }
+
+/** react-virtuoso's element around the rows, which tells the list when it stops hiding them. */
+const ListRows = forwardRef<HTMLDivElement, ListProps & { context?: ListContext }>(function ListRows(
+  { context, ...props },
+  ref,
+) {
+  const shown = props.style?.visibility !== 'hidden';
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the change to shown matters
+  useEffect(() => {
+    if (shown) context?.shown();
+  }, [shown]);
+  return <div {...props} ref={ref} />;
+});
 
 function ListHeader({ context }: { context?: ListContext }) {
   if (!context) return null;
