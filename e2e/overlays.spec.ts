@@ -110,3 +110,27 @@ test('a menu pressed before its parts have loaded opens when they come, by point
     await expect(page.getByRole('tooltip')).toHaveCount(0, { timeout: 1_000 });
   }).toPass({ timeout: 30_000 });
 });
+
+test('in a channel with no rows left to show, the composer comes with the first key or tap, not after a long wait', async ({
+  page,
+}) => {
+  await signInThroughUi(page, server, 'hana@example.com');
+  await createWorkspaceThroughUi(page, 'Kiln Works');
+  await openChannelFromSidebar(page, 'general');
+  await sendThroughUi(page, '#general', 'Wrong channel, sorry');
+  const sent = messageList(page).filter({ hasText: 'Wrong channel, sorry' });
+  await expect(sent).toHaveAttribute('data-status', 'confirmed');
+  await sent.hover();
+  await sent.getByRole('button', { name: 'More message actions' }).click();
+  await page.getByRole('menuitem', { name: 'Delete message' }).click();
+  await page.getByRole('dialog', { name: 'Delete message?' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(messageList(page)).toHaveCount(0);
+
+  // Reloaded, the channel has no rows to paint, so what waits for a channel's first rows (the editor
+  // among it) would wait for its time-out; the first key or tap brings it at once.
+  await page.reload();
+  await expect(page.getByTestId('composer-loading')).toBeVisible();
+  // A key (Tab, on the way to the composer) is enough: the person is doing something.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('textbox', { name: 'Message #general' })).toBeVisible({ timeout: 5_000 });
+});

@@ -8,6 +8,7 @@ import {
   type ReactNode,
   useCallback,
   useEffect,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -21,7 +22,7 @@ import { refreshMembers } from '../../data/members.ts';
 import { loadOlderMessages } from '../../data/messages.ts';
 import { useSettings } from '../../data/settings.ts';
 import { useFirstScreen } from '../../first-screen/capture.ts';
-import { announceRowsPainted } from '../../first-screen/rows-painted.ts';
+import { announceRowsPainted, FIRST_ROWS_TIMING } from '../../first-screen/rows-painted.ts';
 import { Spinner } from '../ui/states.tsx';
 import { continuesGroup, startsNewDay } from './day.ts';
 import { newSince } from './jump-to-latest.ts';
@@ -253,17 +254,34 @@ interface ListContext {
   shown: () => void;
 }
 
-/** react-virtuoso's element around the rows, which tells the list when it stops hiding them. */
+/**
+ * react-virtuoso's element around the rows, which tells the list when it stops hiding them. The rows first
+ * shown are marked for Element Timing, so that what waits for them waits until the browser has presented
+ * them (rows-painted.ts).
+ */
 const ListRows = forwardRef<HTMLDivElement, ListProps & { context?: ListContext }>(function ListRows(
   { context, ...props },
   ref,
 ) {
+  const element = useRef<HTMLDivElement | null>(null);
+  const refs = useCallback(
+    (node: HTMLDivElement | null) => {
+      element.current = node;
+      if (typeof ref === 'function') ref(node);
+      else if (ref) ref.current = node;
+    },
+    [ref],
+  );
   const shown = props.style?.visibility !== 'hidden';
   // biome-ignore lint/correctness/useExhaustiveDependencies: only the change to shown matters
-  useEffect(() => {
-    if (shown) context?.shown();
+  useLayoutEffect(() => {
+    if (!shown) return;
+    // Text is reported for the element that holds it: every element of the rows is marked.
+    for (const node of element.current?.querySelectorAll('article, article *') ?? [])
+      node.setAttribute('elementtiming', FIRST_ROWS_TIMING);
+    context?.shown();
   }, [shown]);
-  return <div {...props} ref={ref} />;
+  return <div {...props} ref={refs} />;
 });
 
 function ListHeader({ context }: { context?: ListContext }) {
