@@ -48,6 +48,21 @@ const PAGE_PROBE = `(() => {
     ch.port1.onmessage = () => done(performance.now(), frame);
     ch.port2.postMessage(0);
   });
+  // The frame after which the awaited row is wholly in view (inside its scroller): a new row a list draws
+  // below the fold and scrolls to a frame or two later is not read until then. Checked after each
+  // frame's paint, up to a second of frames.
+  const inView = (text) => {
+    const row = [...document.querySelectorAll(selector)].find((r) => r.textContent && r.textContent.includes(text));
+    if (!row) return false;
+    const r = row.getBoundingClientRect();
+    const scroller = row.closest('[data-virtuoso-scroller]');
+    const box = scroller ? scroller.getBoundingClientRect() : { top: 0, bottom: innerHeight };
+    return r.top >= box.top - 1 && r.bottom <= box.bottom + 1;
+  };
+  const afterShown = (text, done, tries = 0) => afterPaint((t, frame) => {
+    if (tries < 60 && !inView(text)) afterShown(text, done, tries + 1);
+    else done(t, frame);
+  });
   // The first frame after Enter: every animation-frame callback of one frame gets the same timestamp, so a
   // row whose callback has it was painted in the very next frame.
   // The browser's own measure of a key's response (the Event Timing API, what INP is built on): from the
@@ -149,7 +164,7 @@ const PAGE_PROBE = `(() => {
       for (const row of document.querySelectorAll(selector)) {
         if (row.textContent && row.textContent.includes(a.text)) {
           a.seen = true;
-          afterPaint((t, frame) => {
+          afterShown(a.text, (t, frame) => {
             a.paintedAt = t;
             a.paintedEpoch = performance.timeOrigin + t;
             a.frame = frame;

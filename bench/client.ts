@@ -404,8 +404,8 @@ async function main(): Promise<void> {
   for (const result of results) log(`\n${report(result, smallest)}`);
   log(
     '\nkB = 1,000 bytes, encoded (as sent). First-row times run from navigation start to the first message ' +
-      'row presented (Element Timing), after two unmeasured reloads; echo and live figures end at the frame ' +
-      "after the row's mutation. The worker runs in its own thread and is not slowed.",
+      'row presented (Element Timing), after two unmeasured reloads; echo and live figures end after the ' +
+      'first frame painted with the whole row in view. The worker runs in its own thread and is not slowed.',
   );
 }
 
