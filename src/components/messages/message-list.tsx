@@ -258,9 +258,9 @@ interface ListContext {
 }
 
 /**
- * react-virtuoso's element around the rows, which tells the list when it stops hiding them. The rows first
- * shown are marked for Element Timing, so that what waits for them waits until the browser has presented
- * them (rows-painted.ts).
+ * react-virtuoso's element around the rows, rendered after them: it tells the list when react-virtuoso
+ * stops hiding them, marks the rows first shown for Element Timing (what waits for them waits until the
+ * browser has presented them, rows-painted.ts), and brings a new newest row into view (decision 0069).
  */
 const ListRows = forwardRef<HTMLDivElement, ListProps & { context?: ListContext }>(function ListRows(
   { context, ...props },
