@@ -8,6 +8,7 @@ import {
   createWorkspaceThroughUi,
   messageList,
   openChannelFromSidebar,
+  sendThroughUi,
   signInThroughUi,
 } from './support/ui.ts';
 
@@ -81,9 +82,7 @@ test('a new message at the bottom of a full channel is wholly in view in the fir
 
     // And one sent here.
     await watchRow(page, `Low water ${i}`);
-    const box = page.getByRole('textbox', { name: 'Message #general' });
-    await box.fill(`Low water ${i}`);
-    await box.press('Enter');
+    await sendThroughUi(page, '#general', `Low water ${i}`);
     await expect.poll(() => inViewAtFirstPaint(page)).not.toBeNull();
     expect(await inViewAtFirstPaint(page), `Low water ${i}`).toBe(true);
   }

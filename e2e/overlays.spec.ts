@@ -4,6 +4,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { LanternServer } from './support/server.ts';
 import {
+  composer,
   createWorkspaceThroughUi,
   messageList,
   openChannelFromSidebar,
@@ -132,5 +133,5 @@ test('in a channel with no rows left to show, the composer comes with the first 
   await expect(page.getByTestId('composer-loading')).toBeVisible();
   // A key (Tab, on the way to the composer) is enough: the person is doing something.
   await page.keyboard.press('Tab');
-  await expect(page.getByRole('textbox', { name: 'Message #general' })).toBeVisible({ timeout: 5_000 });
+  await expect(composer(page, '#general')).toBeVisible({ timeout: 5_000 });
 });
