@@ -32,7 +32,7 @@ import { subscribeStoreRead, useStoreRead } from './store-reads.ts';
  */
 export function useMessageWindow(
   channelId: string,
-): (Omit<MessageWindow, 'held'> & { showOlder: () => void }) | undefined {
+): (Omit<MessageWindow, 'held'> & { showOlder: () => void; onlyDeleted: boolean }) | undefined {
   const [widened, setWidened] = useState({ channelId, size: FIRST_WINDOW });
   const size = widened.channelId === channelId ? widened.size : FIRST_WINDOW;
   // Kept per channel, so widening shows the old window until the wider one answers.
@@ -56,7 +56,9 @@ export function useMessageWindow(
   );
   const showOlder = useCallback(() => setWidened({ channelId, size: size + WINDOW_STEP }), [channelId, size]);
   if (!current || !messages) return undefined;
-  return { messages, hasOlderStored: current.hasOlderStored, showOlder };
+  // Rows were read but every one is a tombstone: the channel has nothing to show here, not nothing yet.
+  const onlyDeleted = messages.length === 0 && current.held.size > 0;
+  return { messages, hasOlderStored: current.hasOlderStored, showOlder, onlyDeleted };
 }
 
 /**

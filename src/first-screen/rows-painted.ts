@@ -52,6 +52,16 @@ export function announceRowsPainted(): void {
   }, PRESENTED_LATEST_MS);
 }
 
+/**
+ * The list has no rows to show (a channel never written in, or one whose every message was deleted):
+ * nothing is coming to wait for, so the rest loads after the frame that draws the channel's intro.
+ */
+export function announceNoRows(): void {
+  if (painted || announced) return;
+  announced = true;
+  requestAnimationFrame(() => requestAnimationFrame(rowsPainted));
+}
+
 if (typeof window !== 'undefined' && CHANNEL_PATH.test(location.pathname)) {
   const acted = () => {
     removeEventListener('pointerdown', acted, true);

@@ -491,6 +491,7 @@ const ChannelMessages = memo(function ChannelMessages({
       onShowOlder={messageWindow.showOlder}
       intro={intro}
       neverUsed={neverUsed}
+      onlyDeleted={messageWindow.onlyDeleted}
     />
   );
 });

@@ -22,7 +22,7 @@ import { refreshMembers } from '../../data/members.ts';
 import { loadOlderMessages } from '../../data/messages.ts';
 import { useSettings } from '../../data/settings.ts';
 import { useFirstScreen } from '../../first-screen/capture.ts';
-import { announceRowsPainted, FIRST_ROWS_TIMING } from '../../first-screen/rows-painted.ts';
+import { announceNoRows, announceRowsPainted, FIRST_ROWS_TIMING } from '../../first-screen/rows-painted.ts';
 import { Spinner } from '../ui/states.tsx';
 import { continuesGroup, startsNewDay } from './day.ts';
 import { newSince } from './jump-to-latest.ts';
@@ -82,6 +82,8 @@ export interface MessageListProps {
   intro: ReactNode;
   /** The channel has never had a message: the intro shows at once, with no older page to ask for. */
   neverUsed?: boolean;
+  /** Every message the window read is deleted: nothing to show, though the channel was written in. */
+  onlyDeleted?: boolean;
 }
 
 export function MessageList({
@@ -91,6 +93,7 @@ export function MessageList({
   onShowOlder,
   intro,
   neverUsed = false,
+  onlyDeleted = false,
 }: MessageListProps) {
   const { institution, me, membersById } = useWorkspace();
   const settings = useSettings();
@@ -142,6 +145,22 @@ export function MessageList({
   useEffect(() => {
     if (isEmpty) firstScreen.painted();
   }, [isEmpty]);
+
+  // Every message read was deleted: an empty list has no top for react-virtuoso to reach, so older ones
+  // are looked for at once, as if it had been reached: the stored ones, then the server's. Once per answer
+  // of the window, so a widening that has not answered yet is not asked for again.
+  const lookedFrom = useRef<readonly MessageDoc[] | null>(null);
+  useEffect(() => {
+    if (!onlyDeleted || lookedFrom.current === messages) return;
+    lookedFrom.current = messages;
+    if (hasOlderStored) onShowOlder();
+    else if (older.hasMore) void loadOlder();
+  }, [onlyDeleted, messages, hasOlderStored, older.hasMore, onShowOlder, loadOlder]);
+  // With no rows and nothing older, the intro is the whole history: nothing is coming to wait for.
+  const introOnly = isEmpty && (neverUsed || (!older.hasMore && !hasOlderStored));
+  useEffect(() => {
+    if (introOnly) announceNoRows();
+  }, [introOnly]);
 
   const last = messages[messages.length - 1];
   // Just sent here: a new last row, mine and not yet confirmed. Others' messages arriving before an older
