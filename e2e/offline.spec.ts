@@ -62,6 +62,8 @@ test('messages written while the server is down are delivered exactly once when 
     await expect(row.getByText('Waiting for connection')).toBeVisible();
   }
   await expect(page.getByRole('status').filter({ hasText: '3 messages will be sent' })).toBeVisible();
+  // The sidebar's footer says the same as the banner, not "Connecting" for as long as the outage lasts.
+  await expect(page.getByRole('link', { name: /Your profile/ })).toContainText(/Offline\s*· 3 waiting/);
   // Waiting for the server animates nothing: an outage can last hours, and an endless animation (the
   // banner's spinner did) keeps the device drawing frames, its battery and a slow phone's cores with it.
   expect(

@@ -56,25 +56,18 @@ export function ConnectionBanner() {
   );
 }
 
-/** A compact dot + word for the sidebar footer. */
+/**
+ * A compact dot + word for the sidebar footer. It says what the banner says: past the grace period,
+ * still connecting is being offline (it read "Connecting" for hours beside "You are offline").
+ */
 export function ConnectionDot() {
   const { status, pendingCount, settled } = useSettledConnection();
   const shown = settled ? status : 'connected';
-  const label =
-    shown === 'connected'
-      ? 'Online'
-      : shown === 'connecting'
-        ? 'Connecting'
-        : shown === 'outdated'
-          ? 'Reload needed'
-          : 'Offline';
+  const label = shown === 'connected' ? 'Online' : shown === 'outdated' ? 'Reload needed' : 'Offline';
   return (
     <span className="inline-flex items-center gap-1.5 text-xs text-muted" title={label}>
       <span
-        className={cn(
-          'size-2 rounded-full',
-          shown === 'connected' ? 'bg-emerald-500' : shown === 'connecting' ? 'bg-amber-400' : 'bg-faint',
-        )}
+        className={cn('size-2 rounded-full', shown === 'connected' ? 'bg-emerald-500' : 'bg-faint')}
         aria-hidden
       />
       {label}
