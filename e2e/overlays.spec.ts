@@ -1,6 +1,7 @@
 // Menus, tooltips and popovers whose Radix parts load after a channel's first rows (decision 0067): a
 // menu's trigger pressed before they have come opens the menu once they do, by pointer or keyboard, and
-// a trigger that had focus keeps it (a tooltip's too); tooltips show on hover and on focus.
+// a trigger that had focus keeps it (a tooltip's too); tooltips show on hover and on focus. What waits
+// for the first rows does not wait for them in an emptied channel, nor once the person presses a key.
 import { expect, type Page, test } from '@playwright/test';
 import { LanternServer } from './support/server.ts';
 import {
@@ -134,4 +135,37 @@ test('in a channel whose every message was deleted, the intro shows and the comp
   await page.reload();
   await expect(page.getByTestId('channel-intro')).toBeVisible();
   await expect(composer(page, '#general')).toBeVisible({ timeout: 5_000 });
+});
+
+test('on a first visit whose rows are slow to come, the composer comes with the first key', async ({
+  page,
+  browser,
+}) => {
+  await signInThroughUi(page, server, 'ines@example.com');
+  await createWorkspaceThroughUi(page, 'Slow Rows');
+  await openChannelFromSidebar(page, 'general');
+  await sendThroughUi(page, '#general', 'Written on the first device');
+  const channelUrl = page.url();
+
+  // A second device whose message fetches never answer (a very slow network): the rows do not come, so
+  // what waits for them (the editor among it) would wait for its 30 s time-out. The dedicated-worker
+  // fallback is used because Playwright's routing reaches a dedicated worker's requests, not a
+  // SharedWorker's.
+  const context = await browser.newContext();
+  try {
+    await context.addInitScript(() => {
+      Reflect.deleteProperty(globalThis, 'SharedWorker');
+    });
+    await context.route(/\/api\/institutions\/[^/]+\/(channels\/[^/]+\/)?messages/, () => {});
+    const second = await context.newPage();
+    await signInThroughUi(second, server, 'ines@example.com');
+    await second.goto(channelUrl);
+    await expect(second.getByTestId('composer-loading')).toBeVisible();
+    await expect(messageList(second)).toHaveCount(0);
+    // A key (Tab, on the way to the composer) is enough: the person is doing something.
+    await second.keyboard.press('Tab');
+    await expect(composer(second, '#general')).toBeVisible({ timeout: 5_000 });
+  } finally {
+    await context.close();
+  }
 });
