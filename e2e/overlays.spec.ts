@@ -134,7 +134,7 @@ test('in a channel whose every message was deleted, the intro shows and the comp
   // it) must not wait for its 30 s time-out, nor for a key or a tap.
   await page.reload();
   await expect(page.getByTestId('channel-intro')).toBeVisible();
-  await expect(composer(page, '#general')).toBeVisible({ timeout: 5_000 });
+  await expect(composer(page, '#general')).toBeVisible({ timeout: 10_000 });
 });
 
 test('on a first visit whose rows are slow to come, the composer comes with the first key', async ({
@@ -164,7 +164,7 @@ test('on a first visit whose rows are slow to come, the composer comes with the 
     await expect(messageList(second)).toHaveCount(0);
     // A key (Tab, on the way to the composer) is enough: the person is doing something.
     await second.keyboard.press('Tab');
-    await expect(composer(second, '#general')).toBeVisible({ timeout: 5_000 });
+    await expect(composer(second, '#general')).toBeVisible({ timeout: 10_000 });
   } finally {
     await context.close();
   }
