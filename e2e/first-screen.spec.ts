@@ -4,7 +4,7 @@
 import { expect, type Page, type Route, test } from '@playwright/test';
 import { shot } from './support/screenshots.ts';
 import { LanternServer } from './support/server.ts';
-import { joinedChannelId } from './support/team.ts';
+import { joinedChannelId, postMessageApi } from './support/team.ts';
 import {
   createWorkspaceThroughUi,
   messageList,
@@ -170,10 +170,7 @@ test('a reload shows the picture where the list was scrolled to, not at its newe
   const oskar = await server.signInApi('oskar@example.com');
   const generalId = await joinedChannelId(server, workspaceId, oskar.token, 'general');
   for (let i = 1; i <= 40; i++)
-    await server.api('POST', `/api/institutions/${workspaceId}/channels/${generalId}/messages`, oskar.token, {
-      content: `<p>Casting note ${i}</p>`,
-      genId: crypto.randomUUID(),
-    });
+    await postMessageApi(server, workspaceId, generalId, oskar.token, `Casting note ${i}`);
   await openChannelFromSidebar(page, 'general');
   await expect(messageList(page).filter({ hasText: 'Casting note 40' })).toBeVisible();
   await expect.poll(() => pictureCount(page), { timeout: 45_000 }).toBe(1);

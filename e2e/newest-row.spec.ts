@@ -3,7 +3,7 @@
 // frame or two later (react-virtuoso's own following waits for the row to be measured).
 import { expect, type Page, test } from '@playwright/test';
 import { LanternServer } from './support/server.ts';
-import { joinedChannelId } from './support/team.ts';
+import { joinedChannelId, postMessageApi } from './support/team.ts';
 import {
   createWorkspaceThroughUi,
   messageList,
@@ -64,11 +64,7 @@ test('a new message at the bottom of a full channel is wholly in view in the fir
   const workspaceId = await createWorkspaceThroughUi(page, 'Tideway');
   const iris = await server.signInApi('iris@example.com');
   const generalId = await joinedChannelId(server, workspaceId, iris.token, 'general');
-  const post = (content: string) =>
-    server.api('POST', `/api/institutions/${workspaceId}/channels/${generalId}/messages`, iris.token, {
-      content: `<p>${content}</p>`,
-      genId: crypto.randomUUID(),
-    });
+  const post = (text: string) => postMessageApi(server, workspaceId, generalId, iris.token, text);
   for (let i = 1; i <= 30; i++) await post(`Tide reading ${i}`);
   await openChannelFromSidebar(page, 'general');
   await expect(messageList(page).filter({ hasText: 'Tide reading 30' })).toBeInViewport();

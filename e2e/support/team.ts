@@ -74,6 +74,20 @@ export async function joinedChannelId(
   return channel.id;
 }
 
+/** Posts a paragraph of `text` to a channel as `token`'s person, through the REST API (not the UI). */
+export async function postMessageApi(
+  server: LanternServer,
+  workspaceId: string,
+  channelId: string,
+  token: string,
+  text: string,
+): Promise<void> {
+  await server.api('POST', `/api/institutions/${workspaceId}/channels/${channelId}/messages`, token, {
+    content: `<p>${text}</p>`,
+    genId: crypto.randomUUID(),
+  });
+}
+
 /** Channels by name, created by `token`'s owner; returns their ids by name. */
 export async function addChannelsOnly(
   server: LanternServer,
