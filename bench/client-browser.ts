@@ -55,7 +55,7 @@ const PAGE_PROBE = `(() => {
     const row = [...document.querySelectorAll(selector)].find((r) => r.textContent && r.textContent.includes(text));
     if (!row) return false;
     const r = row.getBoundingClientRect();
-    const scroller = row.closest('[data-virtuoso-scroller]');
+    const scroller = row.closest('[data-message-scroller]');
     const box = scroller ? scroller.getBoundingClientRect() : { top: 0, bottom: innerHeight };
     return r.top >= box.top - 1 && r.bottom <= box.bottom + 1;
   };
@@ -90,8 +90,8 @@ const PAGE_PROBE = `(() => {
   }, true);
   // Every row that appears is marked until one is painted: the first one seen may go before it is (the
   // message list's first, unmeasured pass renders one row and takes it away; stamped from that row, a first
-  // visit at 4× read 0.7 s early), or be hidden (react-virtuoso keeps its rows visibility-hidden until its
-  // first scroll has settled). The two-frames-after stamp counts only for a row still in the document and
+  // visit at 4× read 0.7 s early), or be hidden (the list, when virtualised, kept its rows hidden until
+  // its first scroll had settled). The two-frames-after stamp counts only for a row still in the document and
   // visible then.
   let painted = null;
   let framed = null;

@@ -82,7 +82,7 @@ test('a reloaded channel shows its last messages before the app has loaded, then
 
   // The app loads: it paints the channel and the picture goes, and meanwhile the channel never stands
   // empty. The picture once went with the list's first, unmeasured row, and then with its rows while
-  // react-virtuoso still held them hidden (it shows them once its scroll to the newest has settled).
+  // the virtualised list (react-virtuoso) still held them hidden (it shows them once its scroll to the newest has settled).
   await page.evaluate(() => {
     const rows = () =>
       [...document.querySelectorAll('#first-screen article, article[data-status]')].filter((row) =>
@@ -178,8 +178,8 @@ test('a reload shows the picture where the list was scrolled to, not at its newe
   // Scrolled up to the middle of the channel: the picture kept before (at the newest rows) is out of
   // date, and the one taken as the page goes must keep the list's position (not its top, which a list
   // drawing only the rows in view leaves blank).
-  const scroller = page.locator('#root [data-virtuoso-scroller]');
-  await scroller.evaluate((el) => el.scrollTo({ top: el.scrollHeight / 2 }));
+  const scroller = page.locator('#root [data-message-scroller]');
+  await scroller.evaluate((el) => el.scrollTo({ top: (el.scrollHeight - el.clientHeight) / 2 }));
   await expect(page.locator('#root').getByText('Casting note 40', { exact: true })).not.toBeInViewport();
   const inView = await scroller.evaluate((el) => {
     const box = el.getBoundingClientRect();

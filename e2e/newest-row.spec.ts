@@ -1,6 +1,6 @@
 // A new message at the bottom of a full channel is read in the frame that first draws it: the list brings
 // the row wholly into view then, instead of drawing its top edge below the fold and scrolling to it a
-// frame or two later (react-virtuoso's own following waits for the row to be measured).
+// frame or two later (as the virtualised list once did: react-virtuoso followed a row once it was measured).
 import { expect, type Page, test } from '@playwright/test';
 import { LanternServer } from './support/server.ts';
 import { joinedChannelId, postMessageApi } from './support/team.ts';
@@ -41,7 +41,7 @@ async function watchRow(page: Page, text: string): Promise<void> {
         const channel = new MessageChannel();
         channel.port1.onmessage = () => {
           const row = find();
-          const scroller = row?.closest('[data-virtuoso-scroller]');
+          const scroller = row?.closest('[data-message-scroller]');
           if (!row || !scroller) return;
           const r = row.getBoundingClientRect();
           const box = scroller.getBoundingClientRect();

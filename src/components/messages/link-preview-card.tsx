@@ -17,6 +17,7 @@ import { useSettings } from '../../data/settings.ts';
 import { appOrigin } from '../../store/own-origin.ts';
 import { useFileObjectUrl } from './file-fetch.ts';
 import { messageSanitizer } from './message-html.ts';
+import { AT_END_PX, distanceFromEnd, scrollerOf, scrollToEnd } from './message-scroller.ts';
 import { firstPreviewableLink } from './preview-link.ts';
 
 /** True from the first time the element comes near the viewport; an observer per card, dropped after. */
@@ -44,19 +45,14 @@ function useSeen(ref: React.RefObject<HTMLElement | null>): boolean {
   return seen;
 }
 
-/** How near the end a list counts as read to its end (the message list's own threshold). */
-const AT_BOTTOM_PX = 80;
-
 /**
- * A card (or its picture) arrives after its message was laid out; the list follows new messages, not
- * messages that grow, so a reader at the end would see the card slide under the composer. When the list
- * was at its end before `added` pixels came, it is taken back there.
+ * A card (or its picture) arrives after its message was laid out. The list keeps a reader at its end when
+ * its rows grow, but only one who was there: here the card's own height tells whether the reader was at
+ * the end before it came, so a list whose resize has not been seen yet is taken back there too.
  */
 function keepListAtEnd(el: HTMLElement | null, added: number): void {
-  const scroller = el?.closest<HTMLElement>('[data-virtuoso-scroller]');
-  if (!scroller) return;
-  const fromEnd = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight;
-  if (fromEnd - added <= AT_BOTTOM_PX) scroller.scrollTop = scroller.scrollHeight;
+  const scroller = scrollerOf(el);
+  if (scroller && distanceFromEnd(scroller) - added <= AT_END_PX) scrollToEnd(scroller);
 }
 
 export function LinkPreviewCard({ institutionId, content }: { institutionId: string; content: string }) {

@@ -1,10 +1,11 @@
-// The channel's message list: virtualised (react-virtuoso), anchored to the newest message, with day
-// separators and older pages loaded when the top is reached. Scrolled up, a "Jump to latest" button
+// The channel's message list: the window's rows in a plain scroller, anchored to the newest message, with
+// day separators and older pages loaded when the top is reached. Scrolled up, a "Jump to latest" button
 // (with the count of messages that arrived meanwhile) brings the newest back, e.g. after a reconnect.
+// Not virtualised (decision 0070): a new row is appended and the others neither re-render nor move, so
+// the frame that draws it paints one row; the window itself bounds what is rendered (message-window.ts).
 import { ArrowDown } from 'lucide-react';
 import {
   Fragment,
-  forwardRef,
   type ReactNode,
   useCallback,
   useEffect,
@@ -13,7 +14,6 @@ import {
   useRef,
   useState,
 } from 'react';
-import { type ListProps, Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import type { MessageDoc } from '../../../schemas/collections.ts';
 import { useWorkspace } from '../../app/workspace-context.ts';
 import { useChannelPermissions } from '../../data/channels.ts';
@@ -27,27 +27,15 @@ import { Spinner } from '../ui/states.tsx';
 import { continuesGroup, startsNewDay } from './day.ts';
 import { newSince } from './jump-to-latest.ts';
 import { DaySeparator, MessageRow } from './message-row.tsx';
+import { AT_END_PX, distanceFromEnd, scrollToEnd } from './message-scroller.ts';
 
+/** Within this many pixels of the top, older messages are asked for. */
+const AT_TOP_PX = 200;
 /**
- * Virtuoso keeps the scroll position only if firstItemIndex moves with the first item: down by the number
- * prepended when older messages are shown, up by the number dropped when the window is cut back.
+ * The newest rows drawn on the first render: about a tall screen's worth. The rest of the window follows
+ * in the next idle moment, so a phone paints the channel after a third of the work.
  */
-const FIRST_INDEX = 1_000_000_000;
-
-function useFirstItemIndex(messages: readonly MessageDoc[]): number {
-  const state = useRef<{ shown: readonly MessageDoc[]; index: number }>({ shown: [], index: FIRST_INDEX });
-  const previous = state.current.shown;
-  const first = messages[0]?.genId;
-  if (first !== previous[0]?.genId) {
-    const previousFirst = previous[0]?.genId;
-    const prepended = previousFirst ? messages.findIndex((m) => m.genId === previousFirst) : -1;
-    const dropped = prepended > 0 ? -1 : previous.findIndex((m) => m.genId === first);
-    if (prepended > 0) state.current.index -= prepended;
-    else if (dropped > 0) state.current.index += dropped;
-  }
-  state.current.shown = messages;
-  return state.current.index;
-}
+const FIRST_ROWS = 24;
 
 /**
  * Someone who joined after the directory was loaded writes: fetch the directory again so their name
@@ -103,7 +91,6 @@ export function MessageList({
     () => new Map(messages.flatMap((m) => (m.id ? [[m.id, m] as const] : []))),
     [messages],
   );
-  const firstItemIndex = useFirstItemIndex(messages);
   useKnownAuthors(institution.id, messages, membersById);
   const [older, setOlder] = useState<{ loading: boolean; hasMore: boolean }>({
     loading: false,
@@ -128,27 +115,42 @@ export function MessageList({
     }
   }, [institution.id, channelId, onShowOlder]);
 
-  // The boot script's picture of this screen goes once the real rows are painted; a new one is taken.
-  const firstScreen = useFirstScreen();
-  // Rows count as painted once they are measured and shown: react-virtuoso's first pass renders one row
-  // unmeasured (size 0) and takes it away, and it keeps the measured rows hidden until its scroll to the
-  // newest one has settled (seconds on a phone-slow CPU during a first visit). Counted earlier, the picture
-  // went and left the channel empty meanwhile, and what waits for the first rows loaded ahead of them.
-  const rows = useRef({ measured: false, shown: false });
-  const rowsPainted = () => {
-    if (!rows.current.measured || !rows.current.shown) return;
-    firstScreen.painted();
-    announceRowsPainted();
-  };
+  // The first render draws the newest rows only; the rest of the window comes when the page is idle.
+  const [allDrawn, setAllDrawn] = useState(false);
+  const drawn = allDrawn ? messages : messages.slice(-FIRST_ROWS);
+  const hiddenAbove = messages.length - drawn.length;
   const isEmpty = messages.length === 0;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only whether the list is empty matters
   useEffect(() => {
-    if (isEmpty) firstScreen.painted();
-  }, [isEmpty]);
+    if (isEmpty || allDrawn) return;
+    const draw = () => setAllDrawn(true);
+    if (typeof requestIdleCallback !== 'function') {
+      const timer = window.setTimeout(draw, 50);
+      return () => window.clearTimeout(timer);
+    }
+    const idle = requestIdleCallback(draw, { timeout: 1000 });
+    return () => cancelIdleCallback(idle);
+  }, [isEmpty, allDrawn]);
 
-  // Every message read was deleted: an empty list has no top for react-virtuoso to reach, so older ones
-  // are looked for at once, as if it had been reached: the stored ones, then the server's. Once per answer
-  // of the window, so a widening that has not answered yet is not asked for again.
+  // The boot script's picture of this screen goes once the real rows are painted; a new one is taken
+  // once they have been still a while, so it is told of every change to them.
+  const firstScreen = useFirstScreen();
+  const rowsElement = useRef<HTMLDivElement>(null);
+  const marked = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: told of every change to the drawn rows
+  useLayoutEffect(() => {
+    firstScreen.painted();
+    if (isEmpty || marked.current) return;
+    marked.current = true;
+    // The first rows are marked for Element Timing (text is reported for the element that holds it), so
+    // what waits for them waits until the browser has presented them (rows-painted.ts).
+    for (const node of rowsElement.current?.querySelectorAll('article, article *') ?? [])
+      node.setAttribute('elementtiming', FIRST_ROWS_TIMING);
+    announceRowsPainted();
+  }, [messages, allDrawn]);
+
+  // Every message read was deleted: an empty list has no top to reach, so older ones are looked for at
+  // once, as if it had been reached: the stored ones, then the server's. Once per answer of the window,
+  // so a widening that has not answered yet is not asked for again.
   const lookedFrom = useRef<readonly MessageDoc[] | null>(null);
   useEffect(() => {
     if (!onlyDeleted || lookedFrom.current === messages) return;
@@ -173,77 +175,130 @@ export function MessageList({
   }, [last?.genId]);
   const offline = useConnection().status !== 'connected';
 
+  const scroller = useRef<HTMLDivElement>(null);
+  // Whether the list follows the newest message: it was at its end when last scrolled (or never was).
+  const following = useRef(true);
   // What the list held when the person scrolled away from the newest message: anything else is new.
-  const list = useRef<VirtuosoHandle>(null);
   const [leftWith, setLeftWith] = useState<ReadonlySet<string> | null>(null);
   const atBottom = leftWith === null;
   const unseen = leftWith ? newSince(messages, leftWith, me.id) : 0;
+  // Scrolled up, the reader's view is held by the first row in it: when rows above it come or grow (an
+  // older page, a picture loading), the list scrolls by as much as that row moved. The browser's own
+  // scroll anchoring is off (not in every browser, and it would move the list a second time).
+  // Its place is measured in the content, not on screen, so a scroll the list has not heard of yet is
+  // not taken back.
+  const held = useRef<{ row: Element; top: number } | null>(null);
+  const hold = () => {
+    const el = scroller.current;
+    const row = el && rowsElement.current ? firstRowInView(rowsElement.current, el) : null;
+    held.current = el && row ? { row, top: contentTop(row, el) } : null;
+  };
+  const keepPlace = () => {
+    const el = scroller.current;
+    if (!el) return;
+    if (following.current) scrollToEnd(el);
+    else if (held.current?.row.isConnected) {
+      const moved = contentTop(held.current.row, el) - held.current.top;
+      if (moved !== 0) el.scrollTop += moved;
+    }
+    if (!following.current) hold();
+  };
+
+  // Near the top, older messages are asked for: once per first row, again after scrolling away and back.
+  const askedAt = useRef<string | null>(null);
+  const askOlderNearTop = () => {
+    const el = scroller.current;
+    if (!el || isEmpty || hiddenAbove > 0) return;
+    if (el.scrollTop > AT_TOP_PX) {
+      askedAt.current = null;
+      return;
+    }
+    const first = messages[0]?.genId ?? null;
+    if (askedAt.current === first) return;
+    askedAt.current = first;
+    if (hasOlderStored) onShowOlder();
+    else if (older.hasMore) void loadOlder();
+  };
+
+  // After each render, before its paint: a new newest row is brought wholly into view in the frame that
+  // draws it (at the end, or just sent here), and a reader scrolled up keeps their place.
+  useLayoutEffect(() => {
+    if (justSent) following.current = true;
+    keepPlace();
+    askOlderNearTop();
+  });
+  // Rows that grow after their render (pictures, previews, reactions) and a list that changes height (the
+  // composer growing, a phone's keyboard) keep the newest row in view, or the reader's place.
+  const keepPlaceLatest = useRef(keepPlace);
+  keepPlaceLatest.current = keepPlace;
+  useEffect(() => {
+    const observer = new ResizeObserver(() => keepPlaceLatest.current());
+    if (scroller.current) observer.observe(scroller.current);
+    if (rowsElement.current) observer.observe(rowsElement.current);
+    return () => observer.disconnect();
+  }, []);
+
+  const onScroll = () => {
+    const el = scroller.current;
+    if (!el) return;
+    const atEnd = distanceFromEnd(el) <= AT_END_PX;
+    if (atEnd !== following.current) {
+      following.current = atEnd;
+      setLeftWith(atEnd ? null : new Set(messages.map((m) => m.genId)));
+    }
+    if (!atEnd) hold();
+    askOlderNearTop();
+  };
   const jump = () => {
-    list.current?.scrollToIndex({ index: 'LAST', align: 'end' });
+    if (scroller.current) scrollToEnd(scroller.current);
+    following.current = true;
     setLeftWith(null);
   };
 
+  const showIntro = (neverUsed && isEmpty) || (!older.hasMore && !hasOlderStored && hiddenAbove === 0);
   return (
     <div className="relative flex min-h-0 flex-1 flex-col" data-message-list>
-      <Virtuoso
-        ref={list}
-        atBottomStateChange={(bottom) => setLeftWith(bottom ? null : new Set(messages.map((m) => m.genId)))}
-        atBottomThreshold={80}
-        className="min-h-0 flex-1"
-        data={messages}
-        firstItemIndex={firstItemIndex}
-        initialTopMostItemIndex={Math.max(0, messages.length - 1)}
-        alignToBottom
-        // Stay at the newest message when already there, and always after sending one.
-        followOutput={(atBottom) => (atBottom || justSent ? 'auto' : false)}
-        atTopThreshold={200}
-        startReached={() => {
-          if (hasOlderStored) onShowOlder();
-          else if (older.hasMore) void loadOlder();
-        }}
-        increaseViewportBy={{ top: 600, bottom: 300 }}
-        itemsRendered={(items) => {
-          if (items.length === 0 || items.every((item) => item.size === 0)) return;
-          rows.current.measured = true;
-          rowsPainted();
-        }}
-        computeItemKey={(_, message) => message.genId}
-        context={
-          {
-            older,
-            hasOlderStored,
-            intro,
-            empty: neverUsed && messages.length === 0,
-            shown: () => {
-              rows.current.shown = true;
-              rowsPainted();
-            },
-            follow: atBottom || justSent ? last?.genId : undefined,
-          } satisfies ListContext
-        }
-        components={{ Header: ListHeader, Footer: ListFooter, List: ListRows }}
-        itemContent={(index, message) => {
-          const previous = messages[index - firstItemIndex - 1];
-          const newDay = startsNewDay(previous, message);
-          return (
-            <Fragment>
-              {newDay ? <DaySeparator date={new Date(message.createdAt)} /> : null}
-              <MessageRow
-                message={message}
-                author={membersById.get(message.memberId)}
-                compact={!newDay && continuesGroup(previous, message)}
-                showAvatar={settings.showAuthorAvatarInMessages}
-                replied={message.replyTo ? byId.get(message.replyTo) : undefined}
-                meId={me.id}
-                canDeleteAny={access?.canDeleteMessage ?? false}
-                canPin={access?.canPinMessage ?? false}
-                isOwner={access?.isOwner ?? false}
-                offline={offline && message.status === 'pending'}
-              />
-            </Fragment>
-          );
-        }}
-      />
+      <div
+        ref={scroller}
+        onScroll={onScroll}
+        data-message-scroller
+        className="min-h-0 flex-1 overflow-y-auto [overflow-anchor:none]"
+      >
+        {/* Few messages stand at the bottom, next to the composer, as in a conversation. */}
+        <div className="flex min-h-full flex-col justify-end">
+          {showIntro ? (
+            intro
+          ) : older.loading ? (
+            <Spinner className="p-4" label="Loading older messages" />
+          ) : (
+            <div className="h-4" />
+          )}
+          <div ref={rowsElement}>
+            {drawn.map((message, i) => {
+              const previous = messages[hiddenAbove + i - 1];
+              const newDay = startsNewDay(previous, message);
+              return (
+                <Fragment key={message.genId}>
+                  {newDay ? <DaySeparator date={new Date(message.createdAt)} /> : null}
+                  <MessageRow
+                    message={message}
+                    author={membersById.get(message.memberId)}
+                    compact={!newDay && continuesGroup(previous, message)}
+                    showAvatar={settings.showAuthorAvatarInMessages}
+                    replied={message.replyTo ? byId.get(message.replyTo) : undefined}
+                    meId={me.id}
+                    canDeleteAny={access?.canDeleteMessage ?? false}
+                    canPin={access?.canPinMessage ?? false}
+                    isOwner={access?.isOwner ?? false}
+                    offline={offline && message.status === 'pending'}
+                  />
+                </Fragment>
+              );
+            })}
+          </div>
+          <div className="h-3" />
+        </div>
+      </div>
       {atBottom ? null : (
         <button
           type="button"
@@ -263,69 +318,29 @@ export function MessageList({
   );
 }
 
-interface ListContext {
-  older: { loading: boolean; hasMore: boolean };
-  hasOlderStored: boolean;
-  /** The top of the channel's history, drawn once nothing older is left (src/components/channels/channel-intro.tsx). */
-  intro: ReactNode;
-  /** Nothing was ever said here: startReached never fires on an empty list, so the intro cannot wait for it. */
-  empty: boolean;
-  /** The list's rows became visible (react-virtuoso hides them until its initial scroll has settled). */
-  shown: () => void;
-  /** The newest message's genId when the list follows it (at the bottom, or just sent here). */
-  follow: string | undefined;
+/** Where an element stands in the scroller's content, however far it is scrolled. */
+function contentTop(element: Element, scroller: HTMLElement): number {
+  return element.getBoundingClientRect().top - scroller.getBoundingClientRect().top + scroller.scrollTop;
 }
 
 /**
- * react-virtuoso's element around the rows, rendered after them: it tells the list when react-virtuoso
- * stops hiding them, marks the rows first shown for Element Timing (what waits for them waits until the
- * browser has presented them, rows-painted.ts), and brings a new newest row into view (decision 0069).
+ * The first message row whose bottom is below the scroller's top. A day separator is passed over for the
+ * row under it: the separator goes when an older page brings the day's earlier messages above it.
  */
-const ListRows = forwardRef<HTMLDivElement, ListProps & { context?: ListContext }>(function ListRows(
-  { context, ...props },
-  ref,
-) {
-  const element = useRef<HTMLDivElement | null>(null);
-  const refs = useCallback(
-    (node: HTMLDivElement | null) => {
-      element.current = node;
-      if (typeof ref === 'function') ref(node);
-      else if (ref) ref.current = node;
-    },
-    [ref],
-  );
-  const shown = props.style?.visibility !== 'hidden';
-  // A new newest row is brought into view in the frame that draws it. react-virtuoso's own following
-  // (followOutput) waits until the row has been measured and scrolls two frames later; meanwhile the row
-  // stood below the fold with only its top padding showing (at 4×, 35–80 ms more before it could be read).
-  const followed = useRef(context?.follow);
-  useLayoutEffect(() => {
-    const follow = context?.follow;
-    if (!shown || follow === undefined || follow === followed.current) return;
-    const list = element.current;
-    if (!list?.querySelector(`[data-gen-id="${CSS.escape(follow)}"]`)) return;
-    followed.current = follow;
-    const scroller = list.closest<HTMLElement>('[data-virtuoso-scroller]');
-    if (scroller) scroller.scrollTop = scroller.scrollHeight;
-  });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only the change to shown matters
-  useLayoutEffect(() => {
-    if (!shown) return;
-    // Text is reported for the element that holds it: every element of the rows is marked.
-    for (const node of element.current?.querySelectorAll('article, article *') ?? [])
-      node.setAttribute('elementtiming', FIRST_ROWS_TIMING);
-    context?.shown();
-  }, [shown]);
-  return <div {...props} ref={refs} />;
-});
-
-function ListHeader({ context }: { context?: ListContext }) {
-  if (!context) return null;
-  if (context.empty || (!context.older.hasMore && !context.hasOlderStored)) return context.intro;
-  if (context.older.loading) return <Spinner className="p-4" label="Loading older messages" />;
-  return <div className="h-4" />;
-}
-
-function ListFooter() {
-  return <div className="h-3" />;
+function firstRowInView(rows: HTMLElement, scroller: HTMLElement): Element | null {
+  const top = scroller.getBoundingClientRect().top;
+  const children = rows.children;
+  let low = 0;
+  let high = children.length - 1;
+  let found: Element | null = null;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const child = children[middle] as Element;
+    if (child.getBoundingClientRect().bottom > top) {
+      found = child;
+      high = middle - 1;
+    } else low = middle + 1;
+  }
+  while (found && found.tagName !== 'ARTICLE') found = found.nextElementSibling;
+  return found;
 }

@@ -1,0 +1,93 @@
+// Scrolling up a long channel: older messages come in above the ones read, and the reader stays where
+// they were (the list keeps its place itself: decision 0070), until the channel's beginning; "Jump to
+// latest" takes them back to the newest message.
+import { expect, type Page, test } from '@playwright/test';
+import { shot } from './support/screenshots.ts';
+import { LanternServer } from './support/server.ts';
+import { joinedChannelId, postMessageApi } from './support/team.ts';
+import {
+  createWorkspaceThroughUi,
+  messageList,
+  openChannelFromSidebar,
+  signInThroughUi,
+} from './support/ui.ts';
+
+let server: LanternServer;
+
+test.beforeAll(async () => {
+  server = await LanternServer.create();
+  await server.start();
+});
+
+test.afterAll(async () => {
+  await server?.dispose();
+});
+
+const TOTAL = 450;
+
+const scroller = (page: Page) => page.locator('#root [data-message-scroller]');
+
+/** Scrolls the list to its top; returns the first row then in view and where it stood. */
+function scrollToTop(page: Page): Promise<{ genId: string; top: number }> {
+  return scroller(page).evaluate((el) => {
+    el.scrollTo({ top: 0 });
+    const box = el.getBoundingClientRect();
+    const row = [...el.querySelectorAll<HTMLElement>('article[data-gen-id]')].find(
+      (r) => r.getBoundingClientRect().bottom > box.top,
+    );
+    if (!row) throw new Error('no row in view');
+    return { genId: row.dataset.genId ?? '', top: row.getBoundingClientRect().top };
+  });
+}
+
+function topOf(page: Page, genId: string): Promise<number> {
+  return page
+    .locator(`#root article[data-gen-id="${genId}"]`)
+    .evaluate((row) => row.getBoundingClientRect().top);
+}
+
+test('scrolled to the top, older messages come in above and the row being read does not move', async ({
+  page,
+}) => {
+  await signInThroughUi(page, server, 'wren@example.com');
+  const workspaceId = await createWorkspaceThroughUi(page, 'Logbook');
+  const wren = await server.signInApi('wren@example.com');
+  const generalId = await joinedChannelId(server, workspaceId, wren.token, 'general');
+  // More than a first window holds (src/store/message-window.ts), a few at a time.
+  for (let i = 0; i < TOTAL; i += 15)
+    await Promise.all(
+      Array.from({ length: 15 }, (_, j) =>
+        postMessageApi(server, workspaceId, generalId, wren.token, `Log entry ${i + j + 1}`),
+      ),
+    );
+  await postMessageApi(server, workspaceId, generalId, wren.token, 'The newest entry');
+  await openChannelFromSidebar(page, 'general');
+  await expect(messageList(page).filter({ hasText: 'The newest entry' })).toBeInViewport();
+  const rows = messageList(page);
+  const beginning = page.getByText('This is the very beginning of the #general channel');
+  await expect(beginning).toHaveCount(0);
+  expect(await rows.count(), 'rows before scrolling up').toBeLessThan(TOTAL);
+
+  // Page after page until the beginning: each time, the row at the top stays where it was.
+  for (let pages = 1; (await rows.count()) < TOTAL + 1; pages++) {
+    expect(pages, 'pages asked for').toBeLessThan(10);
+    const shown = await rows.count();
+    const before = await scrollToTop(page);
+    await expect.poll(() => rows.count()).toBeGreaterThan(shown);
+    const moved = (await topOf(page, before.genId)) - before.top;
+    expect(Math.abs(moved), `the top row moved by ${moved} px on page ${pages}`).toBeLessThanOrEqual(2);
+  }
+  // At the top of everything stored, the server is asked, says there is nothing older, and the channel's
+  // beginning is drawn above (the row read still stays where it was).
+  await scrollToTop(page);
+  await expect(beginning).toBeAttached();
+  await scrollToTop(page);
+  await expect(beginning).toBeInViewport();
+  await shot(page, 'e2e/artifacts/older-messages-beginning.png');
+  await expect(rows).toHaveCount(TOTAL + 1);
+
+  const jump = page.getByRole('button', { name: /Jump to latest/ });
+  await jump.click();
+  await expect(messageList(page).filter({ hasText: 'The newest entry' })).toBeInViewport();
+  await expect(jump).toHaveCount(0);
+});
