@@ -4,7 +4,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { shot } from './support/screenshots.ts';
 import { LanternServer } from './support/server.ts';
-import { joinedChannelId, postMessageApi } from './support/team.ts';
+import { addTeammate, joinedChannelId, postMessageApi } from './support/team.ts';
 import {
   createWorkspaceThroughUi,
   messageList,
@@ -27,23 +27,26 @@ const TOTAL = 450;
 
 const scroller = (page: Page) => page.locator('#root [data-message-scroller]');
 
-/** Scrolls the list to its top; returns the first row then in view and where it stood. */
-function scrollToTop(page: Page): Promise<{ genId: string; top: number }> {
+/**
+ * Scrolls the list to its top (it scrolls from its end, so to minus its height); returns the first row
+ * then in view and where its bottom stood.
+ */
+function scrollToTop(page: Page): Promise<{ genId: string; bottom: number }> {
   return scroller(page).evaluate((el) => {
-    el.scrollTo({ top: 0 });
+    el.scrollTo({ top: -el.scrollHeight });
     const box = el.getBoundingClientRect();
     const row = [...el.querySelectorAll<HTMLElement>('article[data-gen-id]')].find(
       (r) => r.getBoundingClientRect().bottom > box.top,
     );
     if (!row) throw new Error('no row in view');
-    return { genId: row.dataset.genId ?? '', top: row.getBoundingClientRect().top };
+    return { genId: row.dataset.genId ?? '', bottom: row.getBoundingClientRect().bottom };
   });
 }
 
-function topOf(page: Page, genId: string): Promise<number> {
+function bottomOf(page: Page, genId: string): Promise<number> {
   return page
     .locator(`#root article[data-gen-id="${genId}"]`)
-    .evaluate((row) => row.getBoundingClientRect().top);
+    .evaluate((row) => row.getBoundingClientRect().bottom);
 }
 
 test('scrolled to the top, older messages come in above and the row being read does not move', async ({
@@ -74,7 +77,7 @@ test('scrolled to the top, older messages come in above and the row being read d
     const shown = await rows.count();
     const before = await scrollToTop(page);
     await expect.poll(() => rows.count()).toBeGreaterThan(shown);
-    const moved = (await topOf(page, before.genId)) - before.top;
+    const moved = (await bottomOf(page, before.genId)) - before.bottom;
     expect(Math.abs(moved), `the top row moved by ${moved} px on page ${pages}`).toBeLessThanOrEqual(2);
   }
   // At the top of everything stored, the server is asked, says there is nothing older, and the channel's
@@ -86,8 +89,27 @@ test('scrolled to the top, older messages come in above and the row being read d
   await shot(page, 'e2e/artifacts/older-messages-beginning.png');
   await expect(rows).toHaveCount(TOTAL + 1);
 
+  // Reading in the middle, someone's new message comes at the end: the row being read stays where it
+  // was, and the way back counts the message.
+  const before = await scroller(page).evaluate((el) => {
+    el.scrollTo({ top: -el.scrollHeight / 2 });
+    const box = el.getBoundingClientRect();
+    const row = [...el.querySelectorAll<HTMLElement>('article[data-gen-id]')].find(
+      (r) => r.getBoundingClientRect().top > box.top + 100,
+    );
+    if (!row) throw new Error('no row in view');
+    return { genId: row.dataset.genId ?? '', bottom: row.getBoundingClientRect().bottom };
+  });
   const jump = page.getByRole('button', { name: /Jump to latest/ });
+  await expect(jump).toBeVisible();
+  const finch = await addTeammate(server, workspaceId, wren.token, 'finch@example.com', 'Finch');
+  await postMessageApi(server, workspaceId, generalId, finch.token, 'While you were reading');
+  await expect(jump).toContainText('1 new');
+  await expect(rows).toHaveCount(TOTAL + 2);
+  const moved = (await bottomOf(page, before.genId)) - before.bottom;
+  expect(Math.abs(moved), `the row being read moved by ${moved} px`).toBeLessThanOrEqual(2);
+
   await jump.click();
-  await expect(messageList(page).filter({ hasText: 'The newest entry' })).toBeInViewport();
+  await expect(messageList(page).filter({ hasText: 'While you were reading' })).toBeInViewport();
   await expect(jump).toHaveCount(0);
 });

@@ -27,7 +27,7 @@ import { Spinner } from '../ui/states.tsx';
 import { continuesGroup, startsNewDay } from './day.ts';
 import { newSince } from './jump-to-latest.ts';
 import { DaySeparator, MessageRow } from './message-row.tsx';
-import { AT_END_PX, distanceFromEnd, scrollToEnd } from './message-scroller.ts';
+import { AT_END_PX, distanceFromEnd, distanceFromTop, scrollToEnd } from './message-scroller.ts';
 
 /** Within this many pixels of the top, older messages are asked for. */
 const AT_TOP_PX = 200;
@@ -178,30 +178,39 @@ export function MessageList({
   const scroller = useRef<HTMLDivElement>(null);
   // Whether the list follows the newest message: it was at its end when last scrolled (or never was).
   const following = useRef(true);
+  // The scroller's position as its last scroll event told it (0 at the end): read here instead of from
+  // the element, which would lay the page out again after each render.
+  const lastTop = useRef(0);
   // What the list held when the person scrolled away from the newest message: anything else is new.
   const [leftWith, setLeftWith] = useState<ReadonlySet<string> | null>(null);
   const atBottom = leftWith === null;
   const unseen = leftWith ? newSince(messages, leftWith, me.id) : 0;
-  // Scrolled up, the reader's view is held by the first row in it: when rows above it come or grow (an
-  // older page, a picture loading), the list scrolls by as much as that row moved. The browser's own
-  // scroll anchoring is off (not in every browser, and it would move the list a second time).
-  // Its place is measured in the content, not on screen, so a scroll the list has not heard of yet is
-  // not taken back.
-  const held = useRef<{ row: Element; top: number } | null>(null);
+  // At the end, the browser keeps the newest row in view as rows come (message-scroller.ts), and it keeps
+  // what is below the view in place when rows above it come or change (an older page, a row folding into
+  // the one before it). Scrolled up, the first row in view holds the reader's place against changes
+  // below it (a new message, a picture loading): the list scrolls by as much as that row's bottom moved.
+  // The browser's own scroll anchoring is off (not in every browser, and it would move the list twice).
+  // The place is measured in the content, not on screen, so a scroll not heard of yet is not taken back.
+  const held = useRef<{ row: Element; bottom: number } | null>(null);
   const hold = () => {
     const el = scroller.current;
     const row = el && rowsElement.current ? firstRowInView(rowsElement.current, el) : null;
-    held.current = el && row ? { row, top: contentTop(row, el) } : null;
+    held.current = el && row ? { row, bottom: contentBottom(row, el) } : null;
   };
   const keepPlace = () => {
     const el = scroller.current;
     if (!el) return;
-    if (following.current) scrollToEnd(el);
-    else if (held.current?.row.isConnected) {
-      const moved = contentTop(held.current.row, el) - held.current.top;
+    if (following.current) {
+      // Within reach of the end but not at it: taken there, so the new row shows whole.
+      if (lastTop.current !== 0) scrollToEnd(el);
+      lastTop.current = 0;
+      return;
+    }
+    if (held.current?.row.isConnected) {
+      const moved = contentBottom(held.current.row, el) - held.current.bottom;
       if (moved !== 0) el.scrollTop += moved;
     }
-    if (!following.current) hold();
+    hold();
   };
 
   // Near the top, older messages are asked for: once per first row, again after scrolling away and back.
@@ -209,7 +218,7 @@ export function MessageList({
   const askOlderNearTop = () => {
     const el = scroller.current;
     if (!el || isEmpty || hiddenAbove > 0) return;
-    if (el.scrollTop > AT_TOP_PX) {
+    if (distanceFromTop(el) > AT_TOP_PX) {
       askedAt.current = null;
       return;
     }
@@ -220,15 +229,17 @@ export function MessageList({
     else if (older.hasMore) void loadOlder();
   };
 
-  // After each render, before its paint: a new newest row is brought wholly into view in the frame that
-  // draws it (at the end, or just sent here), and a reader scrolled up keeps their place.
+  // After each render, before its paint: a message just sent here takes the list to the end, and a
+  // reader scrolled up keeps their place.
   useLayoutEffect(() => {
     if (justSent) following.current = true;
     keepPlace();
-    askOlderNearTop();
   });
+  // After the paint (the layout is done by then): a list too short to scroll has its top in view.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: asked again only when what it reads changes
+  useEffect(askOlderNearTop, [messages[0]?.genId, hiddenAbove, hasOlderStored, older.hasMore]);
   // Rows that grow after their render (pictures, previews, reactions) and a list that changes height (the
-  // composer growing, a phone's keyboard) keep the newest row in view, or the reader's place.
+  // composer growing, a phone's keyboard) keep the reader's place.
   const keepPlaceLatest = useRef(keepPlace);
   keepPlaceLatest.current = keepPlace;
   useEffect(() => {
@@ -241,6 +252,7 @@ export function MessageList({
   const onScroll = () => {
     const el = scroller.current;
     if (!el) return;
+    lastTop.current = el.scrollTop;
     const atEnd = distanceFromEnd(el) <= AT_END_PX;
     if (atEnd !== following.current) {
       following.current = atEnd;
@@ -262,10 +274,11 @@ export function MessageList({
         ref={scroller}
         onScroll={onScroll}
         data-message-scroller
-        className="min-h-0 flex-1 overflow-y-auto [overflow-anchor:none]"
+        className="flex min-h-0 flex-1 flex-col-reverse overflow-y-auto [overflow-anchor:none]"
       >
-        {/* Few messages stand at the bottom, next to the composer, as in a conversation. */}
-        <div className="flex min-h-full flex-col justify-end">
+        {/* The scroller's one child: reversed, the scroller puts it at the bottom (few messages stand
+            next to the composer, as in a conversation) and counts its scroll from there. */}
+        <div className="flex shrink-0 flex-col">
           {showIntro ? (
             intro
           ) : older.loading ? (
@@ -318,9 +331,9 @@ export function MessageList({
   );
 }
 
-/** Where an element stands in the scroller's content, however far it is scrolled. */
-function contentTop(element: Element, scroller: HTMLElement): number {
-  return element.getBoundingClientRect().top - scroller.getBoundingClientRect().top + scroller.scrollTop;
+/** Where an element's bottom stands in the scroller's content, however far it is scrolled. */
+function contentBottom(element: Element, scroller: HTMLElement): number {
+  return element.getBoundingClientRect().bottom - scroller.getBoundingClientRect().top + scroller.scrollTop;
 }
 
 /**
