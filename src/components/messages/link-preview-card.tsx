@@ -4,7 +4,7 @@
 // previews off. The picture comes from our server, never from the linked site, and follows "Show images
 // in channels" like any picture in a message.
 import { ImageIcon } from 'lucide-react';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { LinkPreview } from '../../../schemas/protocol/index.ts';
 import { useDeferredModule } from '../../app/deferred-module.ts';
 import {
@@ -17,7 +17,6 @@ import { useSettings } from '../../data/settings.ts';
 import { appOrigin } from '../../store/own-origin.ts';
 import { useFileObjectUrl } from './file-fetch.ts';
 import { messageSanitizer } from './message-html.ts';
-import { AT_END_PX, distanceFromEnd, scrollerOf, scrollToEnd } from './message-scroller.ts';
 import { firstPreviewableLink } from './preview-link.ts';
 
 /** True from the first time the element comes near the viewport; an observer per card, dropped after. */
@@ -45,16 +44,6 @@ function useSeen(ref: React.RefObject<HTMLElement | null>): boolean {
   return seen;
 }
 
-/**
- * A card (or its picture) arrives after its message was laid out. The list keeps a reader at its end when
- * its rows grow, but only one who was there: here the card's own height tells whether the reader was at
- * the end before it came, so a list whose resize has not been seen yet is taken back there too.
- */
-function keepListAtEnd(el: HTMLElement | null, added: number): void {
-  const scroller = scrollerOf(el);
-  if (scroller && distanceFromEnd(scroller) - added <= AT_END_PX) scrollToEnd(scroller);
-}
-
 export function LinkPreviewCard({ institutionId, content }: { institutionId: string; content: string }) {
   // A message with an address is never plain paragraphs, so its body has asked for the sanitiser already.
   const ready = useDeferredModule(messageSanitizer) !== undefined;
@@ -73,10 +62,6 @@ function PreviewOf({ institutionId, url }: { institutionId: string; url: string 
     if (stored === null || isStale(stored)) void fetchLinkPreview(institutionId, url).catch(() => undefined);
   }, [enabled, seen, stored, institutionId, url]);
   const preview = enabled === false ? null : (stored?.preview ?? null);
-  const shown = preview !== null;
-  useLayoutEffect(() => {
-    if (shown) keepListAtEnd(ref.current, ref.current?.offsetHeight ?? 0);
-  }, [shown]);
   if (enabled === false) return null;
   return <div ref={ref}>{preview ? <PreviewBody preview={preview} /> : null}</div>;
 }
@@ -134,7 +119,6 @@ function PreviewPicture({ src, alt }: { src: string; alt: string }) {
     <img
       src={objectUrl}
       alt={alt}
-      onLoad={(event) => keepListAtEnd(event.currentTarget, event.currentTarget.offsetHeight)}
       className="mt-1 block max-h-48 w-auto max-w-full self-start rounded-md border border-line object-contain"
     />
   );
