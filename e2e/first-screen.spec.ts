@@ -179,7 +179,7 @@ test('a reload shows the picture where the list was scrolled to, not at its newe
   // date, and the one taken as the page goes must keep the list's position (not its top, which a list
   // drawing only the rows in view leaves blank).
   const scroller = page.locator('#root [data-message-scroller]');
-  await scroller.evaluate((el) => el.scrollTo({ top: -(el.scrollHeight - el.clientHeight) / 2 }));
+  await scroller.evaluate((el) => el.scrollTo({ top: (el.scrollHeight - el.clientHeight) / 2 }));
   await expect(page.locator('#root').getByText('Casting note 40', { exact: true })).not.toBeInViewport();
   const inView = await scroller.evaluate((el) => {
     const box = el.getBoundingClientRect();

@@ -27,13 +27,10 @@ const TOTAL = 450;
 
 const scroller = (page: Page) => page.locator('#root [data-message-scroller]');
 
-/**
- * Scrolls the list to its top (it scrolls from its end, so to minus its height); returns the first row
- * then in view and where its bottom stood.
- */
+/** Scrolls the list to its top; returns the first row then in view and where its bottom stood. */
 function scrollToTop(page: Page): Promise<{ genId: string; bottom: number }> {
   return scroller(page).evaluate((el) => {
-    el.scrollTo({ top: -el.scrollHeight });
+    el.scrollTo({ top: 0 });
     const box = el.getBoundingClientRect();
     const row = [...el.querySelectorAll<HTMLElement>('article[data-gen-id]')].find(
       (r) => r.getBoundingClientRect().bottom > box.top,
@@ -66,6 +63,10 @@ test('scrolled to the top, older messages come in above and the row being read d
   await postMessageApi(server, workspaceId, generalId, wren.token, 'The newest entry');
   await openChannelFromSidebar(page, 'general');
   await expect(messageList(page).filter({ hasText: 'The newest entry' })).toBeInViewport();
+  // Opened again once every message is stored: the first window is read from the store as a person
+  // coming back to the channel finds it, not grown by the messages arriving while it was open.
+  await page.reload();
+  await expect(messageList(page).filter({ hasText: 'The newest entry' })).toBeInViewport();
   const rows = messageList(page);
   const beginning = page.getByText('This is the very beginning of the #general channel');
   await expect(beginning).toHaveCount(0);
@@ -92,7 +93,7 @@ test('scrolled to the top, older messages come in above and the row being read d
   // Reading in the middle, someone's new message comes at the end: the row being read stays where it
   // was, and the way back counts the message.
   const before = await scroller(page).evaluate((el) => {
-    el.scrollTo({ top: -el.scrollHeight / 2 });
+    el.scrollTo({ top: el.scrollHeight / 2 });
     const box = el.getBoundingClientRect();
     const row = [...el.querySelectorAll<HTMLElement>('article[data-gen-id]')].find(
       (r) => r.getBoundingClientRect().top > box.top + 100,

@@ -54,7 +54,14 @@ export function useMessageWindow(
     () => (current ? withEchoes(current.messages, echoes, orderMessages, current.held) : undefined),
     [current, echoes],
   );
-  const showOlder = useCallback(() => setWidened({ channelId, size: size + WINDOW_STEP }), [channelId, size]);
+  // Wider than what is shown, never narrower: a window first read while a catch-up was still filling the
+  // store can hold more rows than its size asked for, and widened by a step from its size it lost the
+  // rows at its top, the very ones the reader had scrolled up to (e2e/older-messages.spec).
+  const heldCount = current?.held.size ?? 0;
+  const showOlder = useCallback(
+    () => setWidened({ channelId, size: Math.max(size, heldCount) + WINDOW_STEP }),
+    [channelId, size, heldCount],
+  );
   if (!current || !messages) return undefined;
   // Rows were read but every one is a tombstone: the channel has nothing to show here, not nothing yet.
   const onlyDeleted = messages.length === 0 && current.held.size > 0;

@@ -58,8 +58,7 @@ function takePicture(): void {
   const marked: Element[] = [];
   for (const [el, top] of scrolledTo) {
     if (!el.isConnected) scrolledTo.delete(el);
-    // Not 0, rather than above it: the message list scrolls from its end, upward in negative numbers.
-    else if (top !== 0 && root.contains(el)) {
+    else if (top > 0 && root.contains(el)) {
       el.setAttribute(SCROLL_MARK, String(top));
       marked.push(el);
     }

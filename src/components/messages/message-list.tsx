@@ -178,19 +178,22 @@ export function MessageList({
   const scroller = useRef<HTMLDivElement>(null);
   // Whether the list follows the newest message: it was at its end when last scrolled (or never was).
   const following = useRef(true);
-  // The scroller's position as its last scroll event told it (0 at the end): read here instead of from
-  // the element, which would lay the page out again after each render.
-  const lastTop = useRef(0);
+  // Where the list last took itself to its end. Its scroll event can come after more rows were added
+  // (before the observer below took it to the new end): a position not above this one is still the
+  // list following, not a reader scrolling away.
+  const pinnedAt = useRef(0);
   // What the list held when the person scrolled away from the newest message: anything else is new.
   const [leftWith, setLeftWith] = useState<ReadonlySet<string> | null>(null);
   const atBottom = leftWith === null;
   const unseen = leftWith ? newSince(messages, leftWith, me.id) : 0;
-  // At the end, the browser keeps the newest row in view as rows come (message-scroller.ts), and it keeps
-  // what is below the view in place when rows above it come or change (an older page, a row folding into
-  // the one before it). Scrolled up, the first row in view holds the reader's place against changes
-  // below it (a new message, a picture loading): the list scrolls by as much as that row's bottom moved.
-  // The browser's own scroll anchoring is off (not in every browser, and it would move the list twice).
-  // The place is measured in the content, not on screen, so a scroll not heard of yet is not taken back.
+  // The list keeps its place when its rows or its own height change, from a ResizeObserver: its callback
+  // runs after the browser's layout and before the paint, so the geometry read there costs nothing (read
+  // after each render, in a layout effect, it laid the page out once more: 7 ms a message at 4×), and
+  // what it scrolls is in the frame that draws the change. Following, the list goes to its end. Scrolled
+  // up, the first row in view holds the reader's place: the list scrolls by as much as that row's bottom
+  // moved (the bottom, so a row folding into the one above it when an older page comes keeps its text
+  // still), measured in the content so that a scroll not yet reported is not taken back. The browser's
+  // own scroll anchoring is off (not in every browser, and it would move the list twice).
   const held = useRef<{ row: Element; bottom: number } | null>(null);
   const hold = () => {
     const el = scroller.current;
@@ -201,9 +204,8 @@ export function MessageList({
     const el = scroller.current;
     if (!el) return;
     if (following.current) {
-      // Within reach of the end but not at it: taken there, so the new row shows whole.
-      if (lastTop.current !== 0) scrollToEnd(el);
-      lastTop.current = 0;
+      if (distanceFromEnd(el) > 1) scrollToEnd(el);
+      pinnedAt.current = el.scrollTop;
       return;
     }
     if (held.current?.row.isConnected) {
@@ -229,40 +231,48 @@ export function MessageList({
     else if (older.hasMore) void loadOlder();
   };
 
-  // After each render, before its paint: a message just sent here takes the list to the end, and a
-  // reader scrolled up keeps their place.
-  useLayoutEffect(() => {
-    if (justSent) following.current = true;
+  // Then, with the place kept, whether the top is near: a list too short to scroll, or a reader who
+  // was at the top when rows came.
+  const onResize = () => {
     keepPlace();
-  });
-  // After the paint (the layout is done by then): a list too short to scroll has its top in view.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: asked again only when what it reads changes
-  useEffect(askOlderNearTop, [messages[0]?.genId, hiddenAbove, hasOlderStored, older.hasMore]);
-  // Rows that grow after their render (pictures, previews, reactions) and a list that changes height (the
-  // composer growing, a phone's keyboard) keep the reader's place.
-  const keepPlaceLatest = useRef(keepPlace);
-  keepPlaceLatest.current = keepPlace;
-  useEffect(() => {
-    const observer = new ResizeObserver(() => keepPlaceLatest.current());
+    askOlderNearTop();
+  };
+  const onResizeLatest = useRef(onResize);
+  onResizeLatest.current = onResize;
+  // A layout effect, so that the first notification (every observed element has one) comes before the
+  // first paint: the list opens at its end.
+  useLayoutEffect(() => {
+    const observer = new ResizeObserver(() => onResizeLatest.current());
     if (scroller.current) observer.observe(scroller.current);
     if (rowsElement.current) observer.observe(rowsElement.current);
     return () => observer.disconnect();
   }, []);
+  // A message just sent here takes the list to its end: its row makes the rows grow, and the observer
+  // above scrolls there.
+  useLayoutEffect(() => {
+    if (justSent) following.current = true;
+  });
 
   const onScroll = () => {
     const el = scroller.current;
     if (!el) return;
-    lastTop.current = el.scrollTop;
-    const atEnd = distanceFromEnd(el) <= AT_END_PX;
+    const atEnd =
+      (following.current && el.scrollTop >= pinnedAt.current - 1) || distanceFromEnd(el) <= AT_END_PX;
     if (atEnd !== following.current) {
       following.current = atEnd;
       setLeftWith(atEnd ? null : new Set(messages.map((m) => m.genId)));
     }
-    if (!atEnd) hold();
+    // Following, the observer asks once it has taken the list to its end: read here, the top of a list
+    // that rows were just added to stood near, and older messages were asked for that nobody scrolled to.
+    if (atEnd) return;
+    hold();
     askOlderNearTop();
   };
   const jump = () => {
-    if (scroller.current) scrollToEnd(scroller.current);
+    if (scroller.current) {
+      scrollToEnd(scroller.current);
+      pinnedAt.current = scroller.current.scrollTop;
+    }
     following.current = true;
     setLeftWith(null);
   };
@@ -274,11 +284,10 @@ export function MessageList({
         ref={scroller}
         onScroll={onScroll}
         data-message-scroller
-        className="flex min-h-0 flex-1 flex-col-reverse overflow-y-auto [overflow-anchor:none]"
+        className="min-h-0 flex-1 overflow-y-auto [overflow-anchor:none]"
       >
-        {/* The scroller's one child: reversed, the scroller puts it at the bottom (few messages stand
-            next to the composer, as in a conversation) and counts its scroll from there. */}
-        <div className="flex shrink-0 flex-col">
+        {/* Few messages stand at the bottom, next to the composer, as in a conversation. */}
+        <div className="flex min-h-full flex-col justify-end">
           {showIntro ? (
             intro
           ) : older.loading ? (
