@@ -144,16 +144,28 @@ export function MessageList({
     const message = messages[Math.max(0, index)];
     if (message) setDrawnFrom(message.genId);
   };
+  // Rows near the reader only: back at the end, or following a channel that keeps talking, what was
+  // drawn beyond a step more than DRAWN_ROWS is let go (out of sight above the end).
+  const letGoAbove = () => {
+    if (drawn.length > DRAWN_ROWS + DRAW_STEP) drawFrom(messages.length - DRAWN_ROWS);
+  };
+  // Scheduled once (renders during a catch-up must not keep putting it off), drawn from the window of then.
+  const latest = useRef(messages);
+  latest.current = messages;
   useEffect(() => {
     if (isEmpty || drawnFrom !== null) return;
-    const draw = () => drawFrom(messages.length - DRAWN_ROWS);
+    const draw = () => {
+      const now = latest.current;
+      const first = now[Math.max(0, now.length - DRAWN_ROWS)];
+      if (first) setDrawnFrom(first.genId);
+    };
     if (typeof requestIdleCallback !== 'function') {
       const timer = window.setTimeout(draw, 50);
       return () => window.clearTimeout(timer);
     }
     const idle = requestIdleCallback(draw, { timeout: 1000 });
     return () => cancelIdleCallback(idle);
-  });
+  }, [isEmpty, drawnFrom]);
 
   // The boot script's picture of this screen goes once the real rows are painted; a new one is taken
   // once they have been still a while, so it is told of every change to them.
@@ -230,6 +242,7 @@ export function MessageList({
     if (following.current) {
       if (distanceFromEnd(el) > 1) scrollToEnd(el);
       pinnedAt.current = el.scrollTop;
+      letGoAbove();
       return;
     }
     if (held.current?.row.isConnected) {
@@ -292,7 +305,7 @@ export function MessageList({
       following.current = atEnd;
       setLeftWith(atEnd ? null : new Set(messages.map((m) => m.genId)));
       // Back at the end: the rows drawn on the way up are let go.
-      if (atEnd && drawn.length > DRAWN_ROWS + DRAW_STEP) drawFrom(messages.length - DRAWN_ROWS);
+      if (atEnd) letGoAbove();
     }
     // Following, the observer asks once it has taken the list to its end: read here, the top of a list
     // that rows were just added to stood near, and older messages were asked for that nobody scrolled to.
@@ -307,7 +320,7 @@ export function MessageList({
     }
     following.current = true;
     setLeftWith(null);
-    if (drawn.length > DRAWN_ROWS + DRAW_STEP) drawFrom(messages.length - DRAWN_ROWS);
+    letGoAbove();
   };
 
   const showIntro = (neverUsed && isEmpty) || (!older.hasMore && !hasOlderStored && hiddenAbove === 0);
