@@ -9,6 +9,7 @@ import {
   createWorkspaceThroughUi,
   messageList,
   openChannelFromSidebar,
+  sendThroughUi,
   signInThroughUi,
 } from './support/ui.ts';
 
@@ -124,5 +125,12 @@ test('scrolled to the top, older messages come in above and the row being read d
 
   await jump.click();
   await expect(messageList(page).filter({ hasText: 'While you were reading' })).toBeInViewport();
+  await expect(jump).toHaveCount(0);
+
+  // Scrolled up again, the reader sends: the list goes to the message sent, and the way back goes.
+  await scroller(page).evaluate((el) => el.scrollTo({ top: el.scrollHeight / 2 }));
+  await expect(jump).toBeVisible();
+  await sendThroughUi(page, '#general', 'Answered from the middle');
+  await expect(messageList(page).filter({ hasText: 'Answered from the middle' })).toBeInViewport();
   await expect(jump).toHaveCount(0);
 });

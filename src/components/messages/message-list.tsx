@@ -301,8 +301,10 @@ export function MessageList({
     if (!el) return;
     const atEnd =
       (following.current && el.scrollTop >= pinnedAt.current - 1) || distanceFromEnd(el) <= AT_END_PX;
-    if (atEnd !== following.current) {
-      following.current = atEnd;
+    following.current = atEnd;
+    // Compared with what the button shows, not with `following`: a message sent while scrolled up
+    // makes the list follow before this event brings it to the end, and the button must go then too.
+    if (atEnd !== (leftWith === null)) {
       setLeftWith(atEnd ? null : new Set(messages.map((m) => m.genId)));
       // Back at the end: the rows drawn on the way up are let go.
       if (atEnd) letGoAbove();
