@@ -10,11 +10,10 @@
 // BENCH_CLIENT_SLOWDOWN (4).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { LanternServer } from '../e2e/support/server.ts';
-import { newGenId } from '../src/store/gen-id.ts';
-import { awaitRow, launchChromium, throttle } from './client-browser.ts';
-import { SLOWDOWN, signedInState, syncedTab } from './client-measure.ts';
+import { launchChromium, throttle } from './client-browser.ts';
+import { liveMessages, localEcho, SLOWDOWN, signedInState, syncedTab } from './client-measure.ts';
 import { ms, percentile, type Row, ratio, table } from './client-print.ts';
 import { type SeededWorkspace, seedWorkspace } from './client-seed.ts';
 
@@ -32,7 +31,6 @@ interface Side {
   server: LanternServer;
   seed: SeededWorkspace;
   page: Page;
-  box: Locator;
   live: number[];
   echo: number[];
 }
@@ -47,38 +45,14 @@ async function side(name: string, Server: typeof LanternServer): Promise<Side> {
   const state = await signedInState(browser, server, seed);
   const { page } = await syncedTab(browser, server, seed, state, () => {}, 300);
   await page.reload();
-  const box = page.getByRole('textbox', { name: 'Message #general' });
-  await box.waitFor({ timeout: 120_000 });
-  return { name, server, seed, page, box, live: [], echo: [] };
+  await page.getByRole('textbox', { name: 'Message #general' }).waitFor({ timeout: 120_000 });
+  return { name, server, seed, page, live: [], echo: [] };
 }
 
 async function round(s: Side): Promise<void> {
   await throttle(s.page, SLOWDOWN);
-  for (let i = 0; i < PER_ROUND; i++) {
-    const text = `Live ${i} ${Math.random().toString(36).slice(2, 8)}`;
-    const { painted } = await awaitRow(s.page, text);
-    const sent = performance.timeOrigin + performance.now();
-    const res = await fetch(
-      `${s.server.url}/api/institutions/${s.seed.institutionId}/channels/${s.seed.channelId}/messages`,
-      {
-        method: 'POST',
-        headers: { authorization: `Bearer ${s.seed.posterToken}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ genId: newGenId(), content: `<p>${text}</p>` }),
-      },
-    );
-    if (!res.ok) throw new Error(`posting a live message → ${res.status}`);
-    s.live.push((await painted).paintedEpoch - sent);
-    await sleep(300);
-  }
-  for (let i = 0; i < PER_ROUND; i++) {
-    const text = `Echo ${i} ${Math.random().toString(36).slice(2, 8)}`;
-    await s.box.fill(text);
-    const { painted } = await awaitRow(s.page, text);
-    await s.box.press('Enter');
-    const row = await painted;
-    if (row.keyAt !== null) s.echo.push(row.paintedAt - row.keyAt);
-    await sleep(300);
-  }
+  s.live.push(...(await liveMessages(s.page, s.server, s.seed, PER_ROUND)));
+  s.echo.push(...(await localEcho(s.page, PER_ROUND)).times);
   // Full speed again: a slowed idle tab keeps most of a core busy (see throttle()).
   await throttle(s.page, 1);
 }

@@ -28,17 +28,20 @@ const TOTAL = 450;
 
 const scroller = (page: Page) => page.locator('#root [data-message-scroller]');
 
-/** Scrolls the list to its top; returns the first row then in view and where its bottom stood. */
-function scrollToTop(page: Page): Promise<{ genId: string; bottom: number }> {
-  return scroller(page).evaluate((el) => {
-    el.scrollTo({ top: 0 });
+/**
+ * Scrolls the list to `part` of its height (0 its top, 0.5 its middle); returns the first row then wholly
+ * below the view's top, and where its bottom stood.
+ */
+function scrollAndRead(page: Page, part: number): Promise<{ genId: string; bottom: number }> {
+  return scroller(page).evaluate((el, part) => {
+    el.scrollTo({ top: el.scrollHeight * part });
     const box = el.getBoundingClientRect();
     const row = [...el.querySelectorAll<HTMLElement>('article[data-gen-id]')].find(
-      (r) => r.getBoundingClientRect().bottom > box.top,
+      (r) => r.getBoundingClientRect().top >= box.top,
     );
     if (!row) throw new Error('no row in view');
     return { genId: row.dataset.genId ?? '', bottom: row.getBoundingClientRect().bottom };
-  });
+  }, part);
 }
 
 /**
@@ -89,31 +92,23 @@ test('scrolled to the top, older messages come in above and the row being read d
   for (let pages = 1; (await rows.count()) < TOTAL + 1; pages++) {
     expect(pages, 'pages asked for').toBeLessThan(20);
     const shown = await rows.count();
-    const before = await scrollToTop(page);
+    const before = await scrollAndRead(page, 0);
     await expect.poll(() => rows.count()).toBeGreaterThan(shown);
     const moved = (await bottomOf(page, before.genId)) - before.bottom;
     expect(Math.abs(moved), `the top row moved by ${moved} px on page ${pages}`).toBeLessThanOrEqual(2);
   }
   // At the top of everything stored, the server is asked, says there is nothing older, and the channel's
   // beginning is drawn above (the row read still stays where it was).
-  await scrollToTop(page);
+  await scrollAndRead(page, 0);
   await expect(beginning).toBeAttached();
-  await scrollToTop(page);
+  await scrollAndRead(page, 0);
   await expect(beginning).toBeInViewport();
   await shot(page, 'e2e/artifacts/older-messages-beginning.png');
   await expect(rows).toHaveCount(TOTAL + 1);
 
   // Reading in the middle, someone's new message comes at the end: the row being read stays where it
   // was, and the way back counts the message.
-  const before = await scroller(page).evaluate((el) => {
-    el.scrollTo({ top: el.scrollHeight / 2 });
-    const box = el.getBoundingClientRect();
-    const row = [...el.querySelectorAll<HTMLElement>('article[data-gen-id]')].find(
-      (r) => r.getBoundingClientRect().top > box.top + 100,
-    );
-    if (!row) throw new Error('no row in view');
-    return { genId: row.dataset.genId ?? '', bottom: row.getBoundingClientRect().bottom };
-  });
+  const before = await scrollAndRead(page, 0.5);
   const jump = page.getByRole('button', { name: /Jump to latest/ });
   await expect(jump).toBeVisible();
   const finch = await addTeammate(server, workspaceId, wren.token, 'finch@example.com', 'Finch');
@@ -128,7 +123,7 @@ test('scrolled to the top, older messages come in above and the row being read d
   await expect(jump).toHaveCount(0);
 
   // Scrolled up again, the reader sends: the list goes to the message sent, and the way back goes.
-  await scroller(page).evaluate((el) => el.scrollTo({ top: el.scrollHeight / 2 }));
+  await scrollAndRead(page, 0.5);
   await expect(jump).toBeVisible();
   await sendThroughUi(page, '#general', 'Answered from the middle');
   await expect(messageList(page).filter({ hasText: 'Answered from the middle' })).toBeInViewport();

@@ -27,10 +27,11 @@ import { Spinner } from '../ui/states.tsx';
 import { continuesGroup, startsNewDay } from './day.ts';
 import { newSince } from './jump-to-latest.ts';
 import { DaySeparator, MessageRow } from './message-row.tsx';
-import { AT_END_PX, distanceFromEnd, distanceFromTop, scrollToEnd } from './message-scroller.ts';
 
 /** Within this many pixels of the top, older messages are asked for. */
 const AT_TOP_PX = 200;
+/** Within this many pixels of the end, the list counts as read to its end and follows new messages. */
+const AT_END_PX = 80;
 /** The newest rows drawn on the first render: about a tall screen's worth, so a phone paints it soon. */
 const FIRST_ROWS = 24;
 /**
@@ -127,11 +128,11 @@ export function MessageList({
   // when they return to the end. The window itself holds more (message-window.ts).
   const [drawnFrom, setDrawnFrom] = useState<string | null>(null);
   const isEmpty = messages.length === 0;
-  let firstDrawn = drawnFrom === null ? -1 : messages.findIndex((m) => m.genId === drawnFrom);
-  if (firstDrawn < 0)
-    firstDrawn = Math.max(0, messages.length - (drawnFrom === null ? FIRST_ROWS : DRAWN_ROWS));
-  const drawn = firstDrawn === 0 ? messages : messages.slice(firstDrawn);
-  const hiddenAbove = firstDrawn;
+  // The window's rows above the first drawn one (the index of the first drawn).
+  let hiddenAbove = drawnFrom === null ? -1 : messages.findIndex((m) => m.genId === drawnFrom);
+  if (hiddenAbove < 0)
+    hiddenAbove = Math.max(0, messages.length - (drawnFrom === null ? FIRST_ROWS : DRAWN_ROWS));
+  const drawn = hiddenAbove === 0 ? messages : messages.slice(hiddenAbove);
   // Older messages asked of the store or the server are drawn in the render that brings them, so that a
   // reader at the very top sees them come above (a first row folding into the one before it would
   // otherwise move its text up, with nothing above to scroll by).
@@ -182,7 +183,7 @@ export function MessageList({
     for (const node of rowsElement.current?.querySelectorAll('article, article *') ?? [])
       node.setAttribute('elementtiming', FIRST_ROWS_TIMING);
     announceRowsPainted();
-  }, [messages, firstDrawn]);
+  }, [messages, hiddenAbove]);
 
   // Every message read was deleted: an empty list has no top to reach, so older ones are looked for at
   // once, as if it had been reached: the stored ones, then the server's. Once per answer of the window,
@@ -257,7 +258,7 @@ export function MessageList({
   const askOlderNearTop = () => {
     const el = scroller.current;
     if (!el || isEmpty || drawnFrom === null) return;
-    if (distanceFromTop(el) > AT_TOP_PX) {
+    if (el.scrollTop > AT_TOP_PX) {
       askedAt.current = null;
       return;
     }
@@ -339,7 +340,7 @@ export function MessageList({
           {showIntro ? (
             intro
           ) : older.loading ? (
-            <Spinner className="p-4" label="Loading older messages" />
+            <Spinner className="flex-none p-4" label="Loading older messages" />
           ) : (
             <div className="h-4" />
           )}
@@ -386,6 +387,15 @@ export function MessageList({
       )}
     </div>
   );
+}
+
+/** Pixels between the bottom of what the scroller shows and the end of its content. */
+function distanceFromEnd(scroller: HTMLElement): number {
+  return scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight;
+}
+
+function scrollToEnd(scroller: HTMLElement): void {
+  scroller.scrollTop = scroller.scrollHeight;
 }
 
 /** Where an element's bottom stands in the scroller's content, however far it is scrolled. */
