@@ -96,9 +96,24 @@ export const starredMessage = message.extend({ isStarred: z.boolean() });
 export type StarredMessage = z.infer<typeof starredMessage>;
 
 // ───────────────────────────── REST: messages ─────────────────────────────
-export const messagePageQuery = z.object({
+const numberedPageQuery = z.object({
   page: z.coerce.number().int().min(1).max(PAGE_NUMBER_MAX, PAGE_NUMBER_TOO_BIG).default(1),
   limit: z.coerce.number().int().min(1).max(MESSAGE_PAGE_MAX).default(MESSAGE_PAGE_SIZE),
+});
+const BEFORE_REFUSED = '"before" names a message by its position in the channel: a whole number from 1.';
+/**
+ * A channel's history, newest first. `before` (a createdSeq) asks for the messages older than that one,
+ * whatever was posted or deleted since: the client's older pages follow on from its oldest stored message,
+ * where a page number, counted over a history that changes between pages, skipped or repeated messages.
+ * Without it, `page` counts from the newest (page 1: what a refresh fetches).
+ */
+export const messagePageQuery = numberedPageQuery.extend({
+  before: z.coerce
+    .number({ error: BEFORE_REFUSED })
+    .int(BEFORE_REFUSED)
+    .min(1, BEFORE_REFUSED)
+    .max(Number.MAX_SAFE_INTEGER, BEFORE_REFUSED)
+    .optional(),
 });
 export const messagePage = z.object({
   data: z.array(message),
@@ -155,7 +170,7 @@ const messageFields = {
 export const postMessageRestBody = z.object(messageFields);
 
 /** Pinned and starred side panels (starred: the caller's own stars in that channel). Newest first. */
-export const messageListQuery = messagePageQuery;
+export const messageListQuery = numberedPageQuery;
 export const messageListItem = z.object({ message });
 export const messageListResponse = z.object({
   data: z.array(messageListItem),

@@ -29,7 +29,7 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext): vo
     const params = channelParams.parse(request.params);
     const query = messagePageQuery.parse(request.query);
     await requireChannelMember(db, params.id, params.channelId, userId);
-    return messagePage(db, params.channelId, query.page, query.limit);
+    return messagePage(db, params.channelId, query.page, query.limit, query.before);
   });
 
   app.get('/api/institutions/:id/channels/:channelId/messages/changes', async (request) => {

@@ -1,6 +1,6 @@
 // Reading a channel's messages: pages of the live history, newest first, and the change feed for
 // catch-up (every message changed after a seq, tombstones included, in seq order).
-import { and, asc, count, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import {
   CHANGES_FEED_ROWS_MAX,
@@ -13,28 +13,46 @@ import { channelMembers, channels, members, messages } from '../db/schema.ts';
 import { forbidden } from '../errors.ts';
 import { toWireMessage } from './wire.ts';
 
-/** Callers have checked channel membership. */
+/**
+ * A page of a channel's live history, newest first: counted from the newest (`page`), or the messages
+ * older than the one at createdSeq `before` (a client's next older page). Callers have checked channel
+ * membership.
+ */
 export async function messagePage(
   db: Db,
   channelId: string,
   page: number,
   limit: number,
+  before?: number,
 ): Promise<MessagePage> {
   const live = and(eq(messages.channelId, channelId), isNull(messages.deletedAt));
   const [rows, totals] = await Promise.all([
-    db
-      .select()
-      .from(messages)
-      .where(live)
-      .orderBy(desc(messages.createdSeq))
-      .limit(limit)
-      .offset((page - 1) * limit),
+    before === undefined
+      ? db
+          .select()
+          .from(messages)
+          .where(live)
+          .orderBy(desc(messages.createdSeq))
+          .limit(limit)
+          .offset((page - 1) * limit)
+      : // One row more than asked tells whether another page follows.
+        db
+          .select()
+          .from(messages)
+          .where(and(live, lt(messages.createdSeq, before)))
+          .orderBy(desc(messages.createdSeq))
+          .limit(limit + 1),
     db.select({ total: count() }).from(messages).where(live),
   ]);
   const total = totals[0]?.total ?? 0;
   return {
-    data: rows.map(toWireMessage),
-    metadata: { page, limit, total, hasMore: page * limit < total },
+    data: rows.slice(0, limit).map(toWireMessage),
+    metadata: {
+      page,
+      limit,
+      total,
+      hasMore: before === undefined ? page * limit < total : rows.length > limit,
+    },
   };
 }
 

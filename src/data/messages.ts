@@ -127,20 +127,28 @@ export async function discardMessage(genId: string): Promise<void> {
   await outbox.discardMessage(db, genId);
 }
 
-/** Older history, page by page (newest first on the server); the no-more-pages marker is not persisted. */
+/**
+ * The page older than what the store holds (newest first on the server); the no-more-pages marker is not
+ * persisted. It follows on from the oldest message stored, by its place in the channel: a page number
+ * counted from the stored rows skipped a message for every one deleted since (a tombstone counted as a
+ * row, or a stored message no longer in the server's live history) and repeated every one posted since.
+ */
 export async function loadOlderMessages(
   institutionId: string,
   channelId: string,
 ): Promise<{ hasMore: boolean }> {
   const { http, db } = await requireClient();
-  // The confirmed ones are those with a server seq (a pending or failed message has createdSeq 0), so the
-  // [channelId, createdSeq] index counts them without reading them: a channel whose whole history is
-  // stored read every one of its rows here when the list reached its top.
-  const confirmed = await db.messages.count({ selector: { channelId, createdSeq: { $gt: 0 } } }).exec();
-  const page = Math.floor(confirmed / MESSAGE_PAGE_SIZE) + 1;
+  // The confirmed ones are those with a server seq (a pending or failed message has createdSeq 0); the
+  // [channelId, createdSeq] index finds the oldest without reading the others.
+  const oldest = await db.messages
+    .findOne({ selector: { channelId, createdSeq: { $gt: 0 } }, sort: [{ createdSeq: 'asc' }] })
+    .exec();
   const res = await http.call('messages', {
     params: { id: institutionId, channelId },
-    query: { page: String(page), limit: String(MESSAGE_PAGE_SIZE) },
+    query: {
+      limit: String(MESSAGE_PAGE_SIZE),
+      ...(oldest ? { before: String(oldest.createdSeq) } : { page: '1' }),
+    },
   });
   // One write for the page: a write per message re-rendered the open list once per row.
   await applyServerMessages(db, res.data);

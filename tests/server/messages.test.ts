@@ -134,6 +134,13 @@ describe.each(databases)('messages over REST on %s', (kind) => {
     expect(badGenId.status).toBe(400);
     expect((await page(bob, ws.general.id, '?limit=1000')).status).toBe(400);
     expect((await page(bob, ws.general.id, '?page=0')).status).toBe(400);
+    for (const before of ['abc', '0', '1.5', '-3', '99999999999999999999']) {
+      const refused = await bob.api.get(`${messagesUrl(ws, ws.general.id)}?before=${before}`);
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toBe(
+        '"before" names a message by its position in the channel: a whole number from 1.',
+      );
+    }
     expect((await changes(bob, ws.general.id, -1)).status).toBe(400);
   });
 
@@ -154,6 +161,30 @@ describe.each(databases)('messages over REST on %s', (kind) => {
     const second = await page(ws.owner, channel.id, '?page=2');
     expect(second.body.data.map((m) => m.content)).toEqual(['<p>1</p>', '<p>0</p>']);
     expect(second.body.metadata.hasMore).toBe(false);
+
+    // The page before a message follows on from it, whatever was deleted or posted after it.
+    await socket
+      .timeout(5_000)
+      .emitWithAck('deleteMessage', { ...ref, messageId: (posted[8] as Message).id });
+    await restPost(ws.owner, ws, channel.id, '<p>later</p>');
+    const olderThan = (m: number, query = '') =>
+      page(ws.owner, channel.id, `?before=${(posted[m] as Message).createdSeq}${query}`);
+    const older = await olderThan(12, '&limit=5');
+    expect(older.status).toBe(200);
+    expect(older.body.data.map((m) => m.content)).toEqual([
+      '<p>11</p>',
+      '<p>10</p>',
+      '<p>9</p>',
+      '<p>7</p>',
+      '<p>6</p>',
+    ]);
+    expect(older.body.metadata.hasMore).toBe(true);
+    const oldest = await olderThan(2, '&limit=5');
+    expect(oldest.body.data.map((m) => m.content)).toEqual(['<p>1</p>', '<p>0</p>']);
+    expect(oldest.body.metadata.hasMore).toBe(false);
+    // Exactly a page left: nothing follows it.
+    expect((await olderThan(2, '&limit=2')).body.metadata.hasMore).toBe(false);
+    expect((await olderThan(0)).body).toMatchObject({ data: [], metadata: { hasMore: false } });
   });
 
   it('feeds every change after a seq in order, edits collapsed and deletes as tombstones, page by page', async () => {
