@@ -315,18 +315,85 @@ export async function localEcho(
   return { times, frames, nextPaint };
 }
 
-/** The floor's Enter → row: the one-element page's bare composer, slowed and measured like the app's. */
+/** What typing in the composer costs the page: main-thread time per key, and each key to its next paint. */
+export interface Typing {
+  /** The page's main-thread task time per key typed (Chromium's own count), in ms. */
+  taskMsPerKey: number;
+  /** The part of it spent running script. */
+  scriptMsPerKey: number;
+  /** Each key to the next paint after its handlers (Event Timing); null when under its 16 ms threshold. */
+  nextPaint: (number | null)[];
+}
+
+/** Words typed into the composer, a key every TYPING_DELAY_MS (a quick typist), then taken out again. */
+const TYPED = 'see you at the standup ';
+const TYPING_DELAY_MS = 120;
+
+/**
+ * Typing in the composer, `rounds` times: a composer that re-renders more than it must shows here first
+ * (until 2026-12-01 every key re-rendered its toolbar, its menus and the sidebar).
+ */
+export async function typing(page: Page, rounds: number): Promise<Typing> {
+  const box = page.getByRole('textbox', { name: 'Message #general' });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const metrics = async () => {
+    const { metrics: all } = await cdp.send('Performance.getMetrics');
+    const value = (name: string) => (all.find((m) => m.name === name)?.value ?? 0) * 1000;
+    return { task: value('TaskDuration'), script: value('ScriptDuration') };
+  };
+  let task = 0;
+  let script = 0;
+  const nextPaint: (number | null)[] = [];
+  try {
+    await box.click();
+    for (let i = 0; i < rounds; i++) {
+      await sleep(500);
+      const since = await page.evaluate(() => performance.now());
+      const before = await metrics();
+      await page.keyboard.type(TYPED, { delay: TYPING_DELAY_MS });
+      // The last key's saves and renders, and the browser's report of its timing, come after it.
+      await sleep(800);
+      const after = await metrics();
+      task += after.task - before.task;
+      script += after.script - before.script;
+      const reported = await page.evaluate(
+        (t) =>
+          (
+            window as unknown as { __bench: { eventTimings: { startTime: number; duration: number }[] } }
+          ).__bench.eventTimings.filter((e) => e.startTime >= t),
+        since,
+      );
+      // A key the API did not report was under its threshold.
+      for (const e of reported.slice(0, TYPED.length)) nextPaint.push(e.duration);
+      for (let k = reported.length; k < TYPED.length; k++) nextPaint.push(null);
+      await page.keyboard.press('ControlOrMeta+A');
+      await page.keyboard.press('Backspace');
+    }
+  } finally {
+    await cdp.detach().catch(() => undefined);
+  }
+  const keys = rounds * TYPED.length;
+  return { taskMsPerKey: task / keys, scriptMsPerKey: script / keys, nextPaint };
+}
+
+/**
+ * The floor's Enter → row and typing: the one-element page's bare composer, slowed and measured like the
+ * app's.
+ */
 export async function floorEcho(
   browser: Browser,
   floor: FloorServer,
   sends: number,
-): Promise<{ times: number[]; frames: number[]; nextPaint: (number | null)[] }> {
+  typingRounds: number,
+): Promise<{ times: number[]; frames: number[]; nextPaint: (number | null)[]; typing: Typing }> {
   const context = await newProbedContext(browser);
   try {
     const page = await context.newPage();
     await page.goto(floor.url);
     await throttle(page, SLOWDOWN);
-    return await localEcho(page, sends);
+    const typed = await typing(page, typingRounds);
+    return { ...(await localEcho(page, sends)), typing: typed };
   } finally {
     await context.close();
   }

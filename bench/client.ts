@@ -3,10 +3,11 @@
 // through the UI, and prints navigation → first message row for a first visit, a cached reload with the
 // server up and one with it stopped, each beside a one-element page navigated the same way in the same run
 // (the floor); the page JS on the wire before the first row; and, with the largest store, Enter → pending
-// row and someone else's message → row. Figures, not assertions: it exits 0 whatever they are.
+// row, a key typed in the composer, and someone else's message → row. Figures, not assertions: it exits 0 whatever they are.
 // The reloads of every size's tab and the floor's are taken in turn (the others frozen meanwhile), so the
 // figures a ratio compares come from the same minutes of a machine whose speed drifts.
 // Env: BENCH_CLIENT_SIZES (3000,50000), BENCH_CLIENT_RUNS per figure (3), BENCH_CLIENT_SENDS (30),
+// BENCH_CLIENT_TYPING_ROUNDS (3 rounds of 23 keys),
 // BENCH_CLIENT_ONLY=echo (only the echo and live figures, at the largest size: issue 11 item 6 in a bounded
 // time), BENCH_CLIENT_SYNC_SECONDS (900: the longest the store may take to fill before measuring with what
 // it holds; the figures name how many messages that was), BENCH_CLIENT_SLOWDOWN (4: the CPU slowdown; 1 shows
@@ -38,6 +39,8 @@ import {
   SLOWDOWN,
   signedInState,
   syncedTab,
+  type Typing,
+  typing,
 } from './client-measure.ts';
 import { kb, median, ms, percentile, type Row, ratio, table } from './client-print.ts';
 import type { SeededWorkspace } from './client-seed.ts';
@@ -57,6 +60,8 @@ const sizes = (process.env.BENCH_CLIENT_SIZES ?? '3000,50000')
   .sort((a, b) => a - b);
 const runs = envInt('BENCH_CLIENT_RUNS', 3);
 const sends = envInt('BENCH_CLIENT_SENDS', 30);
+/** Rounds of a few words typed into the composer, for the app and the floor's bare composer. */
+const TYPING_ROUNDS = envInt('BENCH_CLIENT_TYPING_ROUNDS', 3);
 const echoOnly = process.env.BENCH_CLIENT_ONLY === 'echo';
 const syncSeconds = envInt('BENCH_CLIENT_SYNC_SECONDS', 900);
 
@@ -88,6 +93,9 @@ interface SizeResult {
   /** The same Enter → row on the floor page's bare composer. */
   floorEcho?: number[];
   floorEchoNextPaint?: (number | null)[];
+  /** Typing in the composer, the app's and the floor's. */
+  typing?: Typing;
+  floorTyping?: Typing;
   live?: number[];
   /** Messages the store held when echo and live were measured. */
   stored?: number;
@@ -183,14 +191,16 @@ async function measureEcho(browser: Browser, p: PreparedSize, page: Page, floor:
   await new Promise((r) => setTimeout(r, 3_000));
   try {
     await throttle(page, SLOWDOWN);
+    p.result.typing = await typing(page, TYPING_ROUNDS);
     const echo = await localEcho(page, sends);
     p.result.echo = echo.times;
     p.result.echoFrames = echo.frames;
     p.result.echoNextPaint = echo.nextPaint;
     // Full speed while the floor's composer is measured, so this tab's slowdown does not take a core from it.
     await throttle(page, 1);
-    const bare = await floorEcho(browser, floor, sends);
+    const bare = await floorEcho(browser, floor, sends, TYPING_ROUNDS);
     p.result.floorEcho = bare.times;
+    p.result.floorTyping = bare.typing;
     p.result.floorEchoNextPaint = bare.nextPaint;
     await throttle(page, SLOWDOWN);
     p.result.live = await liveMessages(page, p.server, p.seed, sends);
@@ -333,6 +343,34 @@ function report(result: SizeResult, smallest: SizeResult | null): string {
     rows.push({
       what: '    keys it reported under 16 ms',
       figure: `${under} of ${result.echoNextPaint.length}`,
+    });
+  }
+  if (result.typing) {
+    const t = result.typing;
+    const f = result.floorTyping;
+    rows.push({
+      what: 'a key typed in the composer: main thread per key',
+      figure: ms(t.taskMsPerKey),
+      floor: ms(f?.taskMsPerKey ?? null),
+      ratio: ratio(t.taskMsPerKey, f?.taskMsPerKey ?? null),
+    });
+    rows.push({
+      what: '  of which script',
+      figure: ms(t.scriptMsPerKey),
+      floor: ms(f?.scriptMsPerKey ?? null),
+    });
+    const underOrMs = (d: number | null) => (d === null ? '—' : d === 0 ? 'under 16 ms' : ms(d));
+    const p95 = (list: (number | null)[] | undefined) =>
+      list
+        ? percentile(
+            list.map((d) => d ?? 0),
+            95,
+          )
+        : null;
+    rows.push({
+      what: `  key → next paint, Event Timing API, p95 of ${t.nextPaint.length}`,
+      figure: underOrMs(p95(t.nextPaint)),
+      floor: underOrMs(p95(f?.nextPaint)),
     });
   }
   if (result.live) {

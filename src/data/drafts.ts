@@ -4,7 +4,7 @@ import type { DraftDoc } from '../../schemas/collections.ts';
 import type { Attachment } from '../../schemas/protocol/index.ts';
 import { isDraftEmpty, settledAttachments } from '../store/drafts.ts';
 import { requireClient } from './client.ts';
-import { useStoreRead } from './store-reads.ts';
+import { useStoreRead, useStoreReadPart } from './store-reads.ts';
 
 export function useDraft(channelId: string): DraftDoc | null | undefined {
   return useStoreRead('draft', { channelId });
@@ -13,6 +13,11 @@ export function useDraft(channelId: string): DraftDoc | null | undefined {
 /** Drafts of a workspace, most recently changed first. */
 export function useDrafts(institutionId: string): DraftDoc[] | undefined {
   return useStoreRead('drafts', { institutionId });
+}
+
+/** How many drafts a workspace holds; unchanged while one of them is being typed. */
+export function useDraftCount(institutionId: string): number | undefined {
+  return useStoreReadPart('drafts', { institutionId }, (drafts) => drafts?.length);
 }
 
 /** Keeps the draft only while it is non-empty (spec §4, §5); uploading attachments are left out. */

@@ -152,6 +152,23 @@ export function useStoreRead<N extends StoreReadName>(
   return useSyncExternalStore(subscribe, () => watches.get(key)?.value as StoreReadValue<N> | undefined);
 }
 
+/**
+ * One part of a live store read (a count, a flag): the component re-renders only when that part changes
+ * (compared with Object.is), not with every change to the rows it is taken from.
+ */
+export function useStoreReadPart<N extends StoreReadName, T>(
+  name: N,
+  args: StoreReadArgs<N>,
+  part: (value: StoreReadValue<N> | undefined) => T,
+): T {
+  const key = keyOf(name, args);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for name and args
+  const subscribe = useCallback((onChange: () => void) => subscribeStoreRead(name, args, onChange), [key]);
+  return useSyncExternalStore(subscribe, () =>
+    part(watches.get(key)?.value as StoreReadValue<N> | undefined),
+  );
+}
+
 /** Rows of one record kind under a channel or workspace, live. */
 export function useRecords<K extends RecordKind>(
   kind: K,

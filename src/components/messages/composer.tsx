@@ -6,25 +6,26 @@
 // before it uploads, and a message whose file failed to upload waits until it is retried or removed.
 import type { Editor } from '@tiptap/core';
 import { EditorContent, useEditor } from '@tiptap/react';
-import { AlertCircle, Paperclip, Plus, Reply, SendHorizontal, Smile, Type, Vote, X } from 'lucide-react';
-import { startTransition, useEffect, useRef, useState } from 'react';
+import { AlertCircle, Reply, SendHorizontal, X } from 'lucide-react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import type { MessageDoc } from '../../../schemas/collections.ts';
 import type { Attachment } from '../../../schemas/protocol/index.ts';
 import { MESSAGE_CONTENT_MAX } from '../../../schemas/protocol/limits.ts';
 import { notifyError } from '../../app/notify.ts';
 import { useWorkspace } from '../../app/workspace-context.ts';
 import { useConnection } from '../../data/connection.ts';
-import { saveDraft, useDraft } from '../../data/drafts.ts';
+import { useDraft } from '../../data/drafts.ts';
 import { fileMaxBytes, partitionBySize } from '../../data/file-limit.ts';
 import { sendMessage } from '../../data/messages.ts';
 import { useSettings } from '../../data/settings.ts';
 import { addAttachment, removeAttachment, useResumeUploads, useUploads } from '../../data/uploads.ts';
 import { cn } from '../ui/cn.ts';
-import { Menu, MenuContent, MenuItem, MenuTrigger } from '../ui/menu.tsx';
+import { ComposerActions } from './composer-actions.tsx';
 import { ComposerAttachments } from './composer-attachments.tsx';
 import { CHANNEL_COMPOSER_ATTRIBUTE, honourComposerFocus } from './composer-focus.ts';
 import { ComposerToolbar } from './composer-toolbar.tsx';
 import { useConversation } from './conversation-context.ts';
+import { DraftStatus, useDraftWriter } from './draft-writer.tsx';
 import {
   type EditorKeyHandlers,
   editorExtensions,
@@ -32,7 +33,6 @@ import {
   type MentionItem,
   mentionsOf,
 } from './editor-extensions.ts';
-import { EmojiPicker } from './emoji-picker.tsx';
 import { MentionMenu, type MentionMenuHandle } from './mention-menu.tsx';
 import { htmlPreview } from './message-html.ts';
 import { PollDialog } from './poll-dialog.tsx';
@@ -47,7 +47,6 @@ export interface ComposerProps {
   lastOwnMessage?: () => MessageDoc | null;
 }
 
-/** Draft writes run one at a time and only the newest waiting value is written next. */
 /**
  * Nothing a person would read: only spaces, empty lines and zero-width characters, and no mention. Such a
  * message is never sent (the server would refuse it as empty and it would sit there "Not sent").
@@ -62,34 +61,6 @@ export function isBlank(editor: Editor): boolean {
     return !mention;
   });
   return !mention && editor.state.doc.textContent.replace(/[\s\u200b-\u200d\u2060\ufeff]/g, '') === '';
-}
-
-function useDraftWriter(institutionId: string, channelId: string) {
-  const writing = useRef(false);
-  const next = useRef<string | null>(null);
-  const lastWritten = useRef('');
-  const [state, setState] = useState<'idle' | 'saving' | 'saved'>('idle');
-  async function drain() {
-    writing.current = true;
-    while (next.current !== null) {
-      const content = next.current;
-      next.current = null;
-      try {
-        await saveDraft(institutionId, channelId, { content, attachments: [] });
-      } catch (error) {
-        console.warn('Draft not saved', error);
-      }
-    }
-    writing.current = false;
-    setState('saved');
-  }
-  function persist(html: string) {
-    lastWritten.current = html;
-    next.current = html;
-    setState('saving');
-    if (!writing.current) void drain();
-  }
-  return { persist, lastWritten, state };
 }
 
 /** Mount with key={channelId}: one composer instance per channel keeps restore logic simple. */
@@ -161,7 +132,6 @@ export function Composer({ institutionId, channelId, label, lastOwnMessage }: Co
       }
     }
   }
-  const fileInput = useRef<HTMLInputElement>(null);
 
   const handlers = useRef<EditorKeyHandlers>({ advanced: () => false, submit: () => {} });
   const mentions = useRef<MentionBridge>({
@@ -209,6 +179,10 @@ export function Composer({ institutionId, channelId, label, lastOwnMessage }: Co
   });
   const attachRef = useRef(attach);
   attachRef.current = attach;
+  // Stable, so the memoised actions row is not re-rendered with every keystroke.
+  const chooseFiles = useCallback((files: File[]) => void attachRef.current(files), []);
+  const createPoll = useCallback(() => setPollOpen(true), []);
+  const toggleToolbar = useCallback(() => setShowToolbar((v) => !v), []);
 
   // Restore once the draft query answers; afterwards, follow edits made in another tab while this
   // one is not being typed in.
@@ -330,9 +304,6 @@ export function Composer({ institutionId, channelId, label, lastOwnMessage }: Co
   const hasContent = !empty || attachments.length > 0;
   const canSend = hasContent && !blocker;
   const notices = blocker ? [blocker, ...refused] : refused;
-  const iconButton =
-    'flex size-7 shrink-0 items-center justify-center rounded-md text-muted hover:bg-hover hover:text-fg';
-
   return (
     <div className="shrink-0 px-3 pb-3 md:px-4 md:pb-4">
       <div className="rounded-lg border border-line-strong bg-surface shadow-xs focus-within:border-accent focus-within:ring-2 focus-within:ring-ring">
@@ -401,60 +372,13 @@ export function Composer({ institutionId, channelId, label, lastOwnMessage }: Co
           </div>
         ) : null}
         <div className="flex items-center gap-0.5 px-1.5 pb-1.5">
-          <Menu>
-            <MenuTrigger asChild>
-              <button type="button" aria-label="More actions" className={iconButton}>
-                <Plus className="size-4" aria-hidden />
-              </button>
-            </MenuTrigger>
-            <MenuContent align="start" side="top">
-              <MenuItem icon={<Paperclip />} onSelect={() => fileInput.current?.click()}>
-                Upload a file
-              </MenuItem>
-              <MenuItem icon={<Vote />} onSelect={() => setPollOpen(true)}>
-                Create a poll
-              </MenuItem>
-            </MenuContent>
-          </Menu>
-          <button
-            type="button"
-            aria-label="Attach files"
-            title="Attach files"
-            className={iconButton}
-            onClick={() => fileInput.current?.click()}
-          >
-            <Paperclip className="size-4" aria-hidden />
-          </button>
-          <input
-            ref={fileInput}
-            type="file"
-            multiple
-            hidden
-            aria-hidden
-            tabIndex={-1}
-            onChange={(e) => {
-              const files = Array.from(e.target.files ?? []);
-              e.target.value = '';
-              if (files.length > 0) void attach(files);
-            }}
+          <ComposerActions
+            editor={editor}
+            showToolbar={showToolbar}
+            onToggleToolbar={toggleToolbar}
+            onChooseFiles={chooseFiles}
+            onCreatePoll={createPoll}
           />
-          <EmojiPicker
-            onPick={(char) => editor.chain().focus().insertContent(char).run()}
-            trigger={
-              <button type="button" aria-label="Insert emoji" title="Emoji" className={iconButton}>
-                <Smile className="size-4" aria-hidden />
-              </button>
-            }
-          />
-          <button
-            type="button"
-            aria-label="Show formatting"
-            aria-pressed={showToolbar}
-            onClick={() => setShowToolbar((v) => !v)}
-            className={cn(iconButton, 'md:hidden', showToolbar && 'bg-selected text-fg')}
-          >
-            <Type className="size-4" aria-hidden />
-          </button>
           <button
             type="button"
             onMouseDown={(e) => e.preventDefault()}
@@ -488,13 +412,7 @@ export function Composer({ institutionId, channelId, label, lastOwnMessage }: Co
             </>
           )}
         </p>
-        <p aria-live="polite" className="ml-auto">
-          {canSend && drafts.state !== 'idle'
-            ? drafts.state === 'saving'
-              ? 'Saving draft…'
-              : 'Draft saved on this device'
-            : null}
-        </p>
+        <DraftStatus writer={drafts} shown={canSend} />
       </div>
       <PollDialog
         institutionId={institutionId}

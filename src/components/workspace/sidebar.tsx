@@ -28,7 +28,7 @@ import { logout } from '../../app/session-exit.ts';
 import { channelLabel, useWorkspace } from '../../app/workspace-context.ts';
 import { useActivities } from '../../data/activities.ts';
 import { useChannels } from '../../data/channels.ts';
-import { useDrafts } from '../../data/drafts.ts';
+import { useDraftCount } from '../../data/drafts.ts';
 import { useSettings } from '../../data/settings.ts';
 import { useInstitutions } from '../../data/workspaces.ts';
 import { Avatar } from '../ui/avatar.tsx';
@@ -66,7 +66,7 @@ export function Sidebar({ className }: { className?: string }) {
   const { institution, me } = workspace;
   const base = `/client/${institution.id}`;
   const joined = useChannels(institution.id);
-  const drafts = useDrafts(institution.id);
+  const draftCount = useDraftCount(institution.id);
   const activities = useActivities(institution.id);
   const settings = useSettings();
   // The window's width, not the stored setting: on a first visit the setting's default (not desktop)
@@ -107,7 +107,7 @@ export function Sidebar({ className }: { className?: string }) {
       <SidebarSearch base={base} />
       <div className="flex flex-col gap-px px-2 pt-1 pb-2">
         <SidebarLink to={`${base}/activity`} icon={<Bell />} label="Activity" count={activities?.unread} />
-        <SidebarLink to={`${base}/drafts`} icon={<PenLine />} label="Drafts" count={drafts?.length} quiet />
+        <SidebarLink to={`${base}/drafts`} icon={<PenLine />} label="Drafts" count={draftCount} quiet />
         <SidebarLink to={`${base}/directory`} icon={<BookUser />} label="Directory" />
         <SidebarLink to={`${base}/groups`} icon={<UsersRound />} label="Groups" />
         {/* Spec §5–§6: only owners and admins view metrics, so only they see the way in. */}
