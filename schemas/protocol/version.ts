@@ -58,8 +58,11 @@ import { z } from 'zod';
  *      {linkPreviews} (admins), and the workspace's linkPreviews (link-previews.ts, institutions.ts).
  * 12 — the upload address's signature is at least one character (an empty one is bad input, 400, as a
  *      missing one always was; it was refused as an invalid address, 403).
+ * 13 — GET .../channels/:channelId/messages takes an optional `before` (a createdSeq): the live messages
+ *      older than that one, newest first (decision 0071); the pinned and starred lists keep only page and
+ *      limit. Adds only: older clients keep paging by number.
  */
-export const PROTOCOL_VERSION = 12;
+export const PROTOCOL_VERSION = 13;
 
 /**
  * The oldest client protocol the server still answers (docs/decisions/0020-protocol-version-on-the-wire.md).

@@ -19,6 +19,7 @@ const FINGERPRINTS: Record<number, string> = {
   10: '9215a243fe33dc00116e288d8eca9bf8c523ef4f524044e17432c81e7eeca298',
   11: '0741e1bd267a6a279845625c8b0425b9d1a8e68e9b204b1fb1d08fbc7bea6af2',
   12: 'ae4610f26c2ba75ed958374207d0c84a78adc280fec2b8f75948da7c1674ced7',
+  13: 'b63a37ff14ca07ce02f0e25474c39efe1e2dfb6e2634513e0d89650bcb114137',
 };
 
 function fingerprint(): string {
