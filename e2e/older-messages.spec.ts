@@ -4,7 +4,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { shot } from './support/screenshots.ts';
 import { LanternServer } from './support/server.ts';
-import { addTeammate, joinedChannelId, postMessageApi } from './support/team.ts';
+import { addTeammate, createChannelApi, joinedChannelId, postMessageApi } from './support/team.ts';
 import {
   createWorkspaceThroughUi,
   messageList,
@@ -15,10 +15,28 @@ import {
 
 let server: LanternServer;
 
+const METRICS_TOKEN = 'older-messages-metrics';
+
 test.beforeAll(async () => {
-  server = await LanternServer.create();
+  // The Prometheus figures count the history route's answers: what the list asked the server.
+  server = await LanternServer.create({ METRICS_TOKEN });
   await server.start();
 });
+
+/** How many pages of a channel's history the server has answered so far. */
+async function historyPagesServed(): Promise<number> {
+  const res = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  const text = await res.text();
+  const line = text
+    .split('\n')
+    .find(
+      (l) =>
+        l.startsWith('lantern_http_request_duration_seconds_count{') &&
+        l.includes('method="GET"') &&
+        l.includes('route="/api/institutions/:id/channels/:channelId/messages"'),
+    );
+  return line ? Number(line.split(' ').at(-1)) : 0;
+}
 
 test.afterAll(async () => {
   await server?.dispose();
@@ -128,4 +146,33 @@ test('scrolled to the top, older messages come in above and the row being read d
   await sendThroughUi(page, '#general', 'Answered from the middle');
   await expect(messageList(page).filter({ hasText: 'Answered from the middle' })).toBeInViewport();
   await expect(jump).toHaveCount(0);
+});
+
+test('back in a channel read to its beginning, its intro shows at once and the server is not asked again', async ({
+  page,
+}) => {
+  await signInThroughUi(page, server, 'robin@example.com');
+  const workspaceId = await createWorkspaceThroughUi(page, 'Short Notes');
+  const robin = await server.signInApi('robin@example.com');
+  const randomId = await createChannelApi(server, workspaceId, robin.token, 'random');
+  await postMessageApi(server, workspaceId, randomId, robin.token, 'A word in random');
+  await openChannelFromSidebar(page, 'general');
+  await sendThroughUi(page, '#general', 'Only a few words here');
+  // A short channel: the list is at its top, asks for older messages, and hears there are none.
+  const beginning = page.getByText('This is the very beginning of the #general channel');
+  await expect(beginning).toBeVisible();
+  const served = await historyPagesServed();
+
+  await openChannelFromSidebar(page, 'random');
+  await expect(page.getByText('This is the very beginning of the #random channel')).toBeVisible();
+  // The figures count what the list asks: a channel not read before is asked about.
+  await expect.poll(historyPagesServed).toBeGreaterThan(served);
+  const servedForRandom = await historyPagesServed();
+  await openChannelFromSidebar(page, 'general');
+  await expect(messageList(page).filter({ hasText: 'Only a few words here' })).toBeVisible();
+  await expect(beginning).toBeVisible();
+  await expect(page.getByText('Loading older messages')).toHaveCount(0);
+  // Long enough for the list's idle draw and its look at the top, which asked the server before.
+  await page.waitForTimeout(1_500);
+  expect(await historyPagesServed(), 'pages asked for on coming back').toBe(servedForRandom);
 });

@@ -44,6 +44,13 @@ const FIRST_ROWS = 24;
 const DRAWN_ROWS = 36;
 /** How many more rows are drawn when the reader nears the top of those drawn. */
 const DRAW_STEP = 60;
+/**
+ * Channels whose server history this tab has paged to the beginning. A list mounted again (back in the
+ * channel, a phone turned to a wider layout) shows the channel's intro at once instead of asking the
+ * server again; history only grows at its newest end. In memory only: the spec keeps no-more-pages
+ * markers out of what is persisted.
+ */
+const beginningReached = new Set<string>();
 
 /**
  * Someone who joined after the directory was loaded writes: fetch the directory again so their name
@@ -100,10 +107,10 @@ export function MessageList({
     [messages],
   );
   useKnownAuthors(institution.id, messages, membersById);
-  const [older, setOlder] = useState<{ loading: boolean; hasMore: boolean }>({
+  const [older, setOlder] = useState<{ loading: boolean; hasMore: boolean }>(() => ({
     loading: false,
-    hasMore: true,
-  });
+    hasMore: !beginningReached.has(channelId),
+  }));
   const loading = useRef(false);
 
   const loadOlder = useCallback(async () => {
@@ -112,6 +119,7 @@ export function MessageList({
     setOlder((s) => ({ ...s, loading: true }));
     try {
       const { hasMore } = await loadOlderMessages(institution.id, channelId);
+      if (!hasMore) beginningReached.add(channelId);
       setOlder({ loading: false, hasMore });
       // The page arrived below the window: widen it to show them.
       onShowOlder();
@@ -283,6 +291,13 @@ export function MessageList({
   };
   const onResizeLatest = useRef(onResize);
   onResizeLatest.current = onResize;
+  // The idle draw may change nothing the observer sees (a channel shorter than a screen draws the same
+  // rows), so the top is looked at once it has happened: a short channel otherwise never asked for its
+  // older messages, nor showed its beginning.
+  const idleDrawn = drawnFrom !== null;
+  useEffect(() => {
+    if (idleDrawn) onResizeLatest.current();
+  }, [idleDrawn]);
   // A layout effect, so that the first notification (every observed element has one) comes before the
   // first paint: the list opens at its end.
   useLayoutEffect(() => {
