@@ -47,13 +47,13 @@ export interface ComposerProps {
   lastOwnMessage?: () => MessageDoc | null;
 }
 
+/** A markup length past the server's limit, else 0. */
+const overLimit = (length: number) => (length > MESSAGE_CONTENT_MAX ? length : 0);
+
 /**
  * Nothing a person would read: only spaces, empty lines and zero-width characters, and no mention. Such a
  * message is never sent (the server would refuse it as empty and it would sit there "Not sent").
  */
-/** A markup length past the server's limit, else 0. */
-const overLimit = (length: number) => (length > MESSAGE_CONTENT_MAX ? length : 0);
-
 export function isBlank(editor: Editor): boolean {
   let mention = false;
   editor.state.doc.descendants((node) => {
