@@ -3,7 +3,8 @@
 // through the UI, and prints navigation → first message row for a first visit, a cached reload with the
 // server up and one with it stopped, each beside a one-element page navigated the same way in the same run
 // (the floor); the page JS on the wire before the first row; and, with the largest store, Enter → pending
-// row, a key typed in the composer, and someone else's message → row. Figures, not assertions: it exits 0 whatever they are.
+// row, a key typed in the composer, and someone else's message → row. Figures, not assertions: it exits 0
+// whatever they are.
 // The reloads of every size's tab and the floor's are taken in turn (the others frozen meanwhile), so the
 // figures a ratio compares come from the same minutes of a machine whose speed drifts.
 // Env: BENCH_CLIENT_SIZES (3000,50000), BENCH_CLIENT_RUNS per figure (3), BENCH_CLIENT_SENDS (30),
