@@ -12,6 +12,7 @@ import { createHttp, type Http } from '../store/http.ts';
 import { addArrival } from '../store/local-echo.ts';
 import { markOutdated, noteServerBuild } from './app-version.ts';
 import { deviceId } from './device-id.ts';
+import { forgetBeginnings } from './history-beginning.ts';
 import { installPushRefresh } from './push.ts';
 import { installRefreshTriggers } from './refresh-triggers.ts';
 import { workerCall } from './rest-calls.ts';
@@ -177,6 +178,7 @@ export async function clearLocalSession(db: LanternDatabase): Promise<void> {
   // vanish, so an open workspace screen never sees its workspace gone and shows "Page Not Found" instead.
   // The channel pictures stop first: a screen re-rendering while its rows go must not take a new one.
   clearFirstScreens();
+  forgetBeginnings();
   markSignedIn(false);
   await db.session.find().remove();
   await Promise.all(

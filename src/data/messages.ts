@@ -24,6 +24,7 @@ import { applyServerMessages } from '../store/messages.ts';
 import * as outbox from '../store/outbox.ts';
 import { requeueUpload } from '../store/uploads.ts';
 import { requireClient, type StoreClient } from './client.ts';
+import { noteBeginningReached } from './history-beginning.ts';
 import { subscribeStoreRead, useStoreRead } from './store-reads.ts';
 
 /**
@@ -152,6 +153,7 @@ export async function loadOlderMessages(
   });
   // One write for the page: a write per message re-rendered the open list once per row.
   await applyServerMessages(db, res.data);
+  if (!res.metadata.hasMore) noteBeginningReached(channelId);
   return { hasMore: res.metadata.hasMore };
 }
 

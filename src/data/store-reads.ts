@@ -141,15 +141,14 @@ export function readStoreOnce<N extends StoreReadName>(
   });
 }
 
+const whole = <T>(value: T) => value;
+
 /** A live store read in a component: undefined until its first result. */
 export function useStoreRead<N extends StoreReadName>(
   name: N,
   args: StoreReadArgs<N>,
 ): StoreReadValue<N> | undefined {
-  const key = keyOf(name, args);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for name and args
-  const subscribe = useCallback((onChange: () => void) => subscribeStoreRead(name, args, onChange), [key]);
-  return useSyncExternalStore(subscribe, () => watches.get(key)?.value as StoreReadValue<N> | undefined);
+  return useStoreReadPart(name, args, whole);
 }
 
 /**

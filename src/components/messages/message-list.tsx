@@ -18,6 +18,7 @@ import type { MessageDoc } from '../../../schemas/collections.ts';
 import { useWorkspace } from '../../app/workspace-context.ts';
 import { useChannelPermissions } from '../../data/channels.ts';
 import { useConnection } from '../../data/connection.ts';
+import { beginningReached } from '../../data/history-beginning.ts';
 import { refreshMembers } from '../../data/members.ts';
 import { loadOlderMessages } from '../../data/messages.ts';
 import { useSettings } from '../../data/settings.ts';
@@ -44,13 +45,6 @@ const FIRST_ROWS = 24;
 const DRAWN_ROWS = 36;
 /** How many more rows are drawn when the reader nears the top of those drawn. */
 const DRAW_STEP = 60;
-/**
- * Channels whose server history this tab has paged to the beginning. A list mounted again (back in the
- * channel, a phone turned to a wider layout) shows the channel's intro at once instead of asking the
- * server again; history only grows at its newest end. In memory only: the spec keeps no-more-pages
- * markers out of what is persisted.
- */
-const beginningReached = new Set<string>();
 
 /**
  * Someone who joined after the directory was loaded writes: fetch the directory again so their name
@@ -109,7 +103,7 @@ export function MessageList({
   useKnownAuthors(institution.id, messages, membersById);
   const [older, setOlder] = useState<{ loading: boolean; hasMore: boolean }>(() => ({
     loading: false,
-    hasMore: !beginningReached.has(channelId),
+    hasMore: !beginningReached(channelId),
   }));
   const loading = useRef(false);
 
@@ -119,7 +113,6 @@ export function MessageList({
     setOlder((s) => ({ ...s, loading: true }));
     try {
       const { hasMore } = await loadOlderMessages(institution.id, channelId);
-      if (!hasMore) beginningReached.add(channelId);
       setOlder({ loading: false, hasMore });
       // The page arrived below the window: widen it to show them.
       onShowOlder();
