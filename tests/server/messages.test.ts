@@ -259,6 +259,10 @@ describe.each(databases)('messages over REST on %s', (kind) => {
     const notIn = await page(bob, secret.id);
     expect(notIn.status).toBe(403);
     expect(notIn.body).not.toHaveProperty('data');
+    // Paging by place changes nothing of who may read.
+    const notInBefore = await page(bob, secret.id, `?before=${Number.MAX_SAFE_INTEGER}`);
+    expect(notInBefore.status).toBe(403);
+    expect(notInBefore.body).not.toHaveProperty('data');
     expect((await changes(bob, secret.id, 0)).status).toBe(403);
     expect(
       (await bob.api.post(messagesUrl(ws, secret.id), { content: 'x', genId: randomUUID() })).status,
@@ -272,6 +276,10 @@ describe.each(databases)('messages over REST on %s', (kind) => {
       `/api/institutions/${other.id}/channels/${ws.general.id}/messages`,
     );
     expect(crossed.status).toBe(404);
+    const crossedBefore = await outsider.api.get(
+      `/api/institutions/${other.id}/channels/${ws.general.id}/messages?before=${Number.MAX_SAFE_INTEGER}`,
+    );
+    expect(crossedBefore.status).toBe(404);
     const known = await outsider.api.post(`/api/institutions/${ws.id}/messages/known`, {
       genIds: [randomUUID()],
     });
