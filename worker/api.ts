@@ -1,6 +1,8 @@
 // The worker's whole comlink surface: what a tab may ask of the network owner, grouped by domain, and
 // how a tab hears the worker's events. Tabs hold `Remote<WorkerEndpoint>`; the SharedWorker and the
 // fallback (a dedicated worker per tab, forwarding to the lock holder) expose the same interface.
+
+import type { DraftWrite } from '../src/store/drafts.ts';
 import type { ConnectionStatus, WorkerEvent } from './events.ts';
 import type { RestCallHandlers } from './rest-calls.ts';
 import type { StoreChange } from './store-changes.ts';
@@ -138,12 +140,22 @@ export interface StoreReadHandlers {
   unwatchStore(tabId: string, watchId: string): Promise<void>;
 }
 
+/** Store writes a tab leaves to its worker (worker/store-writes.ts), to keep them off the page's thread. */
+export interface StoreWriteHandlers {
+  /** Keeps `draft` as its channel's draft, or removes the channel's draft when it is empty (spec §4, §5). */
+  saveDraft(draft: DraftWrite): Promise<void>;
+}
+
 /**
- * What a tab's comlink endpoint offers. restCall and the store reads are served by the worker the tab
- * talks to, not forwarded to the network's owner: they need nothing of the engine (worker/rest-calls.ts,
- * worker/store-watches.ts).
+ * What a tab's comlink endpoint offers. restCall and the store's reads and writes are served by the
+ * worker the tab talks to, not forwarded to the network's owner: they need nothing of the engine
+ * (worker/rest-calls.ts, worker/store-watches.ts, worker/store-writes.ts).
  */
-export type WorkerEndpoint = WorkerApi & TabHandlers & RestCallHandlers & StoreReadHandlers;
+export type WorkerEndpoint = WorkerApi &
+  TabHandlers &
+  RestCallHandlers &
+  StoreReadHandlers &
+  StoreWriteHandlers;
 
 /** The Web Lock a tab holds for its whole life; its release tells the worker the tab is gone. */
 export function tabLockName(tabId: string): string {

@@ -7,6 +7,7 @@ import type { WorkerEventSource } from './events.ts';
 import type { Locks } from './locks.ts';
 import { runRestCall } from './rest-calls.ts';
 import { storeReadHandlers } from './store-watches.ts';
+import { storeWriteHandlers } from './store-writes.ts';
 import { SyncEngine } from './sync-engine.ts';
 
 /** `store`: the worker's already opened store (the fallback opens it for the tab's reads first). */
@@ -51,5 +52,6 @@ export function lazyEndpoint(engine: Promise<SyncEngine>, locks: Locks | null): 
     attachTab: tabAttacher(engine, api, locks),
     restCall: (call) => runRestCall(call),
     ...storeReadHandlers(() => engine.then((running) => running.database), locks),
+    ...storeWriteHandlers(() => engine.then((running) => running.database)),
   };
 }

@@ -9,6 +9,7 @@ import type { Locks } from './locks.ts';
 import { type ChannelPort, OwnerChannel } from './owner-channel.ts';
 import { runRestCall } from './rest-calls.ts';
 import { storeReadHandlers } from './store-watches.ts';
+import { storeWriteHandlers } from './store-writes.ts';
 import type { SyncDatabase } from './sync-database.ts';
 import type { SyncEngine } from './sync-engine.ts';
 
@@ -19,7 +20,7 @@ export interface FallbackHostDeps {
   channel: ChannelPort;
   /** Builds the engine on the store; called only once this worker owns the lock. */
   startEngine(): Promise<SyncEngine>;
-  /** This worker's store, opened once: every worker serves its own tab's store reads, owner or not. */
+  /** This worker's store, opened once: every worker serves its own tab's store reads and writes, owner or not. */
   openStore(): Promise<SyncDatabase>;
   log?: (message: string, error?: unknown) => void;
 }
@@ -44,6 +45,7 @@ export class FallbackHost {
       attachTab: tabAttacher(Promise.resolve(this.events), this.owner.api, null),
       restCall: (call) => runRestCall(call),
       ...storeReadHandlers(() => deps.openStore(), null),
+      ...storeWriteHandlers(() => deps.openStore()),
     };
     void deps.locks
       .request(deps.lockName, () => this.own())

@@ -34,13 +34,14 @@ export function appVersionState(): AppVersionState {
   return state;
 }
 
-function subscribe(listener: () => void): () => void {
+/** Hears every change of the state; returns the unsubscribe. */
+export function subscribeAppVersion(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
 export function useAppVersion(): AppVersionState {
-  return useSyncExternalStore(subscribe, () => state);
+  return useSyncExternalStore(subscribeAppVersion, () => state);
 }
 
 /** Whether the tab should offer a reload: a newer build, or an outdated one. */

@@ -2,12 +2,19 @@
 
 import type { DraftDoc } from '../../schemas/collections.ts';
 import type { Attachment } from '../../schemas/protocol/index.ts';
-import { isDraftEmpty, settledAttachments } from '../store/drafts.ts';
-import { requireClient } from './client.ts';
-import { useStoreRead, useStoreReadPart } from './store-reads.ts';
+import { type DraftWrite, writeDraft } from '../store/drafts.ts';
+import { appVersionState, subscribeAppVersion } from './app-version.ts';
+import { requireClient, requireConnection } from './client.ts';
+import { subscribeStoreRead, useStoreRead, useStoreReadPart } from './store-reads.ts';
 
-export function useDraft(channelId: string): DraftDoc | null | undefined {
-  return useStoreRead('draft', { channelId });
+/**
+ * Follows one channel's stored draft outside rendering (the composer): `listener` hears it once it is read
+ * (null: none) and after every change, its own writes included. Returns the unfollow.
+ */
+export function followDraft(channelId: string, listener: (draft: DraftDoc | null) => void): () => void {
+  return subscribeStoreRead('draft', { channelId }, (draft) => {
+    if (draft !== undefined) listener(draft);
+  });
 }
 
 /** Drafts of a workspace, most recently changed first. */
@@ -20,22 +27,46 @@ export function useDraftCount(institutionId: string): number | undefined {
   return useStoreReadPart('drafts', { institutionId }, (drafts) => drafts?.length);
 }
 
-/** Keeps the draft only while it is non-empty (spec §4, §5); uploading attachments are left out. */
+/**
+ * Resolves true once this tab is outdated (decision 0043): a newer build's worker retired ours, whose calls
+ * then never answer.
+ */
+function outdated(): { settled: Promise<true>; stop: () => void } {
+  let stop = () => {};
+  const settled = new Promise<true>((resolve) => {
+    const check = () => {
+      if (appVersionState() === 'outdated') resolve(true);
+    };
+    stop = subscribeAppVersion(check);
+    check();
+  });
+  return { settled, stop };
+}
+
+/**
+ * Keeps the draft only while it is non-empty (spec §4, §5), written by the worker: through this tab's own
+ * store each keystroke's write held the page's thread about as long as the key did (decision 0072). A tab
+ * whose worker has retired writes into its own store, so the words are still kept until it reloads.
+ */
 export async function saveDraft(
   institutionId: string,
   channelId: string,
   draft: { content: string; attachments: Attachment[] },
 ): Promise<void> {
-  const { db } = await requireClient();
-  if (isDraftEmpty(draft)) {
-    await db.drafts.findOne(channelId).remove();
-    return;
-  }
-  await db.drafts.upsert({
-    channelId,
+  const write: DraftWrite = {
     institutionId,
+    channelId,
     content: draft.content,
-    attachments: settledAttachments(draft.attachments),
-    lastUpdateAt: Date.now(),
-  });
+    attachments: draft.attachments,
+  };
+  const { worker } = await requireConnection();
+  if (appVersionState() === 'outdated') return writeDraft((await requireClient()).db, write);
+  const retired = outdated();
+  try {
+    const written = worker.saveDraft(write).then(() => false as const);
+    if (!(await Promise.race([written, retired.settled]))) return;
+  } finally {
+    retired.stop();
+  }
+  await writeDraft((await requireClient()).db, write);
 }

@@ -1,6 +1,7 @@
 // Spec §4/§5 draft rule: a draft is kept only while it has content (empty markup ignored) or
 // attachments; attachments still uploading do not count and are not saved.
 import type { Attachment } from '../../schemas/protocol/index.ts';
+import type { LanternCollections } from './database.ts';
 
 /** Content is empty when, with empty paragraphs and tags removed, it is blank. */
 export function isContentEmpty(html: string): boolean {
@@ -18,4 +19,30 @@ export function settledAttachments(attachments: readonly Attachment[]): Attachme
 
 export function isDraftEmpty(draft: { content: string; attachments: readonly Attachment[] }): boolean {
   return isContentEmpty(draft.content) && settledAttachments(draft.attachments).length === 0;
+}
+
+/** What a composer hands over to keep as its channel's draft. */
+export interface DraftWrite {
+  institutionId: string;
+  channelId: string;
+  content: string;
+  attachments: Attachment[];
+}
+
+/**
+ * Keeps the draft only while it is non-empty (spec §4, §5); uploading attachments are left out. Run by the
+ * worker (worker/store-writes.ts), off the page's thread that the next keystroke needs.
+ */
+export async function writeDraft(db: Pick<LanternCollections, 'drafts'>, draft: DraftWrite): Promise<void> {
+  if (isDraftEmpty(draft)) {
+    await db.drafts.findOne(draft.channelId).remove();
+    return;
+  }
+  await db.drafts.upsert({
+    channelId: draft.channelId,
+    institutionId: draft.institutionId,
+    content: draft.content,
+    attachments: settledAttachments(draft.attachments),
+    lastUpdateAt: Date.now(),
+  });
 }

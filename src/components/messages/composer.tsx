@@ -14,7 +14,7 @@ import { MESSAGE_CONTENT_MAX } from '../../../schemas/protocol/limits.ts';
 import { notifyError } from '../../app/notify.ts';
 import { useWorkspace } from '../../app/workspace-context.ts';
 import { useConnection } from '../../data/connection.ts';
-import { useDraft } from '../../data/drafts.ts';
+import { followDraft } from '../../data/drafts.ts';
 import { fileMaxBytes, partitionBySize } from '../../data/file-limit.ts';
 import { sendMessage } from '../../data/messages.ts';
 import { useSettings } from '../../data/settings.ts';
@@ -65,7 +65,6 @@ export function isBlank(editor: Editor): boolean {
 
 /** Mount with key={channelId}: one composer instance per channel keeps restore logic simple. */
 export function Composer({ institutionId, channelId, label, lastOwnMessage }: ComposerProps) {
-  const draft = useDraft(channelId);
   const settings = useSettings();
   const conversation = useConversation();
   const { membersById, me } = useWorkspace();
@@ -73,6 +72,7 @@ export function Composer({ institutionId, channelId, label, lastOwnMessage }: Co
   // The editor instance the draft was restored into: TipTap may replace its editor (it re-creates one
   // it destroyed), and a new instance starts empty and read-only again.
   const [restoredInto, setRestoredInto] = useState<Editor | null>(null);
+  const restored = useRef<Editor | null>(null);
   // Read-only is said with aria-readonly too: contenteditable="false" alone still reads as a textbox one
   // can type in, to a screen reader and to test tools that wait for the composer to take text.
   const readOnly = useRef(true);
@@ -184,27 +184,31 @@ export function Composer({ institutionId, channelId, label, lastOwnMessage }: Co
   const createPoll = useCallback(() => setPollOpen(true), []);
   const toggleToolbar = useCallback(() => setShowToolbar((v) => !v), []);
 
-  // Restore once the draft query answers; afterwards, follow edits made in another tab while this
-  // one is not being typed in.
+  // Restore once the stored draft is read; afterwards, follow edits made in another tab while this one is
+  // not being typed in. Followed outside rendering: every keystroke's own write comes back as a new draft,
+  // and read in render it re-rendered the whole composer for each key.
   useEffect(() => {
-    if (draft === undefined || !editor) return;
-    const content = draft?.content ?? '';
-    if (restoredInto !== editor) {
-      editor.commands.setContent(content, { emitUpdate: false });
-      drafts.lastWritten.current = content;
-      readOnly.current = false;
-      editor.setEditable(true);
-      setEmpty(isBlank(editor));
-      setOverLength(overLimit(content.length));
-      setRestoredInto(editor);
-      honourComposerFocus(() => editor.commands.focus('end'));
-    } else if (content !== drafts.lastWritten.current && !editor.isFocused) {
-      editor.commands.setContent(content, { emitUpdate: false });
-      drafts.lastWritten.current = content;
-      setEmpty(isBlank(editor));
-      setOverLength(overLimit(content.length));
-    }
-  }, [draft, restoredInto, editor, drafts.lastWritten]);
+    if (!editor) return;
+    return followDraft(channelId, (draft) => {
+      const content = draft?.content ?? '';
+      if (restored.current !== editor) {
+        editor.commands.setContent(content, { emitUpdate: false });
+        drafts.lastWritten.current = content;
+        readOnly.current = false;
+        editor.setEditable(true);
+        setEmpty(isBlank(editor));
+        setOverLength(overLimit(content.length));
+        restored.current = editor;
+        setRestoredInto(editor);
+        honourComposerFocus(() => editor.commands.focus('end'));
+      } else if (content !== drafts.lastWritten.current && !editor.isFocused) {
+        editor.commands.setContent(content, { emitUpdate: false });
+        drafts.lastWritten.current = content;
+        setEmpty(isBlank(editor));
+        setOverLength(overLimit(content.length));
+      }
+    });
+  }, [editor, channelId, drafts.lastWritten]);
 
   async function send(e: Editor) {
     if (adding.current > 0) {

@@ -1,10 +1,16 @@
 // The composer's draft saving: writes run one at a time and only the newest waiting value is written
 // next. Whether a save is under way is said under the composer by `DraftStatus`, which alone follows it:
-// held in the composer's state, it re-rendered the whole composer twice for every keystroke.
+// held in the composer's state, it re-rendered the whole composer twice for every keystroke. A save is
+// said only once it is slow to finish: a line flipping between "Saving…" and "Saved" with every key was
+// a render and a layout per key, and flicker to read.
 import { type RefObject, useRef, useSyncExternalStore } from 'react';
 import { saveDraft } from '../../data/drafts.ts';
+import { cn } from '../ui/cn.ts';
 
-type SaveState = 'idle' | 'saving' | 'saved';
+type SaveState = 'idle' | 'saving' | 'saved' | 'failed';
+
+/** How long a save may take before "Saving draft…" is shown (a write normally takes a few milliseconds). */
+const SLOW_SAVE_MS = 400;
 
 /** Whether this composer's draft is being saved, for the one line that says so. */
 class SaveStatus {
@@ -38,39 +44,50 @@ export function useDraftWriter(institutionId: string, channelId: string): DraftW
   const status = useRef<SaveStatus | null>(null);
   status.current ??= new SaveStatus();
   const saving = status.current;
+  const slow = useRef<ReturnType<typeof setTimeout> | null>(null);
   async function drain() {
     writing.current = true;
+    // The line keeps what it said (nothing yet, or "saved") unless this save is slow.
+    slow.current = setTimeout(() => saving.set('saving'), SLOW_SAVE_MS);
+    // Whether the newest value is kept: an earlier failed write is made good by a later one.
+    let kept = true;
     while (next.current !== null) {
       const content = next.current;
       next.current = null;
       try {
         await saveDraft(institutionId, channelId, { content, attachments: [] });
+        kept = true;
       } catch (error) {
+        kept = false;
         console.warn('Draft not saved', error);
       }
     }
     writing.current = false;
-    saving.set('saved');
+    if (slow.current !== null) clearTimeout(slow.current);
+    slow.current = null;
+    saving.set(kept ? 'saved' : 'failed');
   }
   function persist(html: string) {
     lastWritten.current = html;
     next.current = html;
-    saving.set('saving');
     if (!writing.current) void drain();
   }
   return { persist, lastWritten, status: saving };
 }
 
-/** "Saving draft…" / "Draft saved on this device" while there is something to send. */
+const SAID: Record<Exclude<SaveState, 'idle'>, string> = {
+  saving: 'Saving draft…',
+  saved: 'Draft saved on this device',
+  // Said rather than hidden: the words are still in the composer, and sending them still works.
+  failed: 'Draft not saved on this device',
+};
+
+/** "Saving draft…" (when slow) / "Draft saved on this device" while there is something to send. */
 export function DraftStatus({ writer, shown }: { writer: DraftWriter; shown: boolean }) {
   const state = useSyncExternalStore(writer.status.subscribe, writer.status.get);
   return (
-    <p aria-live="polite" className="ml-auto">
-      {shown && state !== 'idle'
-        ? state === 'saving'
-          ? 'Saving draft…'
-          : 'Draft saved on this device'
-        : null}
+    <p aria-live="polite" className={cn('ml-auto', state === 'failed' && 'text-danger')}>
+      {shown && state !== 'idle' ? SAID[state] : null}
     </p>
   );
 }

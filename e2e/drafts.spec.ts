@@ -1,0 +1,113 @@
+// Drafts as a person meets them (decision 0072): what is typed is kept by the worker with every key, and
+// the line under the composer says so without flipping with each key; another tab on the same channel
+// follows the draft while it is not typed in; a draft the device cannot keep is said, not hidden, and the
+// next key kept once the device takes it again (the dedicated-worker fallback, whose worker the test can
+// reach).
+import { expect, type Page, test } from '@playwright/test';
+import { LanternServer } from './support/server.ts';
+import { composer, createWorkspaceThroughUi, openChannelFromSidebar, signInThroughUi } from './support/ui.ts';
+
+let server: LanternServer;
+
+test.beforeAll(async () => {
+  server = await LanternServer.create();
+  await server.start();
+});
+
+test.afterAll(async () => {
+  await server?.dispose();
+});
+
+/** Every text the draft line under the composer showed from now on, in order. */
+async function recordDraftLine(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { __draftLine: string[] }).__draftLine = seen;
+    const note = () => {
+      const line = [...document.querySelectorAll('p[aria-live="polite"]')]
+        .map((p) => p.textContent ?? '')
+        .find((t) => /draft/i.test(t));
+      if (line && seen.at(-1) !== line) seen.push(line);
+    };
+    new MutationObserver(note).observe(document.body, {
+      childList: true,
+      subtree: true,
+      characterData: true,
+    });
+  });
+  return () => page.evaluate(() => (window as unknown as { __draftLine: string[] }).__draftLine);
+}
+
+test('a draft is kept with every key, shown in another tab, and said saved without flicker', async ({
+  context,
+}) => {
+  const page = await context.newPage();
+  await signInThroughUi(page, server, 'ada@example.com');
+  const workspaceId = await createWorkspaceThroughUi(page, 'Lighthouse Keepers');
+  await openChannelFromSidebar(page, 'general');
+  const box = composer(page, '#general');
+  await expect(box).toBeEditable();
+
+  // A second tab on the same channel, its composer not being typed in.
+  const other = await context.newPage();
+  await other.goto(page.url());
+  const otherBox = composer(other, '#general');
+  await expect(otherBox).toBeEditable();
+  await other.getByRole('heading', { name: 'general', exact: true }).click();
+
+  const lines = await recordDraftLine(page);
+  await box.pressSequentially('Lamp oil for the north tower', { delay: 30 });
+  await expect(page.getByText('Draft saved on this device')).toBeVisible();
+  // A save says "Saving draft…" only once it has taken 400 ms, so the line no longer flips to it and back
+  // with every key (the build before read 13 to 50 changes for these 28 keys). On a quiet machine it reads
+  // "saved" alone; a loaded one may have a slow save or two while the keys are typed.
+  const seen = await lines();
+  expect(seen.at(-1)).toBe('Draft saved on this device');
+  expect(seen.length).toBeLessThanOrEqual(5);
+
+  await expect(otherBox).toHaveText('Lamp oil for the north tower');
+  await other.goto(`${server.url}/client/${workspaceId}/drafts`);
+  await expect(other.getByRole('main')).toContainText('Lamp oil for the north tower');
+
+  // The words come back after a reload, from the device.
+  await page.reload();
+  await expect(composer(page, '#general')).toHaveText('Lamp oil for the north tower');
+});
+
+test('a draft the device cannot keep is said, and the next key is kept once it can', async ({ context }) => {
+  await context.addInitScript(() => {
+    Reflect.deleteProperty(globalThis, 'SharedWorker');
+  });
+  const page = await context.newPage();
+  await signInThroughUi(page, server, 'grace@example.com');
+  await createWorkspaceThroughUi(page, 'Tide Tables');
+  await openChannelFromSidebar(page, 'general');
+  const box = composer(page, '#general');
+  await expect(box).toBeEditable();
+
+  // The worker's store refuses drafts, as a full disk would.
+  const [worker] = page.workers();
+  if (!worker) throw new Error('the tab has no dedicated worker');
+  await worker.evaluate(() => {
+    const refuse = (original: typeof IDBObjectStore.prototype.put) =>
+      function (this: IDBObjectStore, value: unknown, key?: IDBValidKey) {
+        const full = (globalThis as { __diskFull?: boolean }).__diskFull;
+        if (full && this.transaction.db.name.endsWith('--drafts'))
+          throw new DOMException('The disk is full', 'QuotaExceededError');
+        return original.call(this, value, key);
+      };
+    IDBObjectStore.prototype.put = refuse(IDBObjectStore.prototype.put);
+    IDBObjectStore.prototype.add = refuse(IDBObjectStore.prototype.add);
+    (globalThis as { __diskFull?: boolean }).__diskFull = true;
+  });
+  await box.pressSequentially('High water at six', { delay: 30 });
+  await expect(page.getByText('Draft not saved on this device')).toBeVisible();
+
+  await worker.evaluate(() => {
+    (globalThis as { __diskFull?: boolean }).__diskFull = false;
+  });
+  await box.pressSequentially(' forty', { delay: 30 });
+  await expect(page.getByText('Draft saved on this device')).toBeVisible();
+  await page.reload();
+  await expect(composer(page, '#general')).toHaveText('High water at six forty');
+});
