@@ -4,6 +4,7 @@
 // next key kept once the device takes it again (the dedicated-worker fallback, whose worker the test can
 // reach).
 import { expect, type Page, test } from '@playwright/test';
+import { shot } from './support/screenshots.ts';
 import { LanternServer } from './support/server.ts';
 import { composer, createWorkspaceThroughUi, openChannelFromSidebar, signInThroughUi } from './support/ui.ts';
 
@@ -64,6 +65,7 @@ test('a draft is kept with every key, shown in another tab, and said saved witho
   const seen = await lines();
   expect(seen.at(-1)).toBe('Draft saved on this device');
   expect(seen.length).toBeLessThanOrEqual(5);
+  await shot(page, 'e2e/artifacts/draft-saved.png');
 
   await expect(otherBox).toHaveText('Lamp oil for the north tower');
   await other.goto(`${server.url}/client/${workspaceId}/drafts`);
@@ -102,6 +104,7 @@ test('a draft the device cannot keep is said, and the next key is kept once it c
   });
   await box.pressSequentially('High water at six', { delay: 30 });
   await expect(page.getByText('Draft not saved on this device')).toBeVisible();
+  await shot(page, 'e2e/artifacts/draft-not-saved.png');
 
   await worker.evaluate(() => {
     (globalThis as { __diskFull?: boolean }).__diskFull = false;

@@ -1,7 +1,6 @@
 // The worker's whole comlink surface: what a tab may ask of the network owner, grouped by domain, and
 // how a tab hears the worker's events. Tabs hold `Remote<WorkerEndpoint>`; the SharedWorker and the
 // fallback (a dedicated worker per tab, forwarding to the lock holder) expose the same interface.
-
 import type { DraftWrite } from '../src/store/drafts.ts';
 import type { ConnectionStatus, WorkerEvent } from './events.ts';
 import type { RestCallHandlers } from './rest-calls.ts';

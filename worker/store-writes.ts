@@ -16,7 +16,8 @@ function checkedDraft(draft: DraftWrite): DraftWrite {
     !isId(draft.institutionId) ||
     !isId(draft.channelId) ||
     typeof draft.content !== 'string' ||
-    !Array.isArray(draft.attachments)
+    !Array.isArray(draft.attachments) ||
+    !draft.attachments.every((a) => typeof a === 'object' && a !== null)
   )
     throw new TypeError('A draft needs its workspace, its channel, its content and its attachments.');
   return draft;

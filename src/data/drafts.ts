@@ -64,6 +64,8 @@ export async function saveDraft(
   const retired = outdated();
   try {
     const written = worker.saveDraft(write).then(() => false as const);
+    // Not left unhandled should the retirement win the race and the call still fail later.
+    written.catch(() => undefined);
     if (!(await Promise.race([written, retired.settled]))) return;
   } finally {
     retired.stop();

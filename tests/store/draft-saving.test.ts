@@ -77,6 +77,7 @@ describe("the worker's draft writes", () => {
       { institutionId: 'ws-1', channelId: '', content: '<p>x</p>', attachments: [] },
       { institutionId: 'ws-1', channelId: 'ch-4', content: 42, attachments: [] },
       { institutionId: 'ws-1', channelId: 'ch-4', content: '<p>x</p>' },
+      { institutionId: 'ws-1', channelId: 'ch-4', content: '<p>x</p>', attachments: [null] },
       null,
     ])
       await expect(handlers.saveDraft(bad as unknown as DraftWrite)).rejects.toThrow(
