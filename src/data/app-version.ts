@@ -34,14 +34,38 @@ export function appVersionState(): AppVersionState {
   return state;
 }
 
-/** Hears every change of the state; returns the unsubscribe. */
-export function subscribeAppVersion(listener: () => void): () => void {
+function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
+/**
+ * Makes `call` to this tab's worker and says whether it answered before the tab turned outdated: a newer
+ * build's worker retires ours, whose calls then never answer. An outdated tab makes no call (false); a call
+ * that fails first rejects as it does.
+ */
+export function answeredBeforeOutdated(call: () => Promise<unknown>): Promise<boolean> {
+  if (state === 'outdated') return Promise.resolve(false);
+  const answer = call();
+  // Not left unhandled should the tab turn outdated first and the call still fail later.
+  answer.catch(() => undefined);
+  return new Promise<boolean>((resolve, reject) => {
+    const settle = (done: () => void) => {
+      stop();
+      done();
+    };
+    const stop = subscribe(() => {
+      if (state === 'outdated') settle(() => resolve(false));
+    });
+    answer.then(
+      () => settle(() => resolve(true)),
+      (error: unknown) => settle(() => reject(error)),
+    );
+  });
+}
+
 export function useAppVersion(): AppVersionState {
-  return useSyncExternalStore(subscribeAppVersion, () => state);
+  return useSyncExternalStore(subscribe, () => state);
 }
 
 /** Whether the tab should offer a reload: a newer build, or an outdated one. */

@@ -3,7 +3,7 @@
 import type { DraftDoc } from '../../schemas/collections.ts';
 import type { Attachment } from '../../schemas/protocol/index.ts';
 import { type DraftWrite, writeDraft } from '../store/drafts.ts';
-import { appVersionState, subscribeAppVersion } from './app-version.ts';
+import { answeredBeforeOutdated } from './app-version.ts';
 import { requireClient, requireConnection } from './client.ts';
 import { subscribeStoreRead, useStoreRead, useStoreReadPart } from './store-reads.ts';
 
@@ -28,22 +28,6 @@ export function useDraftCount(institutionId: string): number | undefined {
 }
 
 /**
- * Resolves true once this tab is outdated (decision 0043): a newer build's worker retired ours, whose calls
- * then never answer.
- */
-function outdated(): { settled: Promise<true>; stop: () => void } {
-  let stop = () => {};
-  const settled = new Promise<true>((resolve) => {
-    const check = () => {
-      if (appVersionState() === 'outdated') resolve(true);
-    };
-    stop = subscribeAppVersion(check);
-    check();
-  });
-  return { settled, stop };
-}
-
-/**
  * Keeps the draft only while it is non-empty (spec §4, §5), written by the worker: through this tab's own
  * store each keystroke's write held the page's thread about as long as the key did (decision 0072). A tab
  * whose worker has retired writes into its own store, so the words are still kept until it reloads.
@@ -60,15 +44,7 @@ export async function saveDraft(
     attachments: draft.attachments,
   };
   const { worker } = await requireConnection();
-  if (appVersionState() === 'outdated') return writeDraft((await requireClient()).db, write);
-  const retired = outdated();
-  try {
-    const written = worker.saveDraft(write).then(() => false as const);
-    // Not left unhandled should the retirement win the race and the call still fail later.
-    written.catch(() => undefined);
-    if (!(await Promise.race([written, retired.settled]))) return;
-  } finally {
-    retired.stop();
-  }
+  if (await answeredBeforeOutdated(() => worker.saveDraft(write))) return;
+  // This tab's worker has retired: the tab's own store keeps the words until it reloads.
   await writeDraft((await requireClient()).db, write);
 }
