@@ -1,6 +1,7 @@
 // Playwright: the built app served by a real server process per spec file (e2e/support/server.ts),
 // driven in the machine's Chromium. `npm run test:e2e` builds first.
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/support/chromium.ts';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -29,8 +30,8 @@ export default defineConfig({
     ...devices['Desktop Chrome'],
     viewport: { width: 1280, height: 800 },
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
     },
     // Recording a trace for every test (its screencast and a DOM snapshot per action) cost about a quarter
     // of the e2e step's CPU, for traces that are thrown away when the test passes and that CI's log never

@@ -9,6 +9,7 @@ import {
   chromium,
   type Page,
 } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium.ts';
 import { FIRST_ROWS_TIMING } from '../src/first-screen/rows-painted.ts';
 
 /** What a context restores: the store with only the session in it (a person just signed in). */
@@ -22,8 +23,8 @@ export const ROW_SELECTOR = 'article[data-status], #first-screen article';
 
 export async function launchChromium(): Promise<Browser> {
   return await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
   });
 }
 

@@ -6,6 +6,7 @@
 import { chromium, expect, type Page, test } from '@playwright/test';
 import type { LtiPlatform } from '../schemas/protocol/index.ts';
 import { type LaunchSpec, TestPlatform } from '../tests/support/lti-platform.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium.ts';
 import { shot } from './support/screenshots.ts';
 import { LanternServer } from './support/server.ts';
 import { createWorkspaceThroughUi, scrollTo, signInThroughUi } from './support/ui.ts';
@@ -57,13 +58,8 @@ async function expectInChannel(page: Page | ReturnType<Page['frameLocator']>) {
 test('a launch from a course page in a cross-site iframe, third-party cookies blocked, lands in the course channel', async () => {
   // Blocked explicitly, whatever this Chromium's default is.
   const blocking = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--test-third-party-cookie-phaseout',
-    ],
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, '--test-third-party-cookie-phaseout'],
   });
   try {
     const looks = [
@@ -157,13 +153,8 @@ test('a workspace admin registers a platform in Settings and gets its login addr
 
 test('an instructor places a chosen channel in the course by deep linking', async () => {
   const blocking = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--test-third-party-cookie-phaseout',
-    ],
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, '--test-third-party-cookie-phaseout'],
   });
   try {
     const context = await blocking.newContext({ viewport: { width: 1280, height: 800 } });
