@@ -18,6 +18,7 @@ import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { CHROMIUM_PATH } from '../e2e/support/chromium.ts';
 import { BUILT_SERVER, LanternServer } from '../e2e/support/server.ts';
 import {
   type FirstRow,
@@ -393,7 +394,7 @@ function report(result: SizeResult, smallest: SizeResult | null): string {
 async function main(): Promise<void> {
   if (sizes.length === 0) throw new Error('BENCH_CLIENT_SIZES names no size; give e.g. 3000,50000');
   log(
-    `client bench: Chromium (/usr/bin/chromium), CPU ${SLOWDOWN}× slower, sizes ${sizes
+    `client bench: Chromium (${CHROMIUM_PATH}), CPU ${SLOWDOWN}× slower, sizes ${sizes
       .map((s) => s.toLocaleString('en'))
       .join(', ')}, ${runs} runs per figure; ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? ''}`,
   );
