@@ -7,9 +7,8 @@ export const CHROMIUM_PATH = '/usr/bin/chromium';
 
 /**
  * Chromium features switched off on top of Playwright's own list. Every new browser window (each Playwright
- * context is one) preloads the address bar's two WebUI popups in a renderer of their own, about 1.6 s of
- * CPU a context on this machine that no test ever shows: 6 contexts cost 16–19 s of CPU with them and 6–7 s
- * without (scratch measurement, 2026-12-02).
+ * context is one) preloads the address bar's two WebUI popups in a renderer of their own: about 1 s of CPU
+ * a context on this machine, for popups no test ever shows (docs/performance.md, "Chromium's own windows").
  */
 const OUR_DISABLED_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
 
