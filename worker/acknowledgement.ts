@@ -80,12 +80,15 @@ export async function recordMessageResult(
 async function recordSectionResult(deps: RecordDeps, entry: OutboxDoc, result: SendResult): Promise<void> {
   const { db } = deps;
   if (result.kind === 'transient') return applySendResult(db, entry, result);
+  // A tab may be queueing its next change while this answer is stored: section rows it writes from now on
+  // are newer than this answer and stay, even if its outbox row was not there to be laid over it yet.
+  const answeredAt = Date.now();
   await removeOutboxRow(db, entry.key);
   if (result.kind === 'error') deps.log(`Section change refused: ${result.message}`);
   const records = db.records;
   if (!records) return;
   if (result.kind === 'applied' && result.sections)
-    return storeSections({ records, outbox: db.outbox }, entry.institutionId, result.sections);
+    return storeSections({ records, outbox: db.outbox }, entry.institutionId, result.sections, answeredAt);
   await deps.refreshSections(entry.institutionId).catch((e) => deps.log('Sections refresh failed', e));
 }
 

@@ -66,8 +66,9 @@ export async function queueSectionChange(
   operation: SectionOperation,
   now: number = Date.now(),
 ): Promise<string> {
-  await replaceRecords(db, 'section', { institutionId }, next, { scope: institutionId, institutionId });
   const key = `${operation.kind}:${newGenId(now)}`;
+  // The outbox row first: a server layout stored between the two writes (the worker storing the answer to
+  // the previous change) then lays this change over it instead of taking the new order back.
   await db.outbox.insert({
     key,
     order: nextOrder(now),
@@ -80,5 +81,6 @@ export async function queueSectionChange(
     lastError: null,
     createdAt: new Date(now).toISOString(),
   });
+  await replaceRecords(db, 'section', { institutionId }, next, { scope: institutionId, institutionId });
   return key;
 }
