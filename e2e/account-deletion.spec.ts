@@ -7,23 +7,14 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { SHOTS_ON, shot } from './support/screenshots.ts';
-import { LanternServer } from './support/server.ts';
+import { specServer } from './support/spec-server.ts';
 import { signInThroughUi } from './support/ui.ts';
 
 const SHOTS = 'e2e/artifacts';
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 
-let server: LanternServer;
-
-test.beforeAll(async () => {
-  server = await LanternServer.create();
-  await server.start();
-});
-
-test.afterAll(async () => {
-  await server?.dispose();
-});
+const server = specServer();
 
 /** The newest account deletion code mailed to `email`, waiting for it to arrive. */
 async function readDeletionCode(email: string): Promise<string> {

@@ -3,18 +3,9 @@
 import { expect, test } from '@playwright/test';
 import { watchCsp } from './support/csp-watch.ts';
 import { shot } from './support/screenshots.ts';
-import { LanternServer } from './support/server.ts';
+import { specServer } from './support/spec-server.ts';
 
-let server: LanternServer;
-
-test.beforeAll(async () => {
-  server = await LanternServer.create();
-  await server.start();
-});
-
-test.afterAll(async () => {
-  await server?.dispose();
-});
+const server = specServer();
 
 test('the API reference lists every group of operations and opens one, without a CSP violation', async ({
   page,

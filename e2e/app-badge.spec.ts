@@ -4,7 +4,7 @@
 // push-settings.spec.ts. The Badging API is the browser's: its calls are recorded (e2e/support/push.ts).
 import { expect, test } from '@playwright/test';
 import { deliverPush, recordPageBadges, recordWorkerBadges } from './support/push.ts';
-import { LanternServer } from './support/server.ts';
+import { specServer } from './support/spec-server.ts';
 import {
   createWorkspaceThroughUi,
   openChannelFromSidebar,
@@ -12,16 +12,7 @@ import {
   signInThroughUi,
 } from './support/ui.ts';
 
-let server: LanternServer;
-
-test.beforeAll(async () => {
-  server = await LanternServer.create();
-  await server.start();
-});
-
-test.afterAll(async () => {
-  await server?.dispose();
-});
+const server = specServer();
 
 test('the page’s app badge counts unread messages across channels and clears when they are read', async ({
   page,

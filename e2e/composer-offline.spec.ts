@@ -3,7 +3,7 @@
 // newest message, or, scrolled up, offers "Jump to latest" with the count of what arrived meanwhile.
 import { expect, test } from '@playwright/test';
 import { shootBothThemes } from './support/composer-shots.ts';
-import { LanternServer } from './support/server.ts';
+import { specServer } from './support/spec-server.ts';
 import { addTeammate, joinedChannelId } from './support/team.ts';
 import {
   appShellCached,
@@ -15,16 +15,7 @@ import {
   signInThroughUi,
 } from './support/ui.ts';
 
-let server: LanternServer;
-
-test.beforeAll(async () => {
-  server = await LanternServer.create();
-  await server.start();
-});
-
-test.afterAll(async () => {
-  await server?.dispose();
-});
+const server = specServer();
 
 const SHOTS = '/tmp/shots/composer15';
 const online = (page: import('@playwright/test').Page) => page.getByText('Online', { exact: true });

@@ -5,7 +5,7 @@
 // send the server would refuse, so only a race with a permission change could show one here.)
 import { expect, test } from '@playwright/test';
 import { shootBothThemes } from './support/composer-shots.ts';
-import { LanternServer } from './support/server.ts';
+import { specServer } from './support/spec-server.ts';
 import {
   composer,
   createWorkspaceThroughUi,
@@ -17,16 +17,7 @@ import {
 // Files up to 2000 bytes; each person may hold 1500 bytes of uploads, so a 1800-byte file passes the
 // composer's size check and is then refused by the server: an upload that fails.
 const env = { FILE_MAX_BYTES: '2000', UPLOAD_BYTES_PER_USER: '1500' };
-let server: LanternServer;
-
-test.beforeAll(async () => {
-  server = await LanternServer.create(env);
-  await server.start();
-});
-
-test.afterAll(async () => {
-  await server?.dispose();
-});
+const server = specServer(env);
 
 const SHOTS = '/tmp/shots/composer15';
 

@@ -5,7 +5,7 @@ import { expect, test } from '@playwright/test';
 import { makeDocx } from '../tests/server/knowledge-documents.ts';
 import { watchCsp } from './support/csp-watch.ts';
 import { samplePdf, samplePng } from './support/sample-files.ts';
-import { LanternServer } from './support/server.ts';
+import { specServer } from './support/spec-server.ts';
 import {
   composer,
   createWorkspaceThroughUi,
@@ -15,16 +15,7 @@ import {
   signInThroughUi,
 } from './support/ui.ts';
 
-let server: LanternServer;
-
-test.beforeAll(async () => {
-  server = await LanternServer.create();
-  await server.start();
-});
-
-test.afterAll(async () => {
-  await server?.dispose();
-});
+const server = specServer();
 
 test('the app signs in, posts and previews files without a CSP violation', async ({ page }) => {
   const csp = await watchCsp(page);

@@ -3,7 +3,7 @@
 // searches on the server, uploads a file and retries a failed message, all through the first tab's
 // worker; when the first tab closes, the second takes over.
 import { expect, type Page, test } from '@playwright/test';
-import { LanternServer } from './support/server.ts';
+import { specServer } from './support/spec-server.ts';
 import {
   composer,
   createWorkspaceThroughUi,
@@ -17,16 +17,7 @@ import {
 // retry.
 // (A file over FILE_MAX_BYTES is refused in the composer before any upload: composer-limits.spec.ts.)
 const env: Record<string, string> = { UPLOAD_BYTES_PER_USER: '2000' };
-let server: LanternServer;
-
-test.beforeAll(async () => {
-  server = await LanternServer.create(env);
-  await server.start();
-});
-
-test.afterAll(async () => {
-  await server?.dispose();
-});
+const server = specServer(env);
 
 const row = (page: Page, text: string) => messageList(page).filter({ hasText: text });
 const offlineBanner = (page: Page) => page.getByRole('status').filter({ hasText: 'You are offline.' });

@@ -3,7 +3,7 @@
 // reloading, is sent to sign-in by its next request. Screenshots at 1280 and 390 wide, light and dark.
 import { expect, type Page, test } from '@playwright/test';
 import { SHOTS_ON, shot } from './support/screenshots.ts';
-import { LanternServer } from './support/server.ts';
+import { specServer } from './support/spec-server.ts';
 import { createWorkspaceThroughUi, signInThroughUi } from './support/ui.ts';
 
 const SHOTS = 'e2e/artifacts';
@@ -18,16 +18,7 @@ async function shootBothSchemes(page: Page, name: string) {
   await page.emulateMedia({ colorScheme: 'light' });
 }
 
-let server: LanternServer;
-
-test.beforeAll(async () => {
-  server = await LanternServer.create();
-  await server.start();
-});
-
-test.afterAll(async () => {
-  await server?.dispose();
-});
+const server = specServer();
 
 test('a person sees their devices and signs the others out', async ({ browser }) => {
   const laptop = await browser.newContext({ viewport: { width: 1280, height: 800 } });

@@ -4,7 +4,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { shot } from './support/screenshots.ts';
-import { LanternServer } from './support/server.ts';
+import { specServer } from './support/spec-server.ts';
 import { seedTeam } from './support/team.ts';
 import { createWorkspaceThroughUi, signInThroughUi } from './support/ui.ts';
 
@@ -12,16 +12,7 @@ const ARTIFACTS = 'e2e/artifacts';
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 
-let server: LanternServer;
-
-test.beforeAll(async () => {
-  server = await LanternServer.create();
-  await server.start();
-});
-
-test.afterAll(async () => {
-  await server?.dispose();
-});
+const server = specServer();
 
 const members = (page: Page) => page.getByRole('list', { name: 'Members' });
 const tick = (page: Page, name: string) => page.getByRole('checkbox', { name: `Select ${name}` });

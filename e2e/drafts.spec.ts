@@ -5,19 +5,10 @@
 // reach).
 import { expect, type Page, test } from '@playwright/test';
 import { shot } from './support/screenshots.ts';
-import { LanternServer } from './support/server.ts';
+import { specServer } from './support/spec-server.ts';
 import { composer, createWorkspaceThroughUi, openChannelFromSidebar, signInThroughUi } from './support/ui.ts';
 
-let server: LanternServer;
-
-test.beforeAll(async () => {
-  server = await LanternServer.create();
-  await server.start();
-});
-
-test.afterAll(async () => {
-  await server?.dispose();
-});
+const server = specServer();
 
 /** Every text the draft line under the composer showed from now on, in order. */
 async function recordDraftLine(page: Page): Promise<() => Promise<string[]>> {

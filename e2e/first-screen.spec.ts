@@ -3,7 +3,7 @@
 // until the app paints the channel itself and takes its place. Signing out deletes the pictures.
 import { expect, type Page, type Route, test } from '@playwright/test';
 import { shot } from './support/screenshots.ts';
-import { LanternServer } from './support/server.ts';
+import { specServer } from './support/spec-server.ts';
 import { joinedChannelId, postMessageApi } from './support/team.ts';
 import {
   createWorkspaceThroughUi,
@@ -19,16 +19,7 @@ const ARTIFACTS = 'e2e/artifacts';
 // holds the script back on the network instead.
 test.use({ serviceWorkers: 'block' });
 
-let server: LanternServer;
-
-test.beforeAll(async () => {
-  server = await LanternServer.create();
-  await server.start();
-});
-
-test.afterAll(async () => {
-  await server?.dispose();
-});
+const server = specServer();
 
 /** Pictures kept on this device (beside the store, read by the boot script), one key each. */
 function pictureCount(page: Page): Promise<number> {

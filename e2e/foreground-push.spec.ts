@@ -5,20 +5,11 @@
 import { expect, type Page, test } from '@playwright/test';
 import { deliverPush } from './support/push.ts';
 import { shot } from './support/screenshots.ts';
-import { LanternServer } from './support/server.ts';
+import { specServer } from './support/spec-server.ts';
 import { joinedChannelId } from './support/team.ts';
 import { createWorkspaceThroughUi, signInThroughUi } from './support/ui.ts';
 
-let server: LanternServer;
-
-test.beforeAll(async () => {
-  server = await LanternServer.create();
-  await server.start();
-});
-
-test.afterAll(async () => {
-  await server?.dispose();
-});
+const server = specServer();
 
 /** What the page asked to play, by file name. */
 function played(page: Page): Promise<string[]> {

@@ -3,20 +3,11 @@
 // 'Add Lantern to Your Home Screen' dialog opens until it is closed once.
 import { devices, expect, test } from '@playwright/test';
 import { shot } from './support/screenshots.ts';
-import { LanternServer } from './support/server.ts';
+import { specServer } from './support/spec-server.ts';
 import { createWorkspaceThroughUi, signInThroughUi } from './support/ui.ts';
 
 const SHOTS = 'e2e/artifacts';
-let server: LanternServer;
-
-test.beforeAll(async () => {
-  server = await LanternServer.create();
-  await server.start();
-});
-
-test.afterAll(async () => {
-  await server?.dispose();
-});
+const server = specServer();
 
 test('the app is installable and offers itself with the install toast', async ({ page, context }) => {
   await signInThroughUi(page, server, 'ana@example.com');

@@ -3,7 +3,7 @@
 // and the sidebar splitter.
 import { expect, type Page, test } from '@playwright/test';
 import { shot } from './support/screenshots.ts';
-import { LanternServer } from './support/server.ts';
+import { specServer } from './support/spec-server.ts';
 import { addTeammate, createChannelApi } from './support/team.ts';
 import {
   composer,
@@ -15,16 +15,7 @@ import {
 } from './support/ui.ts';
 
 const SHOTS = 'test-results/keyboard';
-let server: LanternServer;
-
-test.beforeAll(async () => {
-  server = await LanternServer.create();
-  await server.start();
-});
-
-test.afterAll(async () => {
-  await server?.dispose();
-});
+const server = specServer();
 
 const sidebarNames = (page: Page) =>
   page

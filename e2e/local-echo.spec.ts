@@ -3,7 +3,7 @@
 // IndexedDB for messages holding one text), the row goes, the words come back to the composer with an
 // error, and nothing is sent; the next Enter, with the store writable again, sends it exactly once.
 import { expect, test } from '@playwright/test';
-import { LanternServer } from './support/server.ts';
+import { specServer } from './support/spec-server.ts';
 import {
   composer,
   createWorkspaceThroughUi,
@@ -12,16 +12,7 @@ import {
   signInThroughUi,
 } from './support/ui.ts';
 
-let server: LanternServer;
-
-test.beforeAll(async () => {
-  server = await LanternServer.create();
-  await server.start();
-});
-
-test.afterAll(async () => {
-  await server?.dispose();
-});
+const server = specServer();
 
 const TEXT = 'Numbers for the quarterly review';
 

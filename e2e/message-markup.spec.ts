@@ -2,20 +2,11 @@
 // than plain paragraphs. Until it has, such a message shows its words alone; then its formatting, its
 // links opening in a new tab, and nothing another person's markup could run.
 import { expect, test } from '@playwright/test';
-import { LanternServer } from './support/server.ts';
+import { specServer } from './support/spec-server.ts';
 import { addTeammate, joinedChannelId } from './support/team.ts';
 import { createWorkspaceThroughUi, messageList, signInThroughUi } from './support/ui.ts';
 
-let server: LanternServer;
-
-test.beforeAll(async () => {
-  server = await LanternServer.create();
-  await server.start();
-});
-
-test.afterAll(async () => {
-  await server?.dispose();
-});
+const server = specServer();
 
 // Without the service worker, so the sanitiser's script comes over the network, where the test holds it.
 test.use({ serviceWorkers: 'block' });

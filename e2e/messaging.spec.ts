@@ -3,7 +3,7 @@
 import { expect, test } from '@playwright/test';
 import { io } from 'socket.io-client';
 import { shot } from './support/screenshots.ts';
-import { LanternServer } from './support/server.ts';
+import { specServer } from './support/spec-server.ts';
 import {
   composer,
   createWorkspaceThroughUi,
@@ -18,16 +18,7 @@ const ARTIFACTS = 'e2e/artifacts';
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 375, height: 812 };
 
-let server: LanternServer;
-
-test.beforeAll(async () => {
-  server = await LanternServer.create();
-  await server.start();
-});
-
-test.afterAll(async () => {
-  await server?.dispose();
-});
+const server = specServer();
 
 test('a message sent in one browser appears live in a teammate’s browser', async ({ browser }) => {
   const ada = await browser.newContext({ viewport: DESKTOP });

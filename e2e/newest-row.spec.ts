@@ -2,7 +2,7 @@
 // the row wholly into view then, instead of drawing its top edge below the fold and scrolling to it a
 // frame or two later (as the virtualised list once did: react-virtuoso followed a row once it was measured).
 import { expect, type Page, test } from '@playwright/test';
-import { LanternServer } from './support/server.ts';
+import { specServer } from './support/spec-server.ts';
 import { joinedChannelId, postMessageApi } from './support/team.ts';
 import {
   createWorkspaceThroughUi,
@@ -12,16 +12,7 @@ import {
   signInThroughUi,
 } from './support/ui.ts';
 
-let server: LanternServer;
-
-test.beforeAll(async () => {
-  server = await LanternServer.create();
-  await server.start();
-});
-
-test.afterAll(async () => {
-  await server?.dispose();
-});
+const server = specServer();
 
 /**
  * Watches for the row holding `text`: after the paint of the first frame that has it in the document,

@@ -2,7 +2,7 @@
 // still opens the app (service worker) with them and the half-typed draft; when the server returns
 // on the same data all three are stored exactly once and the pending marks disappear.
 import { expect, test } from '@playwright/test';
-import { LanternServer } from './support/server.ts';
+import { specServer } from './support/spec-server.ts';
 import { joinedChannelId } from './support/team.ts';
 import {
   appShellCached,
@@ -14,16 +14,7 @@ import {
   signInThroughUi,
 } from './support/ui.ts';
 
-let server: LanternServer;
-
-test.beforeAll(async () => {
-  server = await LanternServer.create();
-  await server.start();
-});
-
-test.afterAll(async () => {
-  await server?.dispose();
-});
+const server = specServer();
 
 interface StoredMessage {
   genId: string;

@@ -3,7 +3,7 @@
 // latest" takes them back to the newest message.
 import { expect, type Page, test } from '@playwright/test';
 import { shot } from './support/screenshots.ts';
-import { LanternServer } from './support/server.ts';
+import { specServer } from './support/spec-server.ts';
 import { addTeammate, createChannelApi, joinedChannelId, postMessageApi } from './support/team.ts';
 import {
   createWorkspaceThroughUi,
@@ -13,15 +13,9 @@ import {
   signInThroughUi,
 } from './support/ui.ts';
 
-let server: LanternServer;
-
 const METRICS_TOKEN = 'older-messages-metrics';
-
-test.beforeAll(async () => {
-  // The Prometheus figures count the history route's answers: what the list asked the server.
-  server = await LanternServer.create({ METRICS_TOKEN });
-  await server.start();
-});
+// The Prometheus figures count the history route's answers: what the list asked the server.
+const server = specServer({ METRICS_TOKEN });
 
 /** How many pages of a channel's history the server has answered so far. */
 async function historyPagesServed(): Promise<number> {
@@ -37,10 +31,6 @@ async function historyPagesServed(): Promise<number> {
     );
   return line ? Number(line.split(' ').at(-1)) : 0;
 }
-
-test.afterAll(async () => {
-  await server?.dispose();
-});
 
 const TOTAL = 450;
 

@@ -3,7 +3,7 @@
 // a trigger that had focus keeps it (a tooltip's too); tooltips show on hover and on focus. What waits
 // for the first rows does not wait for them in an emptied channel, nor once the person presses a key.
 import { expect, type Page, test } from '@playwright/test';
-import { LanternServer } from './support/server.ts';
+import { specServer } from './support/spec-server.ts';
 import {
   composer,
   createWorkspaceThroughUi,
@@ -13,16 +13,7 @@ import {
   signInThroughUi,
 } from './support/ui.ts';
 
-let server: LanternServer;
-
-test.beforeAll(async () => {
-  server = await LanternServer.create();
-  await server.start();
-});
-
-test.afterAll(async () => {
-  await server?.dispose();
-});
+const server = specServer();
 
 // Without the service worker, so the parts' script comes over the network, where the test holds it.
 test.use({ serviceWorkers: 'block' });

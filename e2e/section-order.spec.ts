@@ -4,23 +4,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { shot } from './support/screenshots.ts';
-import { LanternServer } from './support/server.ts';
+import { specServer } from './support/spec-server.ts';
 import { createWorkspaceThroughUi, signInThroughUi } from './support/ui.ts';
 
 const ARTIFACTS = 'e2e/artifacts';
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 
-let server: LanternServer;
-
-test.beforeAll(async () => {
-  server = await LanternServer.create();
-  await server.start();
-});
-
-test.afterAll(async () => {
-  await server?.dispose();
-});
+const server = specServer();
 
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Workspace' });
 

@@ -3,7 +3,7 @@
 // directory and a member profile at desktop and phone width.
 import { expect, type Page, test } from '@playwright/test';
 import { shot } from './support/screenshots.ts';
-import { LanternServer } from './support/server.ts';
+import { specServer } from './support/spec-server.ts';
 import { addChannelsOnly, seedTeam } from './support/team.ts';
 import {
   createWorkspaceThroughUi,
@@ -16,16 +16,7 @@ const ARTIFACTS = 'e2e/artifacts';
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 375, height: 812 };
 
-let server: LanternServer;
-
-test.beforeAll(async () => {
-  server = await LanternServer.create();
-  await server.start();
-});
-
-test.afterAll(async () => {
-  await server?.dispose();
-});
+const server = specServer();
 
 /** A channel's row in the sidebar (the link and its options button). */
 function channelRow(page: Page, name: string) {

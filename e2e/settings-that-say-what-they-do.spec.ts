@@ -4,7 +4,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { samplePng } from './support/sample-files.ts';
 import { shot } from './support/screenshots.ts';
-import { LanternServer } from './support/server.ts';
+import { specServer } from './support/spec-server.ts';
 import { createChannelApi } from './support/team.ts';
 import {
   composer,
@@ -16,16 +16,7 @@ import {
 } from './support/ui.ts';
 
 const SHOTS = 'test-results/settings';
-let server: LanternServer;
-
-test.beforeAll(async () => {
-  server = await LanternServer.create();
-  await server.start();
-});
-
-test.afterAll(async () => {
-  await server?.dispose();
-});
+const server = specServer();
 
 const background = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 const LIGHT_APP = 'rgb(244, 244, 244)';

@@ -4,19 +4,12 @@
 import { expect, type Page, test } from '@playwright/test';
 import { collectionSchemas } from '../schemas/collections.ts';
 import { shot } from './support/screenshots.ts';
-import { LanternServer } from './support/server.ts';
+import { specServer } from './support/spec-server.ts';
 
 /** The outbox's IndexedDB database under RxDB's Dexie storage, named with the collection's schema version. */
 const OUTBOX_DB = `rxdb-dexie-lantern--${collectionSchemas.outbox.version}--outbox`;
 
-let server: LanternServer;
-test.beforeAll(async () => {
-  server = await LanternServer.create();
-  await server.start();
-});
-test.afterAll(async () => {
-  await server?.dispose();
-});
+const server = specServer();
 
 /**
  * On this origin, before the app runs: a signed-in person's device (the note the sign-in page reads) whose

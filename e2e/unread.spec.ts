@@ -1,7 +1,7 @@
 // (c) A message in a channel that is not open raises its unread count in the sidebar; opening the
 // channel resets it, here and on the server.
 import { expect, test } from '@playwright/test';
-import { LanternServer } from './support/server.ts';
+import { specServer } from './support/spec-server.ts';
 import {
   createWorkspaceThroughUi,
   messageList,
@@ -10,16 +10,7 @@ import {
   signInThroughUi,
 } from './support/ui.ts';
 
-let server: LanternServer;
-
-test.beforeAll(async () => {
-  server = await LanternServer.create();
-  await server.start();
-});
-
-test.afterAll(async () => {
-  await server?.dispose();
-});
+const server = specServer();
 
 interface Joined {
   channels: { id: string; name: string }[];

@@ -9,23 +9,15 @@ import { readdir } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { samplePng } from './support/sample-files.ts';
 import { SHOTS_ON, shot } from './support/screenshots.ts';
-import { ApiFailure, LanternServer } from './support/server.ts';
+import { ApiFailure } from './support/server.ts';
+import { specServer } from './support/spec-server.ts';
 import { addTeammate, createChannelApi } from './support/team.ts';
 import { createWorkspaceThroughUi, signInThroughUi } from './support/ui.ts';
 
 const SHOTS = 'test-results/workspace-settings';
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
-let server: LanternServer;
-
-test.beforeAll(async () => {
-  server = await LanternServer.create();
-  await server.start();
-});
-
-test.afterAll(async () => {
-  await server?.dispose();
-});
+const server = specServer();
 
 async function shoot(page: Page, name: string, fullPage = false) {
   if (!SHOTS_ON) return;

@@ -43,16 +43,36 @@ export class LanternServer {
   private child: ChildProcess | null = null;
   private output: string[] = [];
 
-  private constructor(
-    readonly dataDir: string,
-    readonly port: number,
-    /** More configuration for this server (e.g. OPENAI_BASE_URL of a scripted model). */
-    private readonly env: Record<string, string>,
-  ) {}
+  /** Its data directory and port: chosen by `create`, or by the first start of a spec's server. */
+  private place: { dataDir: string; port: number } | null = null;
 
+  /** `env`: more configuration for this server (e.g. OPENAI_BASE_URL of a scripted model). */
+  constructor(private readonly env: Record<string, string> = {}) {}
+
+  /** A server with its data directory and port chosen, not started (the benchmarks seed it first). */
   static async create(env: Record<string, string> = {}): Promise<LanternServer> {
+    const server = new LanternServer(env);
+    await server.choosePlace();
+    return server;
+  }
+
+  private async choosePlace(): Promise<void> {
+    if (this.place) return;
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lantern-e2e-'));
-    return new LanternServer(dataDir, await freePort(), env);
+    this.place = { dataDir, port: await freePort() };
+  }
+
+  private chosen(): { dataDir: string; port: number } {
+    if (!this.place) throw new Error('this server has no data directory or port yet: start it first');
+    return this.place;
+  }
+
+  get dataDir(): string {
+    return this.chosen().dataDir;
+  }
+
+  get port(): number {
+    return this.chosen().port;
   }
 
   get url(): string {
@@ -66,6 +86,7 @@ export class LanternServer {
   /** Starts the built server (`npm run serve`: dist-server/main.js) and waits until the API answers. */
   async start(): Promise<void> {
     if (this.child) throw new Error('server already running');
+    await this.choosePlace();
     // A first start begins from the run's migrated database and secrets (e2e/support/database-template.ts).
     const template = process.env[E2E_PGLITE_TEMPLATE_ENV];
     const dbDir = path.join(this.dataDir, 'db');
@@ -140,7 +161,7 @@ export class LanternServer {
 
   async dispose(): Promise<void> {
     await this.stop();
-    await rm(this.dataDir, { recursive: true, force: true });
+    if (this.place) await rm(this.place.dataDir, { recursive: true, force: true });
   }
 
   log(): string {
