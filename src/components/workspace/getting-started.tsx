@@ -80,7 +80,7 @@ export function GettingStarted({
   return (
     <section
       aria-labelledby="getting-started-title"
-      className={cn('rounded-xl border border-line bg-surface shadow-sm', compact ? 'mb-2 p-3' : 'p-4')}
+      className={cn('rounded-xl border border-line bg-surface shadow-sm', compact ? 'mt-3 p-3' : 'p-4')}
     >
       <div className="flex items-start justify-between gap-3">
         <div>

@@ -117,16 +117,6 @@ export function Sidebar({ className }: { className?: string }) {
       </div>
 
       <div className="min-h-0 flex-1 overflow-y-auto px-2 pb-3">
-        {/* On phones the sidebar is the workspace's home: the new workspace's checklist is here. */}
-        {isDesktop ? null : (
-          <Suspense fallback={null}>
-            <GettingStarted
-              compact
-              onInvite={() => setDialog('invite')}
-              onCreateChannel={() => setDialog('create')}
-            />
-          </Suspense>
-        )}
         {settings.showChannels ? (
           <ChannelSections
             base={base}
@@ -176,6 +166,19 @@ export function Sidebar({ className }: { className?: string }) {
             )}
           </Section>
         ) : null}
+
+        {/* On phones the sidebar is the workspace's home: the new workspace's checklist is here, under the
+            conversations, so that its arrival (a request and a chunk after the sidebar is drawn) moves
+            nothing a person is about to tap. */}
+        {isDesktop ? null : (
+          <Suspense fallback={null}>
+            <GettingStarted
+              compact
+              onInvite={() => setDialog('invite')}
+              onCreateChannel={() => setDialog('create')}
+            />
+          </Suspense>
+        )}
       </div>
 
       <SidebarFooter />
