@@ -47,21 +47,29 @@ describe('Move up and Move down', () => {
   });
 });
 
+// The stored layout, for the tests below: one store each, closed after it.
+let db: LanternDatabase | undefined;
+afterEach(async () => {
+  await db?.close();
+  db = undefined;
+});
+
+const sections: Section[] = ORDER.map((id, position) => ({
+  id,
+  name: id,
+  channels: [],
+  position,
+  isDefault: id === 'channels',
+}));
+
+/** The section ids in the order the sidebar shows them. */
+const shown = async () =>
+  arrangeSidebar(
+    await listRecords(db as LanternDatabase, 'section', { institutionId: 'i1' }),
+    [],
+  ).sections.map((s) => s.section.id);
+
 describe('a new order made offline', () => {
-  let db: LanternDatabase | undefined;
-  afterEach(async () => {
-    await db?.close();
-    db = undefined;
-  });
-
-  const sections: Section[] = ORDER.map((id, position) => ({
-    id,
-    name: id,
-    channels: [],
-    position,
-    isDefault: id === 'channels',
-  }));
-
   it('shows at once, is queued, and stays over the server’s older layout until sent', async () => {
     db = await openTestDatabase(['records', 'outbox']);
     const order = stepSection(ORDER, 'later', -1);
@@ -69,11 +77,6 @@ describe('a new order made offline', () => {
       kind: 'sectionsReorder',
       sectionIds: order,
     });
-    const shown = async () =>
-      arrangeSidebar(
-        await listRecords(db as LanternDatabase, 'section', { institutionId: 'i1' }),
-        [],
-      ).sections.map((s) => s.section.id);
     expect(await shown()).toEqual(['channels', 'projects', 'later', 'clients']);
     expect(await queuedSectionOperations(db, 'i1')).toEqual([
       { kind: 'sectionsReorder', sectionIds: ['channels', 'projects', 'later', 'clients'] },
@@ -88,25 +91,6 @@ describe('a new order made offline', () => {
 // queues the second. Whatever the interleaving, the sidebar must not go back to the first move's order, or
 // the next key press moves a section from where it no longer is.
 describe('a move made while the answer to the one before is stored', () => {
-  let db: LanternDatabase | undefined;
-  afterEach(async () => {
-    await db?.close();
-    db = undefined;
-  });
-
-  const sections: Section[] = ORDER.map((id, position) => ({
-    id,
-    name: id,
-    channels: [],
-    position,
-    isDefault: id === 'channels',
-  }));
-  const shown = async () =>
-    arrangeSidebar(
-      await listRecords(db as LanternDatabase, 'section', { institutionId: 'i1' }),
-      [],
-    ).sections.map((s) => s.section.id);
-
   /** The first move (later up one place), queued and then answered by the server with its layout. */
   async function firstMoveAnswered(store: LanternDatabase) {
     const first = stepSection(ORDER, 'later', -1);
