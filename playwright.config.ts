@@ -1,4 +1,4 @@
-// Playwright: the built app served by a real server process per spec file (e2e/support/server.ts),
+// Playwright: the built app served by a real server process per spec file (e2e/support/spec-server.ts),
 // driven in the machine's Chromium. `npm run test:e2e` builds first.
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/support/chromium.ts';

@@ -6,7 +6,7 @@
 // desktop and phone width, light and dark, go to SHOTS (looked at by hand).
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { shot } from './support/screenshots.ts';
-import { LanternServer } from './support/server.ts';
+import { specServer } from './support/spec-server.ts';
 import { addTeammate } from './support/team.ts';
 import { createWorkspaceThroughUi, signInThroughUi } from './support/ui.ts';
 
@@ -18,7 +18,12 @@ const PHONE = { width: 390, height: 844 };
 const PNG_4X4 =
   'iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAAEElEQVR4nGMQiVoARwzEcQCuQxDhnUefsAAAAABJRU5ErkJggg==';
 
-let server: LanternServer;
+// The "everything" reference server is a test fixture, allowlisted here only; DEPLOY_TOKEN is the
+// variable the test gives it.
+const server = specServer({
+  MCP_STDIO_ALLOWLIST: 'mcp-server-memory,mcp-server-everything stdio',
+  MCP_STDIO_ENV_ALLOWLIST: 'DEPLOY_TOKEN',
+});
 let workspaceId: string;
 let ada: Page;
 let tomas: Page;
@@ -30,13 +35,6 @@ async function openPage(browser: Browser, viewport = DESKTOP): Promise<Page> {
 }
 
 test.beforeAll(async ({ browser }) => {
-  // The "everything" reference server is a test fixture, allowlisted here only; DEPLOY_TOKEN is the
-  // variable the test gives it.
-  server = await LanternServer.create({
-    MCP_STDIO_ALLOWLIST: 'mcp-server-memory,mcp-server-everything stdio',
-    MCP_STDIO_ENV_ALLOWLIST: 'DEPLOY_TOKEN',
-  });
-  await server.start();
   ada = await openPage(browser);
   await signInThroughUi(ada, server, 'ada@example.com');
   workspaceId = await createWorkspaceThroughUi(ada, 'Harbour Ops');
@@ -50,7 +48,6 @@ test.beforeAll(async ({ browser }) => {
 test.afterAll(async () => {
   await ada?.context().close();
   await tomas?.context().close();
-  await server?.dispose();
 });
 
 test('an admin creates an agent, gives it knowledge and a tested MCP connection whose variable stays masked', async () => {

@@ -8,18 +8,16 @@ import type { LtiPlatform } from '../schemas/protocol/index.ts';
 import { type LaunchSpec, TestPlatform } from '../tests/support/lti-platform.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium.ts';
 import { shot } from './support/screenshots.ts';
-import { LanternServer } from './support/server.ts';
+import { specServer } from './support/spec-server.ts';
 import { createWorkspaceThroughUi, scrollTo, signInThroughUi } from './support/ui.ts';
 
 const SHOTS = 'e2e/artifacts';
 const LEARNER = 'http://purl.imsglobal.org/vocab/lis/v2/membership#Learner';
-let server: LanternServer;
+// The platform runs on this machine: the operator's opt-in lets the tool fetch its keys.
+const server = specServer({ LTI_ALLOW_PRIVATE: 'true' });
 let moodle: TestPlatform;
 
 test.beforeAll(async () => {
-  // The platform runs on this machine: the operator's opt-in lets the tool fetch its keys.
-  server = await LanternServer.create({ LTI_ALLOW_PRIVATE: 'true' });
-  await server.start();
   moodle = await new TestPlatform('moodle').start('127.0.0.1');
   const admin = await server.signInApi('registrar@example.com');
   const ws = await server.api<{ institution: { id: string } }>('POST', '/api/institutions', admin.token, {
@@ -41,7 +39,6 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await moodle?.close();
-  await server?.dispose();
 });
 
 const launchOf = (sub: string, name: string): LaunchSpec => ({

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { SHOTS_ON, shot } from './support/screenshots.ts';
-import { LanternServer } from './support/server.ts';
+import { specServer } from './support/spec-server.ts';
 import { addChannelsOnly, addTeammate, type Teammate } from './support/team.ts';
 import { createWorkspaceThroughUi, openChannelFromSidebar, signInThroughUi } from './support/ui.ts';
 
@@ -16,7 +16,7 @@ const ARTIFACTS = 'e2e/artifacts';
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 
-let server: LanternServer;
+const server = specServer();
 let workspaceId: string;
 let page: Page;
 let owner: { token: string };
@@ -33,8 +33,6 @@ async function post(token: string, channelId: string, text: string, replyTo?: st
 }
 
 test.beforeAll(async ({ browser }) => {
-  server = await LanternServer.create();
-  await server.start();
   page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
   await signInThroughUi(page, server, 'ada@example.com');
   workspaceId = await createWorkspaceThroughUi(page, 'Harbour Ops');
@@ -72,7 +70,6 @@ test.beforeAll(async ({ browser }) => {
 
 test.afterAll(async () => {
   await page?.context().close();
-  await server?.dispose();
 });
 
 const metricsNav = () => page.getByRole('navigation', { name: 'Metrics pages' });

@@ -5,14 +5,14 @@
 // Requests tab open, sees the request arrive and approves it; the member sees the channel appear.
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { shot } from './support/screenshots.ts';
-import { LanternServer } from './support/server.ts';
+import { specServer } from './support/spec-server.ts';
 import { addTeammate, createChannelApi, type Teammate } from './support/team.ts';
 import { createWorkspaceThroughUi, sidebarChannel, signInThroughUi } from './support/ui.ts';
 
 const ARTIFACTS = 'e2e/artifacts';
 const DESKTOP = { width: 1280, height: 800 };
 
-let server: LanternServer;
+const server = specServer();
 let workspaceId: string;
 let adaPage: Page;
 let tomasPage: Page;
@@ -25,8 +25,6 @@ async function openPage(browser: Browser): Promise<Page> {
 }
 
 test.beforeAll(async ({ browser }) => {
-  server = await LanternServer.create();
-  await server.start();
   adaPage = await openPage(browser);
   await signInThroughUi(adaPage, server, 'ada@example.com');
   workspaceId = await createWorkspaceThroughUi(adaPage, 'Harbour Ops');
@@ -41,7 +39,6 @@ test.beforeAll(async ({ browser }) => {
 test.afterAll(async () => {
   await adaPage?.context().close();
   await tomasPage?.context().close();
-  await server?.dispose();
 });
 
 function details(page: Page, channel: string) {
