@@ -75,6 +75,16 @@ test('sections move by drag, keyboard and menu, offline too, and keep their orde
   // At the top it stays; it did not open another conversation either (Alt+↑ alone does that).
   await page.keyboard.press('Alt+Shift+ArrowUp');
   await expect.poll(() => shownOrder(page)).toEqual(['Channels', 'Clients', 'Projects']);
+  // Pressed twice before the sidebar has drawn the first move (as a held key repeats), it moves twice.
+  await header(page, 'Projects').focus();
+  await page.keyboard.press('Alt+Shift+ArrowUp');
+  await page.keyboard.press('Alt+Shift+ArrowUp');
+  await expect.poll(() => shownOrder(page)).toEqual(['Projects', 'Channels', 'Clients']);
+  await expect(sidebar(page).getByText('Projects moved to 1 of 3')).toBeAttached();
+  await page.keyboard.press('Alt+Shift+ArrowDown');
+  await page.keyboard.press('Alt+Shift+ArrowDown');
+  await expect.poll(() => shownOrder(page)).toEqual(['Channels', 'Clients', 'Projects']);
+  await expect(header(page, 'Projects')).toBeFocused();
 
   // The header menu: Move section up / down, the first one's "up" is unavailable.
   await sidebar(page).getByRole('button', { name: 'Projects section options' }).click();

@@ -26,6 +26,18 @@ export async function refreshSections(institutionId: string): Promise<void> {
   await (await requireConnection()).worker.refreshStore({ kind: 'sections', institutionId });
 }
 
+/**
+ * This tab's section changes, one after another: each reads the layout the one before it stored. Two read
+ * at once would both start from the same layout and the second would undo the first (Alt+Shift+↑ pressed
+ * twice before the sidebar has drawn the first move).
+ */
+let lastChange: Promise<unknown> = Promise.resolve();
+function inTurn<T>(change: () => Promise<T>): Promise<T> {
+  const run = lastChange.then(change, change);
+  lastChange = run.catch(() => undefined);
+  return run;
+}
+
 async function currentLayout(institutionId: string) {
   const { db } = await requireClient();
   const sections = await listRecords(db, 'section', { institutionId });
@@ -37,75 +49,99 @@ async function currentLayout(institutionId: string) {
 }
 
 /** Creates a section (last), optionally with channels; works offline (the id is made here). */
-export async function createSection(
+export function createSection(
   institutionId: string,
   name: string,
   channelIds: string[] = [],
 ): Promise<Section> {
-  const { db, worker } = await requireClient();
-  const { sections } = await currentLayout(institutionId);
-  const sectionId = newGenId();
-  const next = sectionRules.createSection(sections, {
-    id: sectionId,
-    name: name.trim(),
-    channels: channelIds,
+  return inTurn(async () => {
+    const { db, worker } = await requireClient();
+    const { sections } = await currentLayout(institutionId);
+    const sectionId = newGenId();
+    const next = sectionRules.createSection(sections, {
+      id: sectionId,
+      name: name.trim(),
+      channels: channelIds,
+    });
+    await queueSectionChange(db, institutionId, next, {
+      kind: 'sectionCreate',
+      sectionId,
+      name: name.trim(),
+      channels: channelIds,
+    });
+    void worker.drainOutbox();
+    return next.find((s) => s.id === sectionId) as Section;
   });
-  await queueSectionChange(db, institutionId, next, {
-    kind: 'sectionCreate',
-    sectionId,
-    name: name.trim(),
-    channels: channelIds,
-  });
-  void worker.drainOutbox();
-  return next.find((s) => s.id === sectionId) as Section;
 }
 
-export async function renameSection(institutionId: string, sectionId: string, name: string): Promise<void> {
-  const { db, worker } = await requireClient();
-  const { sections } = await currentLayout(institutionId);
-  const next = sectionRules.renameSection(sections, sectionId, name.trim());
-  await queueSectionChange(db, institutionId, next, { kind: 'sectionRename', sectionId, name: name.trim() });
-  void worker.drainOutbox();
+export function renameSection(institutionId: string, sectionId: string, name: string): Promise<void> {
+  return inTurn(async () => {
+    const { db, worker } = await requireClient();
+    const { sections } = await currentLayout(institutionId);
+    const next = sectionRules.renameSection(sections, sectionId, name.trim());
+    await queueSectionChange(db, institutionId, next, {
+      kind: 'sectionRename',
+      sectionId,
+      name: name.trim(),
+    });
+    void worker.drainOutbox();
+  });
 }
 
 /** Deletes a section; its channels return to the default section. */
-export async function deleteSection(institutionId: string, sectionId: string): Promise<void> {
-  const { db, worker } = await requireClient();
-  const { sections } = await currentLayout(institutionId);
-  const next = sectionRules.deleteSection(sections, sectionId);
-  await queueSectionChange(db, institutionId, next, { kind: 'sectionDelete', sectionId });
-  await removeRecord(db, 'sectionCollapsed', sectionId);
-  void worker.drainOutbox();
+export function deleteSection(institutionId: string, sectionId: string): Promise<void> {
+  return inTurn(async () => {
+    const { db, worker } = await requireClient();
+    const { sections } = await currentLayout(institutionId);
+    const next = sectionRules.deleteSection(sections, sectionId);
+    await queueSectionChange(db, institutionId, next, { kind: 'sectionDelete', sectionId });
+    await removeRecord(db, 'sectionCollapsed', sectionId);
+    void worker.drainOutbox();
+  });
 }
 
 /** Moves a channel into a section at `index` of its displayed list (end when omitted); works offline. */
-export async function moveChannelToSection(
+export function moveChannelToSection(
   institutionId: string,
   channelId: string,
   sectionId: string,
   index?: number,
 ): Promise<void> {
-  const { db, worker } = await requireClient();
-  const { layout } = await currentLayout(institutionId);
-  // Before the server's layout is known there is only the stand-in section: nothing to move.
-  if (sectionId === sectionRules.PLACEHOLDER_SECTION_ID) return;
-  const next = sectionRules.moveChannel(layout, channelId, sectionId, index);
-  await queueSectionChange(db, institutionId, next, {
-    kind: 'sectionsLayout',
-    sections: next.map((s) => ({ id: s.id, channels: s.channels })),
+  return inTurn(async () => {
+    const { db, worker } = await requireClient();
+    const { layout } = await currentLayout(institutionId);
+    // Before the server's layout is known there is only the stand-in section: nothing to move.
+    if (sectionId === sectionRules.PLACEHOLDER_SECTION_ID) return;
+    const next = sectionRules.moveChannel(layout, channelId, sectionId, index);
+    await queueSectionChange(db, institutionId, next, {
+      kind: 'sectionsLayout',
+      sections: next.map((s) => ({ id: s.id, channels: s.channels })),
+    });
+    void worker.drainOutbox();
   });
-  void worker.drainOutbox();
 }
 
-/** Puts the sections in this order (a drag of a header or Move up/down); works offline. */
-export async function reorderSections(institutionId: string, sectionIds: string[]): Promise<void> {
-  const { db, worker } = await requireClient();
-  const { sections } = await currentLayout(institutionId);
-  // Before the server's layout is known there is only the stand-in section: nothing to order.
-  if (sections.length < 2) return;
-  const next = sectionRules.reorderSections(sections, sectionIds);
-  await queueSectionChange(db, institutionId, next, { kind: 'sectionsReorder', sectionIds });
-  void worker.drainOutbox();
+/**
+ * Puts the sections in the order `arrange` makes of the order shown (a drag of a header, Move up/down);
+ * works offline. Resolves to the new order, or null when nothing moved.
+ */
+export function reorderSections(
+  institutionId: string,
+  arrange: (shown: readonly string[]) => string[],
+): Promise<string[] | null> {
+  return inTurn(async () => {
+    const { db, worker } = await requireClient();
+    const { sections, layout } = await currentLayout(institutionId);
+    // Before the server's layout is known there is only the stand-in section: nothing to order.
+    if (sections.length < 2) return null;
+    const shown = layout.sections.map((s) => s.section.id);
+    const sectionIds = arrange(shown);
+    if (sectionIds.join(',') === shown.join(',')) return null;
+    const next = sectionRules.reorderSections(sections, sectionIds);
+    await queueSectionChange(db, institutionId, next, { kind: 'sectionsReorder', sectionIds });
+    void worker.drainOutbox();
+    return sectionIds;
+  });
 }
 
 /** Local only: collapse or expand a section (expanded by default). */

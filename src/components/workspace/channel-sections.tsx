@@ -3,7 +3,7 @@
 // collapse them. Changes go to the store first
 // and reach the server when it can be reached, so all of this works offline.
 import { Plus, Search } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useId, useLayoutEffect, useState } from 'react';
 import { errorMessage, notifyError } from '../../app/notify.ts';
 import { useWorkspace } from '../../app/workspace-context.ts';
 import {
@@ -61,7 +61,8 @@ export function ChannelSections({
   const [focusAfterMove, setFocusAfterMove] = useState<string | null>(null);
   const orderKey = order.join(',');
 
-  useEffect(() => {
+  // Before the paint, in the commit that moved it: a key pressed in between would go to the page.
+  useLayoutEffect(() => {
     if (!focusAfterMove || !orderKey) return;
     // Moving a node in the DOM drops its focus; give it back to the same header.
     const header = document.querySelector<HTMLElement>(
@@ -70,11 +71,16 @@ export function ChannelSections({
     if (header && document.activeElement !== header) header.focus();
   }, [focusAfterMove, orderKey]);
 
-  function reorder(sectionId: string, next: string[]) {
-    if (next.join(',') === orderKey || order.includes(PLACEHOLDER_SECTION_ID)) return;
+  // The new order is made from the stored one, after any move still being stored: a key pressed twice
+  // before the sidebar has drawn the first move moves the section twice.
+  function reorder(sectionId: string, arrange: (shown: readonly string[]) => string[]) {
+    if (order.includes(PLACEHOLDER_SECTION_ID)) return;
     const name = allSections.find((s) => s.id === sectionId)?.name ?? 'Section';
-    setAnnouncement(`${name} moved to ${next.indexOf(sectionId) + 1} of ${next.length}`);
-    reorderSections(institution.id, next).catch(notifyError);
+    reorderSections(institution.id, arrange)
+      .then((next) => {
+        if (next) setAnnouncement(`${name} moved to ${next.indexOf(sectionId) + 1} of ${next.length}`);
+      })
+      .catch(notifyError);
   }
 
   function move(channelId: string, toSectionId: string, index?: number) {
@@ -91,10 +97,10 @@ export function ChannelSections({
     onCreateWith: (channelId: string) => setDialog({ kind: 'create', channelId }),
     onMove: move,
     onPlaceSection: (sectionId: string, beforeId: string | null) =>
-      reorder(sectionId, placeSection(order, sectionId, beforeId)),
+      reorder(sectionId, (shown) => placeSection(shown, sectionId, beforeId)),
     onStepSection: (sectionId: string, step: -1 | 1) => {
       setFocusAfterMove(sectionId);
-      reorder(sectionId, stepSection(order, sectionId, step));
+      reorder(sectionId, (shown) => stepSection(shown, sectionId, step));
     },
   };
 
