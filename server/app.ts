@@ -92,6 +92,7 @@ export async function createApp(config: Config): Promise<LanternServer> {
     dbDir: config.dbDir,
     pgliteTemplate: config.pgliteTemplate,
     onIdleError: (error) => log.warn({ err: error }, 'Database connection lost; the pool reconnects'),
+    log,
   });
   // The metrics rollups' triggers (decision 0038): before any request can write a counted row.
   await installMetricRollups(database.db).catch(async (err: unknown) => {

@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { startUpkeep, type UpkeepLog } from './upkeep.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -20,6 +21,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
 }
+
+const silent: UpkeepLog = { info: () => {}, warn: () => {} };
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -32,6 +35,8 @@ export async function openDatabase(opts: {
    */
   pgliteTemplate?: Blob | undefined;
   onIdleError?: (error: Error) => void;
+  /** Where the embedded database's upkeep (./upkeep.ts) reports what it did. */
+  log?: UpkeepLog;
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
@@ -50,5 +55,14 @@ export async function openDatabase(opts: {
   );
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  // PGlite has no autovacuum: without this, dead rows are never reclaimed and no table gets statistics.
+  const stopUpkeep = startUpkeep(client, opts.log ?? silent);
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    close: async () => {
+      await stopUpkeep();
+      await client.close();
+    },
+  };
 }
