@@ -66,7 +66,6 @@ export function Sidebar({ className }: { className?: string }) {
   const { institution, me } = workspace;
   const base = `/client/${institution.id}`;
   const joined = useChannels(institution.id);
-  const draftCount = useDraftCount(institution.id);
   const activities = useActivities(institution.id);
   const settings = useSettings();
   // The window's width, not the stored setting: on a first visit the setting's default (not desktop)
@@ -107,7 +106,7 @@ export function Sidebar({ className }: { className?: string }) {
       <SidebarSearch base={base} />
       <div className="flex flex-col gap-px px-2 pt-1 pb-2">
         <SidebarLink to={`${base}/activity`} icon={<Bell />} label="Activity" count={activities?.unread} />
-        <SidebarLink to={`${base}/drafts`} icon={<PenLine />} label="Drafts" count={draftCount} quiet />
+        <DraftsLink base={base} institutionId={institution.id} />
         <SidebarLink to={`${base}/directory`} icon={<BookUser />} label="Directory" />
         <SidebarLink to={`${base}/groups`} icon={<UsersRound />} label="Groups" />
         {/* Spec §5–§6: only owners and admins view metrics, so only they see the way in. */}
@@ -367,6 +366,15 @@ function SidebarLink({
       ) : null}
     </NavLink>
   );
+}
+
+/**
+ * The count is read here, not by the sidebar: it changes on the first key typed in an empty composer and
+ * again on the send, and read by the sidebar it rendered every channel row and menu both times.
+ */
+function DraftsLink({ base, institutionId }: { base: string; institutionId: string }) {
+  const count = useDraftCount(institutionId);
+  return <SidebarLink to={`${base}/drafts`} icon={<PenLine />} label="Drafts" count={count} quiet />;
 }
 
 function ChannelLink({
