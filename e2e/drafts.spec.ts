@@ -105,3 +105,43 @@ test('a draft the device cannot keep is said, and the next key is kept once it c
   await page.reload();
   await expect(composer(page, '#general')).toHaveText('High water at six forty');
 });
+
+test('words typed just before the page goes are kept, though the device had not stored them yet', async ({
+  context,
+}) => {
+  // The dedicated-worker fallback, whose worker the test can keep busy; the tab's side is the same.
+  await context.addInitScript(() => {
+    Reflect.deleteProperty(globalThis, 'SharedWorker');
+  });
+  const page = await context.newPage();
+  await signInThroughUi(page, server, 'ida@example.com');
+  await createWorkspaceThroughUi(page, 'Harbour Pilots');
+  await openChannelFromSidebar(page, 'general');
+  const box = composer(page, '#general');
+  await expect(box).toBeEditable();
+  await box.pressSequentially('Fog horn', { delay: 30 });
+  await expect(page.getByText('Draft saved on this device')).toBeVisible();
+
+  // The worker busy (a long catch-up on a slow phone): the next keys' writes wait behind it, and the page
+  // is reloaded before they are made. Before 2026-12-02 those words were lost.
+  const [worker] = page.workers();
+  if (!worker) throw new Error('the tab has no dedicated worker');
+  void worker
+    .evaluate(() => {
+      const end = Date.now() + 3_000;
+      while (Date.now() < end) {
+        // held
+      }
+    })
+    .catch(() => undefined);
+  await box.pressSequentially(' at dusk', { delay: 30 });
+  await page.reload();
+  await expect(composer(page, '#general')).toHaveText('Fog horn at dusk');
+  await expect(page.getByRole('link', { name: /Drafts/ })).toContainText('1');
+  // Written to the store, so nothing is left aside in the page's storage.
+  await expect
+    .poll(() => page.evaluate(() => Object.keys(localStorage).filter((k) => k.includes('unsaved-draft'))))
+    .toEqual([]);
+  await page.reload();
+  await expect(composer(page, '#general')).toHaveText('Fog horn at dusk');
+});

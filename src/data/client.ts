@@ -25,6 +25,7 @@ import {
   setStoreReadStarter,
   subscribeStoreRead,
 } from './store-reads.ts';
+import { forgetAllUnsavedDrafts } from './unsaved-drafts.ts';
 import { connectWorker } from './worker-connection.ts';
 
 export interface LanternClient {
@@ -141,6 +142,10 @@ export function startClient(options: ClientOptions = {}): Promise<LanternClient>
         markSignedIn(!!session);
       });
       installPushRefresh(client.http, signedIn);
+      // Words a composer had not handed over when the last page went (decision 0074).
+      void import('./drafts.ts')
+        .then((drafts) => drafts.recoverUnsavedDrafts())
+        .catch((error: unknown) => console.warn('Unsaved drafts could not be recovered', error));
       // Only a window may ask for persistent storage (not the worker); the outbox must survive eviction.
       void navigator.storage?.persist?.().catch(() => false);
       // Ready before the first action needs it, but not before the first rows.
@@ -179,6 +184,7 @@ export async function clearLocalSession(db: LanternDatabase): Promise<void> {
   // The channel pictures stop first: a screen re-rendering while its rows go must not take a new one.
   clearFirstScreens();
   forgetBeginnings();
+  forgetAllUnsavedDrafts();
   markSignedIn(false);
   await db.session.find().remove();
   await Promise.all(

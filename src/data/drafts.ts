@@ -5,7 +5,8 @@ import type { Attachment } from '../../schemas/protocol/index.ts';
 import { type DraftWrite, writeDraft } from '../store/drafts.ts';
 import { answeredBeforeOutdated } from './app-version.ts';
 import { requireClient, requireConnection } from './client.ts';
-import { subscribeStoreRead, useStoreRead, useStoreReadPart } from './store-reads.ts';
+import { readStoreOnce, subscribeStoreRead, useStoreRead, useStoreReadPart } from './store-reads.ts';
+import { forgetUnsavedDraft, unsavedDrafts } from './unsaved-drafts.ts';
 
 /**
  * Follows one channel's stored draft outside rendering (the composer): `listener` hears it once it is read
@@ -47,4 +48,20 @@ export async function saveDraft(
   if (await answeredBeforeOutdated(() => worker.saveDraft(write))) return;
   // This tab's worker has retired: the tab's own store keeps the words until it reloads.
   await writeDraft((await requireClient()).db, write);
+}
+
+/**
+ * Writes the words composers kept when their page went before the store had them (decision 0074), unless
+ * the stored draft changed after (another tab typed on); each is forgotten once settled.
+ */
+export async function recoverUnsavedDrafts(): Promise<void> {
+  for (const kept of unsavedDrafts()) {
+    const stored = await readStoreOnce('draft', { channelId: kept.channelId });
+    if (!stored || stored.lastUpdateAt < kept.at)
+      await saveDraft(kept.institutionId, kept.channelId, {
+        content: kept.content,
+        attachments: kept.attachments,
+      });
+    forgetUnsavedDraft(kept.channelId);
+  }
 }

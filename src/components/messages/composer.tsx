@@ -190,6 +190,9 @@ export function Composer({ institutionId, channelId, label, lastOwnMessage }: Co
   useEffect(() => {
     if (!editor) return;
     return followDraft(channelId, (draft) => {
+      // A draft read before this composer rendered is told at once, and can reach an editor TipTap has
+      // already replaced (decision 0074): the composer's current editor hears it too.
+      if (editor.isDestroyed) return;
       const content = draft?.content ?? '';
       if (restored.current !== editor) {
         editor.commands.setContent(content, { emitUpdate: false });

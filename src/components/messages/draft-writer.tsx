@@ -3,8 +3,9 @@
 // held in the composer's state, it re-rendered the whole composer twice for every keystroke. A save is
 // said only once it is slow to finish: a line flipping between "Saving…" and "Saved" with every key was
 // a render and a layout per key, and flicker to read.
-import { type RefObject, useRef, useSyncExternalStore } from 'react';
+import { type RefObject, useEffect, useRef, useSyncExternalStore } from 'react';
 import { saveDraft } from '../../data/drafts.ts';
+import { forgetUnsavedDraft, keepUnsavedDraft } from '../../data/unsaved-drafts.ts';
 import { cn } from '../ui/cn.ts';
 
 type SaveState = 'idle' | 'saving' | 'saved' | 'failed';
@@ -45,6 +46,25 @@ export function useDraftWriter(institutionId: string, channelId: string): DraftW
   status.current ??= new SaveStatus();
   const saving = status.current;
   const slow = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // Kept in localStorage when the page went with a write still to make (decision 0074).
+  const keptAside = useRef(false);
+  useEffect(() => {
+    const leaving = () => {
+      if (!writing.current) return;
+      keepUnsavedDraft({ institutionId, channelId, content: lastWritten.current, attachments: [] });
+      keptAside.current = true;
+    };
+    // A phone may end a page it has put away without a pagehide: hidden is the last sure moment.
+    const hidden = () => {
+      if (document.visibilityState === 'hidden') leaving();
+    };
+    window.addEventListener('pagehide', leaving);
+    document.addEventListener('visibilitychange', hidden);
+    return () => {
+      window.removeEventListener('pagehide', leaving);
+      document.removeEventListener('visibilitychange', hidden);
+    };
+  }, [institutionId, channelId]);
   async function drain() {
     writing.current = true;
     // The line keeps what it said (nothing yet, or "saved") unless this save is slow.
@@ -63,6 +83,11 @@ export function useDraftWriter(institutionId: string, channelId: string): DraftW
       }
     }
     writing.current = false;
+    // The page stayed (or came back) and the newest words are written: nothing to recover.
+    if (kept && keptAside.current) {
+      keptAside.current = false;
+      forgetUnsavedDraft(channelId);
+    }
     if (slow.current !== null) clearTimeout(slow.current);
     slow.current = null;
     saving.set(kept ? 'saved' : 'failed');
