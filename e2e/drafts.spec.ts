@@ -3,7 +3,7 @@
 // follows the draft while it is not typed in; a draft the device cannot keep is said, not hidden, and the
 // next key kept once the device takes it again (the dedicated-worker fallback, whose worker the test can
 // reach).
-import { expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { shot } from './support/screenshots.ts';
 import { specServer } from './support/spec-server.ts';
 import { composer, createWorkspaceThroughUi, openChannelFromSidebar, signInThroughUi } from './support/ui.ts';
@@ -67,16 +67,25 @@ test('a draft is kept with every key, shown in another tab, and said saved witho
   await expect(composer(page, '#general')).toHaveText('Lamp oil for the north tower');
 });
 
-test('a draft the device cannot keep is said, and the next key is kept once it can', async ({ context }) => {
+/**
+ * A new workspace's #general in the dedicated-worker fallback, whose worker a test can reach (the tab's
+ * side of drafts is the same with a SharedWorker).
+ */
+async function fallbackComposer(context: BrowserContext, email: string, workspace: string) {
   await context.addInitScript(() => {
     Reflect.deleteProperty(globalThis, 'SharedWorker');
   });
   const page = await context.newPage();
-  await signInThroughUi(page, server, 'grace@example.com');
-  await createWorkspaceThroughUi(page, 'Tide Tables');
+  await signInThroughUi(page, server, email);
+  await createWorkspaceThroughUi(page, workspace);
   await openChannelFromSidebar(page, 'general');
   const box = composer(page, '#general');
   await expect(box).toBeEditable();
+  return { page, box };
+}
+
+test('a draft the device cannot keep is said, and the next key is kept once it can', async ({ context }) => {
+  const { page, box } = await fallbackComposer(context, 'grace@example.com', 'Tide Tables');
 
   // The worker's store refuses drafts, as a full disk would.
   const [worker] = page.workers();
@@ -109,16 +118,7 @@ test('a draft the device cannot keep is said, and the next key is kept once it c
 test('words typed just before the page goes are kept, though the device had not stored them yet', async ({
   context,
 }) => {
-  // The dedicated-worker fallback, whose worker the test can keep busy; the tab's side is the same.
-  await context.addInitScript(() => {
-    Reflect.deleteProperty(globalThis, 'SharedWorker');
-  });
-  const page = await context.newPage();
-  await signInThroughUi(page, server, 'ida@example.com');
-  await createWorkspaceThroughUi(page, 'Harbour Pilots');
-  await openChannelFromSidebar(page, 'general');
-  const box = composer(page, '#general');
-  await expect(box).toBeEditable();
+  const { page, box } = await fallbackComposer(context, 'ida@example.com', 'Harbour Pilots');
   await box.pressSequentially('Fog horn', { delay: 30 });
   await expect(page.getByText('Draft saved on this device')).toBeVisible();
 

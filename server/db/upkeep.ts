@@ -34,7 +34,7 @@ const changeLimit = (rows: number) => 50 + 0.1 * rows;
 /** Below autovacuum_freeze_max_age: a table this many transactions old is vacuumed whatever else it holds. */
 const XID_AGE_LIMIT = 150_000_000;
 
-export function dueFor(stats: TableStats): TableUpkeep {
+function dueFor(stats: TableStats): TableUpkeep {
   return {
     table: stats.table,
     vacuum:
