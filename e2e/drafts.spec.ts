@@ -3,7 +3,7 @@
 // follows the draft while it is not typed in; a draft the device cannot keep is said, not hidden, and the
 // next key kept once the device takes it again (the dedicated-worker fallback, whose worker the test can
 // reach).
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, type Page, test, type Worker } from '@playwright/test';
 import { shot } from './support/screenshots.ts';
 import { specServer } from './support/spec-server.ts';
 import { composer, createWorkspaceThroughUi, openChannelFromSidebar, signInThroughUi } from './support/ui.ts';
@@ -84,12 +84,8 @@ async function fallbackComposer(context: BrowserContext, email: string, workspac
   return { page, box };
 }
 
-test('a draft the device cannot keep is said, and the next key is kept once it can', async ({ context }) => {
-  const { page, box } = await fallbackComposer(context, 'grace@example.com', 'Tide Tables');
-
-  // The worker's store refuses drafts, as a full disk would.
-  const [worker] = page.workers();
-  if (!worker) throw new Error('the tab has no dedicated worker');
+/** The worker's store refuses drafts from now on, as a full disk would (`__diskFull = false` lifts it). */
+async function refuseDraftWrites(worker: Worker): Promise<void> {
   await worker.evaluate(() => {
     const refuse = (original: typeof IDBObjectStore.prototype.put) =>
       function (this: IDBObjectStore, value: unknown, key?: IDBValidKey) {
@@ -102,6 +98,27 @@ test('a draft the device cannot keep is said, and the next key is kept once it c
     IDBObjectStore.prototype.add = refuse(IDBObjectStore.prototype.add);
     (globalThis as { __diskFull?: boolean }).__diskFull = true;
   });
+}
+
+/** The worker's thread held for `ms` (a long catch-up on a slow phone); not awaited. */
+function holdWorker(worker: Worker, ms: number): void {
+  void worker
+    .evaluate((held) => {
+      const end = Date.now() + held;
+      while (Date.now() < end) {
+        // held
+      }
+    }, ms)
+    .catch(() => undefined);
+}
+
+test('a draft the device cannot keep is said, and the next key is kept once it can', async ({ context }) => {
+  const { page, box } = await fallbackComposer(context, 'grace@example.com', 'Tide Tables');
+
+  // The worker's store refuses drafts, as a full disk would.
+  const [worker] = page.workers();
+  if (!worker) throw new Error('the tab has no dedicated worker');
+  await refuseDraftWrites(worker);
   await box.pressSequentially('High water at six', { delay: 30 });
   await expect(page.getByText('Draft not saved on this device')).toBeVisible();
   await shot(page, 'e2e/artifacts/draft-not-saved.png');
@@ -126,14 +143,7 @@ test('words typed just before the page goes are kept, though the device had not 
   // is reloaded before they are made. Before 2026-12-02 those words were lost.
   const [worker] = page.workers();
   if (!worker) throw new Error('the tab has no dedicated worker');
-  void worker
-    .evaluate(() => {
-      const end = Date.now() + 3_000;
-      while (Date.now() < end) {
-        // held
-      }
-    })
-    .catch(() => undefined);
+  holdWorker(worker, 3_000);
   await box.pressSequentially(' at dusk', { delay: 30 });
   await page.reload();
   await expect(composer(page, '#general')).toHaveText('Fog horn at dusk');
@@ -144,4 +154,45 @@ test('words typed just before the page goes are kept, though the device had not 
     .toEqual([]);
   await page.reload();
   await expect(composer(page, '#general')).toHaveText('Fog horn at dusk');
+});
+
+test('words kept aside when the page was hidden are written when it returns, and gone after sign-out', async ({
+  context,
+}) => {
+  const { page, box } = await fallbackComposer(context, 'jo@example.com', 'Lock Keepers');
+  const keptAside = () =>
+    page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('lantern:unsaved-draft:')));
+  const hide = (state: 'hidden' | 'visible') =>
+    page.evaluate((s) => {
+      Object.defineProperty(document, 'visibilityState', { value: s, configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    }, state);
+  const [worker] = page.workers();
+  if (!worker) throw new Error('the tab has no dedicated worker');
+  // A phone puts the page away while the worker is busy and the words are not written yet.
+  holdWorker(worker, 2_000);
+  await box.pressSequentially('Gate two', { delay: 30 });
+  await hide('hidden');
+  expect(await keptAside()).toHaveLength(1);
+  // The page came back and the write was made: nothing is left aside.
+  await hide('visible');
+  await expect(page.getByText('Draft saved on this device')).toBeVisible();
+  await expect.poll(keptAside).toEqual([]);
+
+  // Kept aside again, and this time the device refuses the write (a full disk): the words stay aside, for
+  // the next start to try, until the person signs out. Their words do not stay on the device after that.
+  await refuseDraftWrites(worker);
+  holdWorker(worker, 2_000);
+  await box.pressSequentially(' closed', { delay: 30 });
+  await hide('hidden');
+  await hide('visible');
+  await expect(page.getByText('Draft not saved on this device')).toBeVisible();
+  expect(await keptAside()).toHaveLength(1);
+  await page
+    .getByRole('navigation', { name: 'Workspace' })
+    .getByRole('button', { name: /Lock Keepers/ })
+    .click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/signin/);
+  expect(await keptAside()).toEqual([]);
 });
