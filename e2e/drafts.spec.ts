@@ -100,6 +100,11 @@ async function refuseDraftWrites(worker: Worker): Promise<void> {
   });
 }
 
+/** The words composers kept aside in the page's storage (decision 0074), by key. */
+function keptAside(page: Page): Promise<string[]> {
+  return page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('lantern:unsaved-draft:')));
+}
+
 /** The worker's thread held for `ms` (a long catch-up on a slow phone); not awaited. */
 function holdWorker(worker: Worker, ms: number): void {
   void worker
@@ -149,9 +154,7 @@ test('words typed just before the page goes are kept, though the device had not 
   await expect(composer(page, '#general')).toHaveText('Fog horn at dusk');
   await expect(page.getByRole('link', { name: /Drafts/ })).toContainText('1');
   // Written to the store, so nothing is left aside in the page's storage.
-  await expect
-    .poll(() => page.evaluate(() => Object.keys(localStorage).filter((k) => k.includes('unsaved-draft'))))
-    .toEqual([]);
+  await expect.poll(() => keptAside(page)).toEqual([]);
   await page.reload();
   await expect(composer(page, '#general')).toHaveText('Fog horn at dusk');
 });
@@ -160,8 +163,6 @@ test('words kept aside when the page was hidden are written when it returns, and
   context,
 }) => {
   const { page, box } = await fallbackComposer(context, 'jo@example.com', 'Lock Keepers');
-  const keptAside = () =>
-    page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('lantern:unsaved-draft:')));
   const hide = (state: 'hidden' | 'visible') =>
     page.evaluate((s) => {
       Object.defineProperty(document, 'visibilityState', { value: s, configurable: true });
@@ -173,11 +174,11 @@ test('words kept aside when the page was hidden are written when it returns, and
   holdWorker(worker, 2_000);
   await box.pressSequentially('Gate two', { delay: 30 });
   await hide('hidden');
-  expect(await keptAside()).toHaveLength(1);
+  expect(await keptAside(page)).toHaveLength(1);
   // The page came back and the write was made: nothing is left aside.
   await hide('visible');
   await expect(page.getByText('Draft saved on this device')).toBeVisible();
-  await expect.poll(keptAside).toEqual([]);
+  await expect.poll(() => keptAside(page)).toEqual([]);
 
   // Kept aside again, and this time the device refuses the write (a full disk): the words stay aside, for
   // the next start to try, until the person signs out. Their words do not stay on the device after that.
@@ -187,12 +188,12 @@ test('words kept aside when the page was hidden are written when it returns, and
   await hide('hidden');
   await hide('visible');
   await expect(page.getByText('Draft not saved on this device')).toBeVisible();
-  expect(await keptAside()).toHaveLength(1);
+  expect(await keptAside(page)).toHaveLength(1);
   await page
     .getByRole('navigation', { name: 'Workspace' })
     .getByRole('button', { name: /Lock Keepers/ })
     .click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/signin/);
-  expect(await keptAside()).toEqual([]);
+  expect(await keptAside(page)).toEqual([]);
 });
