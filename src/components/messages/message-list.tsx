@@ -6,6 +6,7 @@
 import { ArrowDown } from 'lucide-react';
 import {
   Fragment,
+  memo,
   type ReactNode,
   useCallback,
   useEffect,
@@ -83,7 +84,7 @@ export interface MessageListProps {
   onlyDeleted?: boolean;
 }
 
-export function MessageList({
+function MessageListView({
   channelId,
   messages,
   hasOlderStored,
@@ -396,6 +397,12 @@ export function MessageList({
     </div>
   );
 }
+
+/**
+ * Memoised: its screen re-renders when an echo it already shows is dropped or a store read it passes on
+ * answers the same, and each of those re-rendered the list and compared every drawn row.
+ */
+export const MessageList = memo(MessageListView);
 
 /** Pixels between the bottom of what the scroller shows and the end of its content. */
 function distanceFromEnd(scroller: HTMLElement): number {
