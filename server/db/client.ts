@@ -22,7 +22,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const silent: UpkeepLog = { info: () => {}, warn: () => {} };
+const silent: UpkeepLog = { debug: () => {}, info: () => {}, warn: () => {} };
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 

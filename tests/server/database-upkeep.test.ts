@@ -97,7 +97,11 @@ describe('embedded database upkeep (PGlite)', () => {
     const reported: string[] = [];
     const stop = startUpkeep(
       client,
-      { info: (o) => reported.push((o as { table: string }).table), warn: () => {} },
+      {
+        debug: (o) => reported.push((o as { table: string }).table),
+        info: (o) => reported.push((o as { table: string }).table),
+        warn: () => {},
+      },
       50,
     );
     await expect.poll(() => reported, { timeout: 10_000 }).toContain('sessions');
