@@ -52,16 +52,21 @@ export async function saveDraft(
 
 /**
  * Writes the words composers kept when their page went before the store had them (decision 0074), unless
- * the stored draft changed after (another tab typed on); each is forgotten once settled.
+ * the stored draft changed after (another tab typed on); each is forgotten once written. One the store
+ * refuses (a full disk) stays for the next start: the words are nowhere else.
  */
 export async function recoverUnsavedDrafts(): Promise<void> {
   for (const kept of unsavedDrafts()) {
-    const stored = await readStoreOnce('draft', { channelId: kept.channelId });
-    if (!stored || stored.lastUpdateAt < kept.at)
-      await saveDraft(kept.institutionId, kept.channelId, {
-        content: kept.content,
-        attachments: kept.attachments,
-      });
-    forgetUnsavedDraft(kept.channelId);
+    try {
+      const stored = await readStoreOnce('draft', { channelId: kept.channelId });
+      if (!stored || stored.lastUpdateAt < kept.at)
+        await saveDraft(kept.institutionId, kept.channelId, {
+          content: kept.content,
+          attachments: kept.attachments,
+        });
+      forgetUnsavedDraft(kept.channelId);
+    } catch (error) {
+      console.warn('Words kept from a closed page could not be written yet', error);
+    }
   }
 }
