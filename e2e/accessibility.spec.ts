@@ -1,8 +1,8 @@
 // Issue 15 item 10: axe (a tool nobody here wrote) finds no serious or critical violation on the screens a
 // person uses most — sign-in, a channel with messages, directory, settings, agents settings, workspace
 // settings, activity and search — light and dark, desktop and phone. Colour contrast is among its serious rules.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { seriousViolations } from './support/accessibility.ts';
 import { specServer } from './support/spec-server.ts';
 import { addTeammate } from './support/team.ts';
 import { createWorkspaceThroughUi, messageList, signInThroughUi } from './support/ui.ts';
@@ -10,15 +10,6 @@ import { createWorkspaceThroughUi, messageList, signInThroughUi } from './suppor
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 const server = specServer();
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) =>
-      v.nodes.map((n) => `${v.id} at ${n.target.join(' ')}: ${n.failureSummary?.split('\n')[1] ?? ''}`),
-    );
-}
 
 // One signed-in page and workspace for every look: each look is its own test, so each has its own time limit.
 let page: Page;

@@ -1,8 +1,8 @@
 // Issue 15 item 8 (decision 0055): an admin ticks several people in the directory (a click, a Shift+click
 // range, "Select all shown") and changes their workspace role at once. The primary owner is refused with
 // the reason before anything is sent; the others change, and a reload and the server agree.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { seriousViolations } from './support/accessibility.ts';
 import { shot } from './support/screenshots.ts';
 import { specServer } from './support/spec-server.ts';
 import { seedTeam } from './support/team.ts';
@@ -18,13 +18,6 @@ const members = (page: Page) => page.getByRole('list', { name: 'Members' });
 const tick = (page: Page, name: string) => page.getByRole('checkbox', { name: `Select ${name}` });
 const filter = (page: Page, name: string) =>
   page.getByRole('group', { name: 'Filter by role' }).getByRole('button', { name, exact: true });
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 test('an admin makes two people admins at once; the primary owner is refused with its reason', async ({
   browser,
