@@ -25,7 +25,7 @@ import {
   setStoreReadStarter,
   subscribeStoreRead,
 } from './store-reads.ts';
-import { forgetAllUnsavedDrafts } from './unsaved-drafts.ts';
+import { forgetAllUnsavedDrafts, unsavedDrafts } from './unsaved-drafts.ts';
 import { connectWorker } from './worker-connection.ts';
 
 export interface LanternClient {
@@ -142,10 +142,12 @@ export function startClient(options: ClientOptions = {}): Promise<LanternClient>
         markSignedIn(!!session);
       });
       installPushRefresh(client.http, signedIn);
-      // Words a composer had not handed over when the last page went (decision 0074).
-      void import('./drafts.ts')
-        .then((drafts) => drafts.recoverUnsavedDrafts())
-        .catch((error: unknown) => console.warn('Unsaved drafts could not be recovered', error));
+      // Words a composer had not handed over when the last page went (decision 0074). Almost every start
+      // has none: the drafts module is fetched only when there are.
+      if (unsavedDrafts().length > 0)
+        void import('./drafts.ts')
+          .then((drafts) => drafts.recoverUnsavedDrafts())
+          .catch((error: unknown) => console.warn('Unsaved drafts could not be recovered', error));
       // Only a window may ask for persistent storage (not the worker); the outbox must survive eviction.
       void navigator.storage?.persist?.().catch(() => false);
       // Ready before the first action needs it, but not before the first rows.
