@@ -5,6 +5,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const out = path.resolve('.tmp/test-results');
 rmSync(out, { recursive: true, force: true });
@@ -36,6 +37,21 @@ function step(name, cmd, args, env = {}) {
   console.log(`── ${name}: ${r.status === 0 ? 'ok' : `failed (exit ${r.status})`} in ${secs}s`);
   stepTimes.push({ name, from: started / 1000, to: Date.now() / 1000, secs });
   if (r.status !== 0) failedSteps++;
+}
+
+/** Every test in a Playwright JSON report, with its file, title and outcome. */
+function playwrightTests(suites, file) {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? []).flatMap((spec) =>
+      (spec.tests ?? []).map((t) => ({
+        file: spec.file ?? file,
+        title: spec.title,
+        status: t.status,
+        results: t.results,
+      })),
+    ),
+    ...playwrightTests(suite.suites ?? [], suite.file ?? file),
+  ]);
 }
 
 function readJson(file) {
@@ -103,6 +119,36 @@ const busiest = spawnSync('ps', ['-eo', 'time,etimes,comm', '--sort=-time', '--n
 console.log(
   `processes with the most CPU time (cpu, seconds alive, name):\n${busiest.stdout?.split('\n').slice(0, 8).join('\n')}`,
 );
+
+// The failed tests by name, again at the end: CI keeps only the tail of the output, where vitest's and
+// Playwright's own reports of them have scrolled away.
+const failures = [
+  ...(vitest?.testResults ?? []).flatMap((file) =>
+    (file.assertionResults ?? [])
+      .filter((t) => t.status === 'failed')
+      .map((t) => ({
+        name: `${path.relative(process.cwd(), file.name)} › ${t.fullName}`,
+        message: t.failureMessages?.[0],
+      })),
+  ),
+  ...playwrightTests(pw?.suites ?? [])
+    .filter((t) => t.status === 'unexpected' || t.status === 'flaky')
+    .map((t) => ({
+      name: `${t.status === 'flaky' ? '(flaky, passed on retry) ' : ''}${t.file} › ${t.title}`,
+      message: t.results?.find((r) => r.error)?.error?.message,
+    })),
+];
+if (failures.length > 0) {
+  console.log('\nfailed (and flaky) tests:');
+  for (const { name, message } of failures) {
+    console.log(`  ✗ ${name}`);
+    // The first lines of the error, without colour codes: enough to know where to look.
+    const lines = stripVTControlCharacters(message ?? '')
+      .split('\n')
+      .slice(0, 6);
+    for (const line of lines) if (line.trim()) console.log(`      ${line}`);
+  }
+}
 
 if (failedSteps > 0 && totals.failed === 0) totals.failed = failedSteps; // a step failed without a test result
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
