@@ -171,11 +171,15 @@ export const MessageRow = memo(function MessageRow({
     pressOpened.current = false;
     event.preventDefault();
   }
-  // A mouse arms on entering; a finger only once its tap is over (click): arming on its pointerdown or the
-  // focus that follows would rebuild the "…" button between the tap's pointerdown and its click, and the
-  // click would miss it. Focus arms when it comes from the keyboard (message-keys.ts marks data-keys).
-  function armByPointer(event: React.PointerEvent) {
-    if (event.pointerType !== 'touch') setArmed(true);
+  // A mouse arms when it moves over the row; a finger only once its tap is over (click): arming on its
+  // pointerdown or the focus that follows would rebuild the "…" button between the tap's pointerdown and
+  // its click, and the click would miss it. Not on entering: after every scroll (each live message at the
+  // bottom) Chromium moves the hover to the row now under a resting pointer with over/enter events and no
+  // move, and building that row's actions doubled a live message's work. Focus arms when it comes from the
+  // keyboard (message-keys.ts marks data-keys).
+  function moveOver(event: React.PointerEvent) {
+    endPress();
+    if (!armed && event.pointerType !== 'touch') setArmed(true);
   }
   function armByFocus(event: React.FocusEvent<HTMLElement>) {
     const target = event.target as HTMLElement;
@@ -205,12 +209,11 @@ export const MessageRow = memo(function MessageRow({
       data-status={message.status}
       data-gen-id={message.genId}
       data-message-id={message.id ?? undefined}
-      onPointerEnter={armed ? undefined : armByPointer}
       onFocus={armed ? undefined : armByFocus}
       onClick={armed ? undefined : () => setArmed(true)}
       onPointerDown={startPress}
       onPointerUp={endPress}
-      onPointerMove={endPress}
+      onPointerMove={moveOver}
       onPointerCancel={endPress}
       onTouchEnd={endTouch}
     >
