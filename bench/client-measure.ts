@@ -399,13 +399,23 @@ export async function floorEcho(
   }
 }
 
-/** A message posted through REST by the second person → its row painted here, in ms, per post. */
+/**
+ * A message posted through REST by the second person → its row painted here, in ms, per post. With
+ * `mouseOverList` the mouse rests over the middle of the message list, as on a desk: each message scrolls
+ * another row under it (until decision 0060's amendment, that row then built its actions).
+ */
 export async function liveMessages(
   page: Page,
   server: LanternServer,
   seed: SeededWorkspace,
   posts: number,
+  { mouseOverList = false } = {},
 ): Promise<number[]> {
+  if (mouseOverList) {
+    const box = await page.locator('[data-message-list]').boundingBox();
+    if (!box) throw new Error('the message list has no box to rest the mouse over');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 4 });
+  }
   const times: number[] = [];
   for (let i = 0; i < posts; i++) {
     const text = `Live ${i} ${Math.random().toString(36).slice(2, 8)}`;
