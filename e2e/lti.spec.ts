@@ -3,7 +3,7 @@
 // third-party storage) blocked the frame cannot keep Lantern's store, so it offers "Open in a new window",
 // where the same launch (its ltik not yet spent) signs the student in and opens the course's channel. The
 // login's state goes through the course page's LTI postMessage storage, proving the browser is the same.
-import { chromium, expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, chromium, expect, type Page, test } from '@playwright/test';
 import type { LtiPlatform } from '../schemas/protocol/index.ts';
 import { type LaunchSpec, TestPlatform } from '../tests/support/lti-platform.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium.ts';
@@ -47,6 +47,19 @@ const launchOf = (sub: string, name: string): LaunchSpec => ({
   resourceLink: { id: 'phys-101-chat', title: 'Lab questions' },
 });
 
+/**
+ * Clicks the frame's "Open in a new window" and returns the window it opens. The click and the wait for the
+ * window each fail on their own, with their own call log: once under CI load the two awaited together hung
+ * to the test's timeout with nothing to say which of them never ended.
+ */
+async function openInNewWindow(context: BrowserContext, page: Page): Promise<Page> {
+  const open = page.frameLocator('#tool').getByRole('link', { name: 'Open in a new window' });
+  const opened = context.waitForEvent('page', { timeout: 60_000 });
+  opened.catch(() => undefined);
+  await open.click({ timeout: 60_000 });
+  return await opened;
+}
+
 /** The channel screen shows the channel's name in its header. */
 async function expectInChannel(page: Page | ReturnType<Page['frameLocator']>) {
   await expect(page.getByRole('heading', { name: 'lab questions', exact: true })).toBeVisible();
@@ -83,7 +96,7 @@ test('a launch from a course page in a cross-site iframe, third-party cookies bl
       expect(stored).toEqual([expect.stringMatching(/^lantern_state_/)]);
       expect(await open.getAttribute('href')).toMatch(/#lti_state=/);
       await shot(page, `${SHOTS}/lti-launch-frame-${look.name}.png`);
-      const [popup] = await Promise.all([context.waitForEvent('page'), open.click()]);
+      const popup = await openInNewWindow(context, page);
       await expectInChannel(popup);
       expect(popup.url()).toMatch(/\/client\/[^/]+\/channel\/[^/]+$/);
       if (i === 0) {
@@ -167,8 +180,7 @@ test('an instructor places a chosen channel in the course by deep linking', asyn
         messageType: 'LtiDeepLinkingRequest',
       }),
     );
-    const open = page.frameLocator('#tool').getByRole('link', { name: 'Open in a new window' });
-    const [popup] = await Promise.all([context.waitForEvent('page'), open.click()]);
+    const popup = await openInNewWindow(context, page);
     await expect(popup.getByRole('heading', { name: 'Add a channel to your course' })).toBeVisible();
     // A new course has its general channel to offer.
     await popup.getByRole('button', { name: 'general' }).click();
