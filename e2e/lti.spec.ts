@@ -54,6 +54,8 @@ const launchOf = (sub: string, name: string): LaunchSpec => ({
  */
 async function openInNewWindow(context: BrowserContext, page: Page): Promise<Page> {
   const open = page.frameLocator('#tool').getByRole('link', { name: 'Open in a new window' });
+  // The frame's launch comes first: it may take a loaded machine a while.
+  await expect(open).toBeVisible({ timeout: 120_000 });
   const opened = context.waitForEvent('page', { timeout: 60_000 });
   opened.catch(() => undefined);
   await open.click({ timeout: 60_000 });
