@@ -1,10 +1,10 @@
 // Issue 15 item 10: axe (a tool nobody here wrote) finds no serious or critical violation on the screens a
 // person uses most — sign-in, a channel with messages, directory, settings, agents settings, workspace
 // settings, activity and search — light and dark, desktop and phone. Colour contrast is among its serious rules.
-import { expect, type Page, test } from '@playwright/test';
 import { seriousViolations } from './support/accessibility.ts';
 import { specServer } from './support/spec-server.ts';
 import { addTeammate } from './support/team.ts';
+import { expect, type Page, test } from './support/test.ts';
 import { createWorkspaceThroughUi, messageList, signInThroughUi } from './support/ui.ts';
 
 const DESKTOP = { width: 1280, height: 800 };

@@ -5,9 +5,9 @@
 // Screenshots of the page at desktop and phone width, light and dark, go to e2e/artifacts.
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
 import { SHOTS_ON, shot } from './support/screenshots.ts';
 import { specServer } from './support/spec-server.ts';
+import { expect, type Page, test } from './support/test.ts';
 import { signInThroughUi } from './support/ui.ts';
 
 const SHOTS = 'e2e/artifacts';

@@ -4,10 +4,10 @@
 // (echo among them), saves it and finds the variable masked, in the list and when editing. Tomas, a
 // member, sees the agent and what it knows but no way to change anything. Screenshots of the screens at
 // desktop and phone width, light and dark, go to SHOTS (looked at by hand).
-import { type Browser, expect, type Page, test } from '@playwright/test';
 import { shot } from './support/screenshots.ts';
 import { specServer } from './support/spec-server.ts';
 import { addTeammate } from './support/team.ts';
+import { type Browser, expect, type Page, test } from './support/test.ts';
 import { createWorkspaceThroughUi, signInThroughUi } from './support/ui.ts';
 
 const SHOTS = process.env.AGENT_SETTINGS_SHOTS_DIR ?? 'e2e/artifacts';

@@ -5,11 +5,11 @@
 // it waits for), runs it, streams its text in (a partial text is seen before the final one) and cites
 // the handbook with a footnote that opens the passage. Then Ada messages the agent directly from the
 // new-message dialog: a failure at the model ends in a clear note, the next message is answered. Screenshots at desktop and phone width, light and dark.
-import { expect, type Locator, type Page, test } from '@playwright/test';
 import { type OpenAIScriptServer, startOpenAIScriptServer } from '../tests/fixtures/openai-script-server.ts';
 import { SHOTS_ON, shot } from './support/screenshots.ts';
 import { LanternServer } from './support/server.ts';
 import { addTeammate } from './support/team.ts';
+import { expect, type Locator, type Page, test } from './support/test.ts';
 import {
   composer,
   createWorkspaceThroughUi,

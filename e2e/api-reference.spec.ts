@@ -1,9 +1,9 @@
 // The API reference at /api/docs (swagger-ui over /api/openapi.json, decision 0041) loads in the browser
 // under the app's Content-Security-Policy, lists the operations and lets a reader open one.
-import { expect, test } from '@playwright/test';
 import { watchCsp } from './support/csp-watch.ts';
 import { shot } from './support/screenshots.ts';
 import { specServer } from './support/spec-server.ts';
+import { expect, test } from './support/test.ts';
 
 const server = specServer();
 

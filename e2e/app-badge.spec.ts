@@ -2,9 +2,9 @@
 // messages in several channels adding up, and clears it when the last unread channel is opened; muted
 // channels do not count. The service worker's side (the count a push carries) is in push.spec.ts and
 // push-settings.spec.ts. The Badging API is the browser's: its calls are recorded (e2e/support/push.ts).
-import { expect, test } from '@playwright/test';
 import { deliverPush, recordPageBadges, recordWorkerBadges } from './support/push.ts';
 import { specServer } from './support/spec-server.ts';
+import { expect, test } from './support/test.ts';
 import {
   createWorkspaceThroughUi,
   openChannelFromSidebar,

@@ -1,10 +1,10 @@
 // Issue 15 item 2, offline: a message written offline reads "Waiting for connection" (not "Sending…"),
 // keeps the time it was written before and after delivery, and after reconnecting the list is at the
 // newest message, or, scrolled up, offers "Jump to latest" with the count of what arrived meanwhile.
-import { expect, test } from '@playwright/test';
 import { shootBothThemes } from './support/composer-shots.ts';
 import { specServer } from './support/spec-server.ts';
 import { addTeammate, joinedChannelId } from './support/team.ts';
+import { expect, test } from './support/test.ts';
 import {
   appShellCached,
   composer,

@@ -3,9 +3,9 @@
 // sent until the file is retried or removed; a message longer than the server stores waits until it is
 // shortened. (Which "Not sent" offers Retry is tests/store/send-rules.test.ts: the composer now offers no
 // send the server would refuse, so only a race with a permission change could show one here.)
-import { expect, test } from '@playwright/test';
 import { shootBothThemes } from './support/composer-shots.ts';
 import { specServer } from './support/spec-server.ts';
+import { expect, test } from './support/test.ts';
 import {
   composer,
   createWorkspaceThroughUi,

@@ -1,11 +1,11 @@
 // The app works under its Content-Security-Policy: signing in, the SharedWorker, the socket, posting,
 // an image and a PDF preview (pdf.js worker) all run without the browser blocking anything.
 
-import { expect, test } from '@playwright/test';
 import { makeDocx } from '../tests/server/knowledge-documents.ts';
 import { watchCsp } from './support/csp-watch.ts';
 import { samplePdf, samplePng } from './support/sample-files.ts';
 import { specServer } from './support/spec-server.ts';
+import { expect, test } from './support/test.ts';
 import {
   composer,
   createWorkspaceThroughUi,

@@ -2,8 +2,8 @@
 // tabs of one person. The second tab's worker does not own the socket, yet the tab is online, sends,
 // searches on the server, uploads a file and retries a failed message, all through the first tab's
 // worker; when the first tab closes, the second takes over.
-import { expect, type Page, test } from '@playwright/test';
 import { specServer } from './support/spec-server.ts';
+import { expect, type Page, test } from './support/test.ts';
 import {
   composer,
   createWorkspaceThroughUi,

@@ -1,9 +1,9 @@
 // Settings → Devices: a person signed in on a laptop and a phone sees both by device name, knows which one
 // they hold, and signs the phone out from the laptop ("Sign out everywhere else"): the phone, without
 // reloading, is sent to sign-in by its next request. Screenshots at 1280 and 390 wide, light and dark.
-import { expect, type Page, test } from '@playwright/test';
 import { SHOTS_ON, shot } from './support/screenshots.ts';
 import { specServer } from './support/spec-server.ts';
+import { expect, type Page, test } from './support/test.ts';
 import { createWorkspaceThroughUi, signInThroughUi } from './support/ui.ts';
 
 const SHOTS = 'e2e/artifacts';

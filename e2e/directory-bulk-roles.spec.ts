@@ -1,11 +1,11 @@
 // Issue 15 item 8 (decision 0055): an admin ticks several people in the directory (a click, a Shift+click
 // range, "Select all shown") and changes their workspace role at once. The primary owner is refused with
 // the reason before anything is sent; the others change, and a reload and the server agree.
-import { expect, type Page, test } from '@playwright/test';
 import { seriousViolations } from './support/accessibility.ts';
 import { shot } from './support/screenshots.ts';
 import { specServer } from './support/spec-server.ts';
 import { seedTeam } from './support/team.ts';
+import { expect, type Page, test } from './support/test.ts';
 import { createWorkspaceThroughUi, signInThroughUi } from './support/ui.ts';
 
 const ARTIFACTS = 'e2e/artifacts';

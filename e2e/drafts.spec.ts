@@ -3,9 +3,9 @@
 // follows the draft while it is not typed in; a draft the device cannot keep is said, not hidden, and the
 // next key kept once the device takes it again (the dedicated-worker fallback, whose worker the test can
 // reach).
-import { type BrowserContext, expect, type Page, test, type Worker } from '@playwright/test';
 import { shot } from './support/screenshots.ts';
 import { specServer } from './support/spec-server.ts';
+import { type BrowserContext, expect, type Page, test, type Worker } from './support/test.ts';
 import { composer, createWorkspaceThroughUi, openChannelFromSidebar, signInThroughUi } from './support/ui.ts';
 
 const server = specServer();

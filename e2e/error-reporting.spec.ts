@@ -3,12 +3,12 @@
 // code is a chunk loaded after first paint, never part of index.html's first load.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
 import {
   type ErrorReportReceiver,
   startErrorReportReceiver,
 } from '../tests/support/error-report-receiver.ts';
 import { LanternServer } from './support/server.ts';
+import { expect, test } from './support/test.ts';
 
 const SECRET_EMAIL = 'alice.private@example.com';
 const SECRET_TOKEN = 'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8S9t0U1v';

@@ -1,10 +1,10 @@
 // A reload of a channel paints what this device last showed of it before the app's script has run: the
 // picture kept on the device (src/first-screen/) stands in, inert and hidden from assistive technology,
 // until the app paints the channel itself and takes its place. Signing out deletes the pictures.
-import { expect, type Page, type Route, test } from '@playwright/test';
 import { shot } from './support/screenshots.ts';
 import { specServer } from './support/spec-server.ts';
 import { joinedChannelId, postMessageApi } from './support/team.ts';
+import { expect, type Page, type Route, test } from './support/test.ts';
 import {
   createWorkspaceThroughUi,
   messageList,

@@ -2,11 +2,11 @@
 // worker hands it to the focused page, which shows a toast with 'View in channel' and plays
 // message-received.mp3 when it is for another channel, and stays quiet for the open one. The push is
 // delivered to the real service worker through the DevTools protocol, as in push.spec.ts.
-import { expect, type Page, test } from '@playwright/test';
 import { deliverPush } from './support/push.ts';
 import { shot } from './support/screenshots.ts';
 import { specServer } from './support/spec-server.ts';
 import { joinedChannelId } from './support/team.ts';
+import { expect, type Page, test } from './support/test.ts';
 import { createWorkspaceThroughUi, signInThroughUi } from './support/ui.ts';
 
 const server = specServer();

@@ -3,10 +3,10 @@
 // (Cross-Origin-Opener-Policy: same-origin, so the browser cuts window.opener) and still signs the main
 // window in. Then the button is marked "Last used", and Settings lists the linked account. Screenshots of
 // the sign-in page with providers and without, desktop and phone, light and dark.
-import { expect, type Page, test } from '@playwright/test';
 import { type OpenIdProvider, startOpenIdProvider } from '../tests/fixtures/openid-provider.ts';
 import { SHOTS_ON, shot } from './support/screenshots.ts';
 import { LanternServer } from './support/server.ts';
+import { expect, type Page, test } from './support/test.ts';
 import { createWorkspaceThroughUi } from './support/ui.ts';
 
 const SHOTS = 'e2e/artifacts';

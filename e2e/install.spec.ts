@@ -1,9 +1,9 @@
 // Installing the app (spec §4, §9): Chromium finds the manifest installable (no installability
 // errors through the DevTools protocol), the install toast says the spec's words, and on an iPhone the
 // 'Add Lantern to Your Home Screen' dialog opens until it is closed once.
-import { devices, expect, test } from '@playwright/test';
 import { shot } from './support/screenshots.ts';
 import { specServer } from './support/spec-server.ts';
+import { devices, expect, test } from './support/test.ts';
 import { createWorkspaceThroughUi, signInThroughUi } from './support/ui.ts';
 
 const SHOTS = 'e2e/artifacts';

@@ -1,10 +1,10 @@
 // Issue 15 item 5, keyboard first: the quick switcher (Ctrl+K, from the composer too), Alt+↑/↓ through the
 // sidebar, the shortcuts dialog on "?", a skip button to the composer as a channel page's first tab stop,
 // and the sidebar splitter.
-import { expect, type Page, test } from '@playwright/test';
 import { shot } from './support/screenshots.ts';
 import { specServer } from './support/spec-server.ts';
 import { addTeammate, createChannelApi } from './support/team.ts';
+import { expect, type Page, test } from './support/test.ts';
 import {
   composer,
   createWorkspaceThroughUi,

@@ -4,11 +4,11 @@
 // says so). The workspace's admin switches previews off in Settings and the card goes.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test } from '@playwright/test';
 import { watchCsp } from './support/csp-watch.ts';
 import { samplePng } from './support/sample-files.ts';
 import { shot } from './support/screenshots.ts';
 import { LanternServer } from './support/server.ts';
+import { expect, test } from './support/test.ts';
 import {
   createWorkspaceThroughUi,
   messageList,

@@ -2,8 +2,8 @@
 // device's store then refuses the write (IndexedDB out of space, injected into the browser's own
 // IndexedDB for messages holding one text), the row goes, the words come back to the composer with an
 // error, and nothing is sent; the next Enter, with the store writable again, sends it exactly once.
-import { expect, test } from '@playwright/test';
 import { specServer } from './support/spec-server.ts';
+import { expect, test } from './support/test.ts';
 import {
   composer,
   createWorkspaceThroughUi,

@@ -3,12 +3,12 @@
 // third-party storage) blocked the frame cannot keep Lantern's store, so it offers "Open in a new window",
 // where the same launch (its ltik not yet spent) signs the student in and opens the course's channel. The
 // login's state goes through the course page's LTI postMessage storage, proving the browser is the same.
-import { type BrowserContext, chromium, expect, type Page, test } from '@playwright/test';
 import type { LtiPlatform } from '../schemas/protocol/index.ts';
 import { type LaunchSpec, TestPlatform } from '../tests/support/lti-platform.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium.ts';
 import { shot } from './support/screenshots.ts';
 import { specServer } from './support/spec-server.ts';
+import { type BrowserContext, chromium, expect, type Page, test } from './support/test.ts';
 import { createWorkspaceThroughUi, scrollTo, signInThroughUi } from './support/ui.ts';
 
 const SHOTS = 'e2e/artifacts';

@@ -3,11 +3,11 @@
 // browser) sees every change exactly once, and the API agrees. Then a busy channel (mentions, an image
 // and a PDF with previews) is photographed at desktop and phone width.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
 import { samplePdf, samplePng } from './support/sample-files.ts';
 import { shot } from './support/screenshots.ts';
 import { specServer } from './support/spec-server.ts';
 import { addTeammate, joinedChannelId } from './support/team.ts';
+import { expect, type Page, test } from './support/test.ts';
 import {
   composer,
   createWorkspaceThroughUi,

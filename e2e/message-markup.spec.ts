@@ -1,9 +1,9 @@
 // Message markup in the browser (decision 0067): DOMPurify loads with the first message that is more
 // than plain paragraphs. Until it has, such a message shows its words alone; then its formatting, its
 // links opening in a new tab, and nothing another person's markup could run.
-import { expect, test } from '@playwright/test';
 import { specServer } from './support/spec-server.ts';
 import { addTeammate, joinedChannelId } from './support/team.ts';
+import { expect, test } from './support/test.ts';
 import { createWorkspaceThroughUi, messageList, signInThroughUi } from './support/ui.ts';
 
 const server = specServer();

@@ -1,9 +1,9 @@
 // (a) Sign in with the mailed code, create a workspace, send a message; a second person in another
 // browser context sees it live. Screenshots of sign-in and the channel view at desktop and phone width.
-import { expect, test } from '@playwright/test';
 import { io } from 'socket.io-client';
 import { shot } from './support/screenshots.ts';
 import { specServer } from './support/spec-server.ts';
+import { expect, test } from './support/test.ts';
 import {
   composer,
   createWorkspaceThroughUi,

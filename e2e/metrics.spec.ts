@@ -6,10 +6,10 @@
 
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
 import { SHOTS_ON, shot } from './support/screenshots.ts';
 import { specServer } from './support/spec-server.ts';
 import { addChannelsOnly, addTeammate, type Teammate } from './support/team.ts';
+import { expect, type Page, test } from './support/test.ts';
 import { createWorkspaceThroughUi, openChannelFromSidebar, signInThroughUi } from './support/ui.ts';
 
 const ARTIFACTS = 'e2e/artifacts';

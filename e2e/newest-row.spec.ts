@@ -1,9 +1,9 @@
 // A new message at the bottom of a full channel is read in the frame that first draws it: the list brings
 // the row wholly into view then, instead of drawing its top edge below the fold and scrolling to it a
 // frame or two later (as the virtualised list once did: react-virtuoso followed a row once it was measured).
-import { expect, type Page, test } from '@playwright/test';
 import { specServer } from './support/spec-server.ts';
 import { joinedChannelId, postMessageApi } from './support/team.ts';
+import { expect, type Page, test } from './support/test.ts';
 import {
   createWorkspaceThroughUi,
   messageList,

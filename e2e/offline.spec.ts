@@ -1,9 +1,9 @@
 // (b) Offline: with the channel open the server stops; three messages wait as "Waiting for connection"; a reload
 // still opens the app (service worker) with them and the half-typed draft; when the server returns
 // on the same data all three are stored exactly once and the pending marks disappear.
-import { expect, test } from '@playwright/test';
 import { specServer } from './support/spec-server.ts';
 import { joinedChannelId } from './support/team.ts';
+import { expect, test } from './support/test.ts';
 import {
   appShellCached,
   composer,

@@ -1,10 +1,10 @@
 // Scrolling up a long channel: older messages come in above the ones read, and the reader stays where
 // they were (the list keeps its place itself: decision 0070), until the channel's beginning; "Jump to
 // latest" takes them back to the newest message.
-import { expect, type Page, test } from '@playwright/test';
 import { shot } from './support/screenshots.ts';
 import { specServer } from './support/spec-server.ts';
 import { addTeammate, createChannelApi, joinedChannelId, postMessageApi } from './support/team.ts';
+import { expect, type Page, test } from './support/test.ts';
 import {
   createWorkspaceThroughUi,
   messageList,

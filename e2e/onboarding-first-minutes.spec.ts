@@ -2,9 +2,9 @@
 // workspace shows a checklist that ticks from what really happens (invite, channel, hello) and goes
 // when done or dismissed, a new channel opens on its intro with the right icon and "Add people",
 // and an invite link an admin creates lets someone else join. Screenshots desktop and phone, light and dark.
-import { type Browser, expect, type Page, test } from '@playwright/test';
 import { SHOTS_ON, shot } from './support/screenshots.ts';
 import { specServer } from './support/spec-server.ts';
+import { type Browser, expect, type Page, test } from './support/test.ts';
 import { createWorkspaceThroughUi, sendThroughUi, signInThroughUi } from './support/ui.ts';
 
 const SHOTS = '/tmp/shots/onboard15';

@@ -2,8 +2,8 @@
 // menu's trigger pressed before they have come opens the menu once they do, by pointer or keyboard, and
 // a trigger that had focus keeps it (a tooltip's too); tooltips show on hover and on focus. What waits
 // for the first rows does not wait for them in an emptied channel, nor once the person presses a key.
-import { expect, type Page, test } from '@playwright/test';
 import { specServer } from './support/spec-server.ts';
+import { expect, type Page, test } from './support/test.ts';
 import {
   composer,
   createWorkspaceThroughUi,

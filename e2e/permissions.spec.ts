@@ -3,10 +3,10 @@
 // default role no longer grants it either): the member's composer is closed with the reason shown.
 // (b) The member asks to join another private channel from a link; the owner, with the channel's
 // Requests tab open, sees the request arrive and approves it; the member sees the channel appear.
-import { type Browser, expect, type Page, test } from '@playwright/test';
 import { shot } from './support/screenshots.ts';
 import { specServer } from './support/spec-server.ts';
 import { addTeammate, createChannelApi, type Teammate } from './support/team.ts';
+import { type Browser, expect, type Page, test } from './support/test.ts';
 import { createWorkspaceThroughUi, sidebarChannel, signInThroughUi } from './support/ui.ts';
 
 const ARTIFACTS = 'e2e/artifacts';

@@ -1,10 +1,10 @@
 // A deploy retires the build a person has open: the server restarts with a minimum protocol above the one
 // the served app speaks. The open app says "A new version of Lantern is available" with Reload instead of
 // "You are offline", and a build that is already too old says so on the sign-in screen at its first call.
-import { expect, type Page, test } from '@playwright/test';
 import { PROTOCOL_VERSION } from '../schemas/protocol/version.ts';
 import { shot } from './support/screenshots.ts';
 import { LanternServer } from './support/server.ts';
+import { expect, type Page, test } from './support/test.ts';
 import { createWorkspaceThroughUi, openChannelFromSidebar, signInThroughUi } from './support/ui.ts';
 
 const RETIRED = { PROTOCOL_MIN_VERSION: String(PROTOCOL_VERSION + 1) };

@@ -4,7 +4,6 @@
 // here, so the page's PushManager is pointed at the tests' local HTTPS push service: it hands back that
 // service's subscription and records the application server key it was given. Everything after is real:
 // the server stores the subscription, and a teammate's @everyone arrives at the local service, decrypted.
-import { expect, type Page, test } from '@playwright/test';
 import {
   type BrowserSubscription,
   type PushService,
@@ -14,6 +13,7 @@ import { deliverPush, recordPageBadges, recordWorkerBadges } from './support/pus
 import { SHOTS_ON, shot } from './support/screenshots.ts';
 import { LanternServer } from './support/server.ts';
 import { joinedChannelId } from './support/team.ts';
+import { expect, type Page, test } from './support/test.ts';
 import { createWorkspaceThroughUi, scrollTo, signInThroughUi } from './support/ui.ts';
 
 const SHOTS = 'e2e/artifacts';

@@ -6,11 +6,11 @@
 // can click a real one) opens the channel in the open window, or asks for a new window when none is open.
 // The subscription is made as the browser would hand it over (its keys held by the local service); the
 // page's own subscribe flow is e2e/push-settings.spec.ts. Opening the channel closes its notification.
-import { expect, test } from '@playwright/test';
 import { type PushService, startPushService } from '../tests/support/push-service.ts';
 import { deliverPush, recordWorkerBadges } from './support/push.ts';
 import { LanternServer } from './support/server.ts';
 import { joinedChannelId } from './support/team.ts';
+import { expect, test } from './support/test.ts';
 import { createWorkspaceThroughUi, signInThroughUi } from './support/ui.ts';
 
 let server: LanternServer;

@@ -1,9 +1,9 @@
 // Spec §8 refresh failure: always logged; in development, test and staging a toast reports it with its
 // message, and in production nothing is shown. The server is stopped under an open channel and the tab
 // is told the network came back, which starts a refresh that cannot reach the server.
-import { expect, type Page, test } from '@playwright/test';
 import { shot } from './support/screenshots.ts';
 import { LanternServer } from './support/server.ts';
+import { expect, type Page, test } from './support/test.ts';
 import { createWorkspaceThroughUi, openChannelFromSidebar, signInThroughUi } from './support/ui.ts';
 
 let server: LanternServer;

@@ -1,8 +1,8 @@
 // Spec §9 reload guard: a screen's chunk that fails to load (a deploy removed it, the network dropped it)
 // reloads the page once; when it fails again within 10 s the error page shows instead of a reload loop.
-import { expect, test } from '@playwright/test';
 import { shot } from './support/screenshots.ts';
 import { LanternServer } from './support/server.ts';
+import { expect, test } from './support/test.ts';
 import { createWorkspaceThroughUi, signInThroughUi } from './support/ui.ts';
 
 // The chunk must come from the network for the block to bite, not from the service worker's precache.

@@ -2,9 +2,9 @@
 // the list, and Chromium moves the hover to the row now under the pointer with over/enter events and no
 // move. Those rows must not build their actions (it doubled a live message's work on a slow machine);
 // moving the mouse shows the actions of the row under it, as before.
-import { expect, test } from '@playwright/test';
 import { specServer } from './support/spec-server.ts';
 import { addTeammate, joinedChannelId, postMessageApi } from './support/team.ts';
+import { expect, test } from './support/test.ts';
 import {
   createWorkspaceThroughUi,
   messageList,

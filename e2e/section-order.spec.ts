@@ -2,9 +2,9 @@
 // Alt+Shift+↑/↓ on a focused header (announced, focus kept) and by the header menu, offline too. The order
 // reaches the server, survives a reload and shows on a second browser of the same person.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
 import { shot } from './support/screenshots.ts';
 import { specServer } from './support/spec-server.ts';
+import { expect, type Page, test } from './support/test.ts';
 import { createWorkspaceThroughUi, signInThroughUi } from './support/ui.ts';
 
 const ARTIFACTS = 'e2e/artifacts';

@@ -1,10 +1,10 @@
 // Issue 3 (12c): a channel moves to a new section (row menu) and another is dragged in above it; the
 // order survives a reload and reaches the server. Screenshots of the sidebar with sections, the
 // directory and a member profile at desktop and phone width.
-import { expect, type Page, test } from '@playwright/test';
 import { shot } from './support/screenshots.ts';
 import { specServer } from './support/spec-server.ts';
 import { addChannelsOnly, seedTeam } from './support/team.ts';
+import { expect, type Page, test } from './support/test.ts';
 import {
   createWorkspaceThroughUi,
   openChannelFromSidebar,

@@ -1,11 +1,11 @@
 // Issue 15 item 7: settings that say what they do and do it — the Enter switch named for what it does, a
 // theme chosen on the device that holds from the first paint of a reload, "Show images in channels"
 // honoured, and a channel row menu with Mark as read, Mute, Copy link and Leave.
-import { expect, type Page, test } from '@playwright/test';
 import { samplePng } from './support/sample-files.ts';
 import { shot } from './support/screenshots.ts';
 import { specServer } from './support/spec-server.ts';
 import { createChannelApi } from './support/team.ts';
+import { expect, type Page, test } from './support/test.ts';
 import {
   composer,
   createWorkspaceThroughUi,

@@ -2,9 +2,9 @@
 // before any script has run and without the app's script; the form works there (a wrong address is
 // refused with the server's sentence, the mailed code signs in and the page goes on to the redirect
 // value); a signed-in visitor of /signin is sent on.
-import { expect, test } from '@playwright/test';
 import { shot } from './support/screenshots.ts';
 import { specServer } from './support/spec-server.ts';
+import { expect, test } from './support/test.ts';
 
 const server = specServer();
 

@@ -1,10 +1,10 @@
 // A local store that cannot open (here: a database of a newer, unknown shape already on the device) shows
 // the error page with "Reset local data" instead of an endless spinner; with unsent messages queued it
 // says how many will be lost and asks again; the reset deletes this device's data and the app starts clean.
-import { expect, type Page, test } from '@playwright/test';
 import { collectionSchemas } from '../schemas/collections.ts';
 import { shot } from './support/screenshots.ts';
 import { specServer } from './support/spec-server.ts';
+import { expect, type Page, test } from './support/test.ts';
 
 /** The outbox's IndexedDB database under RxDB's Dexie storage, named with the collection's schema version. */
 const OUTBOX_DB = `rxdb-dexie-lantern--${collectionSchemas.outbox.version}--outbox`;

@@ -1,7 +1,7 @@
 // (c) A message in a channel that is not open raises its unread count in the sidebar; opening the
 // channel resets it, here and on the server.
-import { expect, test } from '@playwright/test';
 import { specServer } from './support/spec-server.ts';
+import { expect, test } from './support/test.ts';
 import {
   createWorkspaceThroughUi,
   messageList,

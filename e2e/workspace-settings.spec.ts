@@ -6,12 +6,12 @@
 // in it and a newly joined one is in it) and creates a default channel. A plain member sees no entry and
 // gets the refusal at the address. Screenshots desktop and phone, light and dark.
 import { readdir } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
 import { samplePng } from './support/sample-files.ts';
 import { SHOTS_ON, shot } from './support/screenshots.ts';
 import { ApiFailure } from './support/server.ts';
 import { specServer } from './support/spec-server.ts';
 import { addTeammate, createChannelApi } from './support/team.ts';
+import { expect, type Page, test } from './support/test.ts';
 import { createWorkspaceThroughUi, signInThroughUi } from './support/ui.ts';
 
 const SHOTS = 'test-results/workspace-settings';

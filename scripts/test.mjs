@@ -133,20 +133,30 @@ const failures = [
   ),
   ...playwrightTests(pw?.suites ?? [])
     .filter((t) => t.status === 'unexpected' || t.status === 'flaky')
-    .map((t) => ({
-      name: `${t.status === 'flaky' ? '(flaky, passed on retry) ' : ''}${t.file} › ${t.title}`,
-      message: t.results?.find((r) => r.error)?.error?.message,
-    })),
+    .map((t) => {
+      const failed = t.results?.find((r) => r.error);
+      // What e2e/support/test.ts kept of the failure's pages and servers.
+      const report = failed?.attachments?.find((a) => a.name === 'pages and servers at the failure')?.body;
+      return {
+        name: `${t.status === 'flaky' ? '(flaky, passed on retry) ' : ''}${t.file} › ${t.title}`,
+        message: failed?.error?.message,
+        report: report ? Buffer.from(report, 'base64').toString('utf8') : undefined,
+      };
+    }),
 ];
 if (failures.length > 0) {
   console.log('\nfailed (and flaky) tests:');
-  for (const { name, message } of failures) {
+  for (const { name, message, report } of failures) {
     console.log(`  ✗ ${name}`);
     // The first lines of the error, without colour codes: enough to know where to look.
     const lines = stripVTControlCharacters(message ?? '')
       .split('\n')
       .slice(0, 6);
     for (const line of lines) if (line.trim()) console.log(`      ${line}`);
+    if (report) {
+      console.log('      pages and servers at the failure:');
+      for (const line of report.split('\n').slice(0, 60)) console.log(`        ${line}`);
+    }
   }
 }
 

@@ -39,6 +39,10 @@ export class ApiFailure extends Error {
   }
 }
 
+/** This Playwright worker's servers started and not stopped (a crashed one too): a failed test prints their logs (test.ts). */
+const running = new Set<LanternServer>();
+export const runningServers = (): LanternServer[] => [...running];
+
 export class LanternServer {
   private child: ChildProcess | null = null;
   private output: string[] = [];
@@ -115,6 +119,7 @@ export class LanternServer {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.child = child;
+    running.add(this);
     const keep = (chunk: Buffer) => {
       this.output.push(chunk.toString());
       if (this.output.length > 400) this.output.splice(0, 100);
@@ -146,6 +151,7 @@ export class LanternServer {
     const child = this.child;
     if (!child) return;
     this.child = null;
+    running.delete(this);
     if (child.exitCode !== null) return;
     const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     child.kill('SIGTERM');
@@ -162,6 +168,13 @@ export class LanternServer {
   async dispose(): Promise<void> {
     await this.stop();
     if (this.place) await rm(this.place.dataDir, { recursive: true, force: true });
+  }
+
+  /** How its process ended, when it did without being stopped; null while it runs. */
+  get exited(): string | null {
+    const child = this.child;
+    if (!child || (child.exitCode === null && child.signalCode === null)) return null;
+    return child.exitCode !== null ? `exit code ${child.exitCode}` : `signal ${child.signalCode}`;
   }
 
   log(): string {
