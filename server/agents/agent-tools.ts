@@ -3,13 +3,13 @@
 // awaiting approval, succeeded, failed, rejected). Connection variables never reach the model: they are
 // not in any tool definition, and a tool that echoes one back (get-env) has it masked in its result.
 import { jsonSchema, type ToolSet, tool } from 'ai';
-import { type AgentToolCall, MASKED_VALUE } from '../../schemas/protocol/index.ts';
+import type { AgentToolCall } from '../../schemas/protocol/index.ts';
 import type { AppContext } from '../context.ts';
 import { type McpConnectionRow, withMcpSession } from '../mcp/connections.ts';
-import { openEnvironment } from '../mcp/secret-box.ts';
-import type { McpSession, McpToolDefinition, ToolResult } from '../mcp/session.ts';
+import type { McpSession, McpToolDefinition } from '../mcp/session.ts';
 import type { AnswerStream } from './answer-stream.ts';
 import type { Decision } from './tool-approval.ts';
+import { maskSecrets, secretValuesOf, toolResultText } from './tool-results.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'config' | 'secrets' | 'log'>;
 
@@ -25,34 +25,6 @@ export interface OpenConnection {
 export const MAX_CONSECUTIVE_FAILURES = 3;
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
-export function secretValuesOf(ctx: Ctx, connection: McpConnectionRow): string[] {
-  try {
-    const values = Object.values(openEnvironment(ctx.secrets.mcpEncryptionKey, connection.environmentCipher));
-    // Very short values would mask ordinary words; they are no secret worth the name either.
-    return values.filter((v) => v.length >= 4).sort((a, b) => b.length - a.length);
-  } catch {
-    return [];
-  }
-}
-
-export function maskSecrets(text: string, secrets: string[]): string {
-  let masked = text;
-  for (const secret of secrets) masked = masked.split(secret).join(MASKED_VALUE);
-  return masked;
-}
-
-/** A tool result as text: its text items, other items as JSON, or the structured content. */
-export function toolResultText(result: ToolResult): string {
-  const texts = result.content
-    .map((item) =>
-      typeof item === 'object' && item !== null && 'text' in item && typeof item.text === 'string'
-        ? item.text
-        : JSON.stringify(item),
-    )
-    .join('\n');
-  return texts || JSON.stringify(result.structuredContent ?? null, null, 2);
-}
 
 /**
  * Opens every connection of the agent for the length of `use`. A connection that cannot be opened or

@@ -1,9 +1,7 @@
 // Text out of a document (an uploaded file or a fetched page): PDF through unpdf, Word (.docx) through
 // mammoth, PowerPoint (.pptx) from its slides' XML, HTML with its tags dropped, Markdown and plain text as
 // they are. Anything else is refused with a reason the admin can read. Whole documents are read in a worker thread (extraction.ts), never here.
-import mammoth from 'mammoth';
 import sanitizeHtml from 'sanitize-html';
-import { extractText } from 'unpdf';
 import { presentationText } from './presentation-text.ts';
 
 export type DocumentKind = 'pdf' | 'docx' | 'pptx' | 'html' | 'text';
@@ -67,16 +65,21 @@ export function decodeText(bytes: Buffer, charset?: string | null): string {
   }
 }
 
+/** The PDF and Word readers load with the first such document (in the extraction worker), not with the server. */
 export async function extractKindText(
   bytes: Buffer,
   kind: DocumentKind,
   charset?: string | null,
 ): Promise<string> {
   if (kind === 'pdf') {
+    const { extractText } = await import('unpdf');
     const { text } = await extractText(new Uint8Array(bytes), { mergePages: true });
     return text;
   }
-  if (kind === 'docx') return (await mammoth.extractRawText({ buffer: bytes })).value;
+  if (kind === 'docx') {
+    const { default: mammoth } = await import('mammoth');
+    return (await mammoth.extractRawText({ buffer: bytes })).value;
+  }
   if (kind === 'pptx') return presentationText(bytes);
   const text = decodeText(bytes, charset);
   return kind === 'html' ? htmlToText(text) : text;

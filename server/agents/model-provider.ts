@@ -2,8 +2,6 @@
 // OpenAI-compatible server, Anthropic), the operator's list of models (AGENT_MODELS, the first being the
 // default), and an agent's own override ("openai:NAME", "anthropic:NAME" or a bare NAME for the default
 // provider), which must be on that list.
-import { createAnthropic } from '@ai-sdk/anthropic';
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModel } from 'ai';
 import type { Config } from '../config.ts';
 
@@ -110,8 +108,9 @@ export function modelRefusal(config: ModelConfig, override: string): string | nu
  * The model for an agent: its override when the operator's list still has it, else the default (the first
  * allowed model; an override taken off the list since it was saved is not used). Null when there is no
  * model at all (the run answers without one); throws ModelChoiceError when the model's provider is not set up.
+ * The provider's SDK is loaded here, with the first run that needs it, not at the server's start.
  */
-export function chooseModel(config: ModelConfig, override: string | null): ChosenModel | null {
+export async function chooseModel(config: ModelConfig, override: string | null): Promise<ChosenModel | null> {
   const wanted = override && isAllowedModel(config, override) ? override : defaultModelLabel(config);
   if (!wanted) return null;
   const { provider, modelId } = parseOverride(config, wanted);
@@ -125,6 +124,7 @@ export function chooseModel(config: ModelConfig, override: string | null): Chose
     );
   const label = `${provider}:${modelId}`;
   if (provider === 'openai') {
+    const { createOpenAICompatible } = await import('@ai-sdk/openai-compatible');
     const openai = createOpenAICompatible({
       name: 'openai',
       baseURL: config.OPENAI_BASE_URL ?? OPENAI_DEFAULT_BASE_URL,
@@ -134,6 +134,7 @@ export function chooseModel(config: ModelConfig, override: string | null): Chose
     });
     return { model: openai.chatModel(modelId), label };
   }
+  const { createAnthropic } = await import('@ai-sdk/anthropic');
   const anthropic = createAnthropic({
     apiKey: config.ANTHROPIC_API_KEY,
     ...(config.ANTHROPIC_BASE_URL ? { baseURL: config.ANTHROPIC_BASE_URL } : {}),

@@ -25,7 +25,7 @@ import { AnswerStream } from './answer-stream.ts';
 import { htmlToText } from './extract.ts';
 import { trackAnswer } from './interrupted-answers.ts';
 import { chooseModel, ModelChoiceError } from './model-provider.ts';
-import { answerWithModel, type RunResult } from './model-run.ts';
+import type { RunResult } from './model-run.ts';
 import { retrievePassages } from './retrieval.ts';
 import { enqueueRun } from './run-queue.ts';
 import { timeoutResult, waitForDecision } from './tool-approval.ts';
@@ -200,7 +200,7 @@ async function answer(
       error: result.ok ? null : (result.toolCall?.result ?? `no connected tool is named ${command.name}`),
     };
   }
-  const chosen = chooseModel(ctx.config, agent.model);
+  const chosen = await chooseModel(ctx.config, agent.model);
   if (!chosen) {
     const passages = await retrievePassages(ctx.db, agent.memberId, text);
     stream.setHtml(passagesAnswer(passages));
@@ -208,6 +208,8 @@ async function answer(
     await stream.finish('done');
     return { ...none, outcome: 'succeeded' };
   }
+  // The AI SDK and the tools' MCP client load with the first answer a model writes, not at start.
+  const { answerWithModel } = await import('./model-run.ts');
   const result = await answerWithModel(ctx, {
     target,
     agent,

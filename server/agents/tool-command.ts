@@ -6,9 +6,9 @@ import { randomUUID } from 'node:crypto';
 import type { AgentToolCall } from '../../schemas/protocol/index.ts';
 import type { AppContext } from '../context.ts';
 import { connectionsOfAgent, withMcpSession } from '../mcp/connections.ts';
-import { maskSecrets, secretValuesOf, toolResultText } from './agent-tools.ts';
 import { escapeHtml } from './answer.ts';
 import type { Decision } from './tool-approval.ts';
+import { maskSecrets, secretValuesOf, toolResultText } from './tool-results.ts';
 
 export interface ToolCommand {
   name: string;

@@ -4,12 +4,9 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import * as schema from './schema.ts';
 import { startUpkeep, type UpkeepLog } from './upkeep.ts';
 
@@ -39,6 +36,12 @@ export async function openDatabase(opts: {
   log?: UpkeepLog;
 }): Promise<Database> {
   if (opts.databaseUrl) {
+    // Loaded only here: a server on the embedded database never needs the PostgreSQL driver (bench:start).
+    const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+    ]);
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     // An idle client whose connection the server ends (restart, failover, DROP DATABASE … FORCE) emits
     // 'error' on the pool; unhandled, that would crash the process. The pool replaces the client itself.

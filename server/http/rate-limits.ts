@@ -4,7 +4,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
-import { createClient } from 'redis';
+import type { createClient } from 'redis';
 import type { Config } from '../config.ts';
 import { tooManyRequests } from '../errors.ts';
 import { redisCounterStore } from './redis-counter-store.ts';
@@ -28,6 +28,8 @@ export async function installRateLimits(
 ): Promise<{ close(): Promise<void>; pingRedis?: () => Promise<unknown> }> {
   let client: ReturnType<typeof createClient> | null = null;
   if (config.REDIS_URL) {
+    // Loaded only with REDIS_URL: a single node never needs the driver (`npm run bench:start`).
+    const { createClient } = await import('redis');
     client = createClient({ url: config.REDIS_URL });
     client.on('error', (err: unknown) => log.error({ err }, 'rate-limit redis error'));
     await client.connect();

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Mailer } from '../context.ts';
@@ -15,28 +15,43 @@ export interface ClosableMailer extends Mailer {
   close(): void;
 }
 
+/**
+ * nodemailer is loaded with the first mail, not at start (a quarter of a second of the server's start on
+ * this machine, `npm run bench:start`); the transport is made once.
+ */
+function lazyTransport(options: string | Record<string, unknown>) {
+  let transport: Promise<Transporter> | null = null;
+  return {
+    get: () => {
+      transport ??= import('nodemailer').then((m) => m.default.createTransport(options));
+      return transport;
+    },
+    close: () => void transport?.then((t) => t.close()),
+  };
+}
+
 export function createMailer(
   config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'mailDir'>,
   log: Logger,
 ): ClosableMailer {
   if (config.SMTP_URL) {
-    const transport = nodemailer.createTransport(config.SMTP_URL);
+    const transport = lazyTransport(config.SMTP_URL);
     return {
       toFiles: false,
       async send(mail) {
-        await transport.sendMail({ from: config.MAIL_FROM, ...mail });
+        await (await transport.get()).sendMail({ from: config.MAIL_FROM, ...mail });
         log.debug({ to: mail.to, subject: mail.subject }, 'mail sent');
       },
-      close: () => transport.close(),
+      close: transport.close,
     };
   }
 
   mkdirSync(config.mailDir, { recursive: true });
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = lazyTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     toFiles: true,
     async send(mail) {
-      const info = await transport.sendMail({ from: config.MAIL_FROM, ...mail });
+      const info = await (await transport.get()).sendMail({ from: config.MAIL_FROM, ...mail });
       // Time first so a directory listing sorts by sending order; the address makes files easy to find.
       const safeTo = mail.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
       const name = `${Date.now()}-${safeTo}-${randomBytes(3).toString('hex')}.eml`;
@@ -44,6 +59,6 @@ export function createMailer(
       await writeFile(file, info.message as Buffer);
       log.debug({ to: mail.to, file }, 'mail written');
     },
-    close: () => transport.close(),
+    close: transport.close,
   };
 }

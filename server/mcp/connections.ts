@@ -27,7 +27,7 @@ import { resolveCommand } from './bundled-servers.ts';
 import type { ConnectTests } from './connect-tests.ts';
 import { folderRoot } from './folder-placeholder.ts';
 import { openEnvironment, sealEnvironment } from './secret-box.ts';
-import { type McpSession, openSession, type SessionTarget, type ToolResult } from './session.ts';
+import type { McpSession, SessionOptions, SessionTarget, ToolResult } from './session.ts';
 import { declaredVariables } from './templates.ts';
 import { parseNameList, requireAllowedVariables } from './variable-policy.ts';
 import {
@@ -37,6 +37,12 @@ import {
   throwawayWorkdir,
   type Workdir,
 } from './workdirs.ts';
+
+/** The MCP SDK loads with the first session this server opens (a test, a tool call), not at its start. */
+async function openSession(target: SessionTarget, options: SessionOptions): Promise<McpSession> {
+  const session = await import('./session.ts');
+  return session.openSession(target, options);
+}
 
 export type McpConnectionRow = typeof mcpConnections.$inferSelect;
 type ConnectionBody = z.infer<typeof mcpConnectionBody>;

@@ -8,7 +8,7 @@ import type { Agent } from 'node:https';
 import { rootCertificates } from 'node:tls';
 import { and, eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import webpush from 'web-push';
+import type WebPush from 'web-push';
 import type { PushMessage } from '../../schemas/protocol/index.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
@@ -56,10 +56,28 @@ function agentFor(config: Pick<Config, 'PUSH_ALLOW_PRIVATE' | 'PUSH_CA_FILE'>): 
   return agent;
 }
 
+/** web-push, loaded with the first Web Push a server sends, not at start (`npm run bench:start`). */
+let webpushModule: Promise<typeof WebPush> | null = null;
+const loadWebpush = () => {
+  webpushModule ??= import('web-push').then(
+    (m) => m.default,
+    (error: unknown) => {
+      webpushModule = null;
+      throw error;
+    },
+  );
+  return webpushModule;
+};
+
 /** VAPID JWTs live 12 h; one is signed per push service origin and reused until an hour before it expires. */
 const VAPID_LIFETIME_S = 12 * 3600;
 const vapidHeaders = new Map<string, { authorization: string; expiresAt: number }>();
-function vapidAuthorization(audience: string, subject: string, vapid: VapidKeys): string {
+function vapidAuthorization(
+  webpush: typeof WebPush,
+  audience: string,
+  subject: string,
+  vapid: VapidKeys,
+): string {
   const key = `${audience}|${subject}|${vapid.publicKey}`;
   const now = Math.floor(Date.now() / 1000);
   const cached = vapidHeaders.get(key);
@@ -133,12 +151,14 @@ export async function deliver(
   const token = fcmTokenOf(subscription.endpoint);
   if (token !== null) return deliverFcm(deps, subscription, token, message, urgency, attempt);
   const { config, vapid } = deps;
+  const webpush = await loadWebpush();
   const details = webpush.generateRequestDetails(
     { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
     JSON.stringify(message),
     {
       headers: {
         Authorization: vapidAuthorization(
+          webpush,
           new URL(subscription.endpoint).origin,
           config.PUSH_VAPID_SUBJECT,
           vapid,

@@ -20,7 +20,7 @@ import { installPacedDelivery } from './paced-delivery.ts';
 import { createPendingAcks } from './pending-acks.ts';
 import { createPresence, institutionRoomsOf } from './presence.ts';
 import { installProtocolVersionCheck } from './protocol-version.ts';
-import { connectRedisAdapter, type RedisAdapter } from './redis-adapter.ts';
+import type { RedisAdapter } from './redis-adapter.ts';
 import { installSocketAuth } from './socket-auth.ts';
 import type { LanternServer, LanternSocket } from './types.ts';
 import { visitEventHandlers } from './visit-events.ts';
@@ -52,6 +52,8 @@ export async function createRealtime(
 
   let redis: RedisAdapter | null = null;
   if (config.REDIS_URL) {
+    // Loaded only with REDIS_URL: a single node never needs the adapter or the driver.
+    const { connectRedisAdapter } = await import('./redis-adapter.ts');
     redis = await connectRedisAdapter(config.REDIS_URL, log);
     io.adapter(redis.adapter);
     const { uid } = io.of('/').adapter as unknown as { uid: string };
