@@ -6,8 +6,8 @@
 // file named below is still caught when reached. The bundle itself is measured by `npm run bench:client`.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseSync } from 'vite';
 import { describe, expect, it } from 'vitest';
+import { staticPath } from '../support/static-imports.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const ENTRY = 'src/main.tsx';
@@ -51,54 +51,9 @@ const FILES_KEPT_OFF: Record<string, string> = {
     "src/data/client.ts, with the tab's first write or after the first rows (decision 0065)",
 };
 
-/** The imports a file needs at run time: value imports and re-exports (type-only ones are erased). */
-function runtimeImports(file: string, source: string): string[] {
-  const parsed = parseSync(file, source);
-  if (parsed.errors.length > 0) throw new Error(`${file} does not parse: ${parsed.errors[0]?.message}`);
-  return [
-    ...parsed.module.staticImports
-      .filter((i) => i.entries.length === 0 || i.entries.some((e) => !e.isType))
-      .map((i) => i.moduleRequest.value),
-    ...parsed.module.staticExports.flatMap((e) =>
-      e.entries.filter((x) => !x.isType).flatMap((x) => x.moduleRequest?.value ?? []),
-    ),
-  ];
-}
-
-/** The package a bare specifier names (`@scope/name` or `name`). */
-function packageOf(specifier: string): string {
-  const parts = specifier.split('/');
-  return specifier.startsWith('@') ? `${parts[0]}/${parts[1]}` : (parts[0] ?? specifier);
-}
-
-/**
- * Walks static runtime imports from `entry` through the files `read` returns. Returns our files reached
- * and the packages they import. Only script files are followed (styles and fonts are not scripts).
- */
-function firstPath(entry: string, read: (file: string) => string | null) {
-  const files = new Set<string>();
-  const packages = new Map<string, string>();
-  const queue = [entry];
-  while (queue.length > 0) {
-    const file = queue.pop() as string;
-    if (files.has(file)) continue;
-    const source = read(file);
-    if (source === null) continue;
-    files.add(file);
-    for (const specifier of runtimeImports(file, source)) {
-      if (specifier.startsWith('.')) {
-        const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier));
-        if (!/\.(ts|tsx)$/.test(target)) continue;
-        if (target.startsWith('schemas/')) files.add(target);
-        else queue.push(target);
-      } else if (!specifier.startsWith('node:')) {
-        const name = packageOf(specifier);
-        if (!packages.has(name)) packages.set(name, file);
-      }
-    }
-  }
-  return { files, packages };
-}
+/** The channel route's first path; files under schemas/ are reached but not followed (see above). */
+const firstPath = (entry: string, read: (file: string) => string | null) =>
+  staticPath([entry], read, (file) => file.startsWith('schemas/'));
 
 const readRepoFile = (file: string) => {
   const absolute = path.join(ROOT, file);
