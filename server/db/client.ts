@@ -36,7 +36,7 @@ export async function openDatabase(opts: {
   log?: UpkeepLog;
 }): Promise<Database> {
   if (opts.databaseUrl) {
-    // Loaded only here: a server on the embedded database never needs the PostgreSQL driver (bench:start).
+    // Loaded only here: a server on the embedded database never needs the PostgreSQL driver (decision 0075).
     const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
       import('pg'),
       import('drizzle-orm/node-postgres'),

@@ -28,7 +28,7 @@ export async function installRateLimits(
 ): Promise<{ close(): Promise<void>; pingRedis?: () => Promise<unknown> }> {
   let client: ReturnType<typeof createClient> | null = null;
   if (config.REDIS_URL) {
-    // Loaded only with REDIS_URL: a single node never needs the driver (`npm run bench:start`).
+    // Loaded only with REDIS_URL: a single node never needs the driver (decision 0075).
     const { createClient } = await import('redis');
     client = createClient({ url: config.REDIS_URL });
     client.on('error', (err: unknown) => log.error({ err }, 'rate-limit redis error'));

@@ -16,17 +16,23 @@ export interface ClosableMailer extends Mailer {
 }
 
 /**
- * nodemailer is loaded with the first mail, not at start (a quarter of a second of the server's start on
- * this machine, `npm run bench:start`); the transport is made once.
+ * nodemailer loads with the first mail, not at every start (decision 0075); the transport is made once. A
+ * failed load is tried again at the next mail.
  */
 function lazyTransport(options: string | Record<string, unknown>) {
   let transport: Promise<Transporter> | null = null;
   return {
     get: () => {
-      transport ??= import('nodemailer').then((m) => m.default.createTransport(options));
+      transport ??= import('nodemailer').then(
+        (m) => m.default.createTransport(options),
+        (error: unknown) => {
+          transport = null;
+          throw error;
+        },
+      );
       return transport;
     },
-    close: () => void transport?.then((t) => t.close()),
+    close: () => void transport?.then((t) => t.close()).catch(() => undefined),
   };
 }
 

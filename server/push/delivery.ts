@@ -56,7 +56,7 @@ function agentFor(config: Pick<Config, 'PUSH_ALLOW_PRIVATE' | 'PUSH_CA_FILE'>): 
   return agent;
 }
 
-/** web-push, loaded with the first Web Push a server sends, not at start (`npm run bench:start`). */
+/** web-push, loaded with the first Web Push a server sends, not at every start (decision 0075). */
 let webpushModule: Promise<typeof WebPush> | null = null;
 const loadWebpush = () => {
   webpushModule ??= import('web-push').then(
