@@ -17,6 +17,7 @@ import { toConfirmedDoc } from '../src/store/message-merge.ts';
 import { SyncEngine } from '../worker/sync-engine.ts';
 import { startLantern } from './lantern-fixture.ts';
 import { connect } from './load.ts';
+import { median } from './stats.ts';
 
 const envInt = (name: string, fallback: number) => {
   const v = Number.parseInt(process.env[name] ?? '', 10);
@@ -26,13 +27,6 @@ const total = envInt('CATCH_UP_MESSAGES', 1000);
 const channelCount = envInt('CATCH_UP_CHANNELS', 20);
 const rounds = envInt('CATCH_UP_ROUNDS', 5);
 const ms = (v: number | undefined) => `${(v ?? Number.NaN).toFixed(0)} ms`;
-const median = (values: readonly number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2
-    ? (sorted[mid] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-};
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function main(): Promise<void> {

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { openDatabase } from '../server/db/client.ts';
 import { installMetricRollups } from '../server/metrics/rollup-triggers.ts';
 import { loadSecrets } from '../server/secrets.ts';
+import { median } from './stats.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BUILT = path.join(ROOT, 'dist-server', 'main.js');
@@ -19,13 +20,6 @@ const FLOOR = path.join(ROOT, 'bench', 'start-floor.mjs');
 const rounds = Math.max(1, Number.parseInt(process.env.START_ROUNDS ?? '', 10) || 7);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const median = (values: readonly number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2
-    ? (sorted[mid] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-};
 /** CPU the process has used so far (user and system, every thread), from /proc. */
 function cpuMs(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
