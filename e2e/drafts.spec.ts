@@ -52,10 +52,11 @@ test('a draft is kept with every key, shown in another tab, and said saved witho
   await expect(page.getByText('Draft saved on this device')).toBeVisible();
   // A save says "Saving draft…" only once it has taken 400 ms, so the line no longer flips to it and back
   // with every key (the build before read 13 to 50 changes for these 28 keys). On a quiet machine it reads
-  // "saved" alone; a loaded one may have a slow save or two while the keys are typed.
+  // "saved" alone; a loaded one has slow saves while the keys are typed, each two changes (7 seen in a
+  // suite at load average 10), so the bound sits below the old build's least, not at a quiet machine's.
   const seen = await lines();
   expect(seen.at(-1)).toBe('Draft saved on this device');
-  expect(seen.length).toBeLessThanOrEqual(5);
+  expect(seen.length).toBeLessThanOrEqual(9);
   await shot(page, 'e2e/artifacts/draft-saved.png');
 
   await expect(otherBox).toHaveText('Lamp oil for the north tower');

@@ -13,6 +13,9 @@ interface PageNotes {
   lines: string[];
 }
 
+/** RxDB's notice that its free storage is in use, printed by every tab and worker that opens a store. */
+const isBanner = (text: string) => text.startsWith('-------------- RxDB Open Core RxStorage');
+
 /** The newest lines a page keeps: the end of a long test is what explains its failure. */
 const KEPT = 25;
 
@@ -27,7 +30,7 @@ function watchContexts(browser: Browser): { notes: PageNotes[]; stop(): void } {
     const entry: PageNotes = { page, lines: [] };
     notes.push(entry);
     page.on('console', (m) => {
-      if (m.type() === 'error' || m.type() === 'warning')
+      if ((m.type() === 'error' || m.type() === 'warning') && !isBanner(m.text()))
         keep(entry, `${m.type()}: ${m.text().split('\n')[0] ?? ''}`);
     });
     page.on('pageerror', (e) =>
