@@ -53,6 +53,7 @@ import { registerWorkspaceMemberRoutes } from './http/workspace-members.ts';
 import { createMailer } from './mail/mailer.ts';
 import { installMetricRollups } from './metrics/rollup-triggers.ts';
 import { attachMetrics, createMetrics } from './operations/metrics.ts';
+import { reportSlowRequests } from './operations/slow-requests.ts';
 import { createRealtime, type Realtime } from './realtime/index.ts';
 import { BODY_LIMITS } from './request-limits.ts';
 import { secretDependents } from './secret-dependents.ts';
@@ -121,6 +122,7 @@ export async function createApp(config: Config): Promise<LanternServer> {
     genReqId: requestIdOf,
   });
   echoRequestId(app);
+  reportSlowRequests(app, log as FastifyBaseLogger);
   // First, so that every answer (a 401 from the auth hook, a 404, an error) carries the headers too.
   await registerSecurityHeaders(app, config);
   await registerCompression(app);

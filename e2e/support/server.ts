@@ -27,6 +27,9 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** How long a test's own API call waits for its answer (a stuck call fails instead of hanging the test). */
+const API_ANSWER_MS = 60_000;
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export class ApiFailure extends Error {
@@ -206,17 +209,30 @@ export class LanternServer {
     throw new Error(`no sign-in code for ${email} in ${this.mailDir}`);
   }
 
-  /** A JSON API call; throws ApiFailure on a non-2xx answer. */
+  /**
+   * A JSON API call; throws ApiFailure on a non-2xx answer. One without an answer in 60 s fails naming
+   * itself: lti.spec once hung to its 240 s limit with no step pending, which fits a call here never ending.
+   */
   async api<T = unknown>(method: string, apiPath: string, token?: string | null, body?: unknown): Promise<T> {
     const headers: Record<string, string> = {};
     if (token) headers.authorization = `Bearer ${token}`;
     if (body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(this.url + apiPath, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
+    const call = `${method} ${apiPath.split('?')[0]}`;
+    const signal = AbortSignal.timeout(API_ANSWER_MS);
+    let text: string;
+    let res: Response;
+    try {
+      res = await fetch(this.url + apiPath, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal,
+      });
+      text = await res.text();
+    } catch (error) {
+      if (signal.aborted) throw new Error(`${call}: no answer from the server in ${API_ANSWER_MS / 1000} s`);
+      throw error;
+    }
     const parsed: unknown = text ? JSON.parse(text) : undefined;
     if (!res.ok) throw new ApiFailure(res.status, parsed, `${method} ${apiPath}`);
     return parsed as T;

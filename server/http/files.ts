@@ -123,7 +123,7 @@ export function registerFileRoutes(app: FastifyInstance, ctx: AppContext): void 
   app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
-    scope.put('/api/files/upload/:fileKey', async (request, reply) => {
+    scope.put('/api/files/upload/:fileKey', { config: { readsItsBody: true } }, async (request, reply) => {
       try {
         const local = store.local;
         if (!local) throw new HttpError(404, 'Uploads go to the configured S3 store');
