@@ -388,6 +388,13 @@ export function ChannelScreen() {
         <ChannelMessages
           channelId={channelId}
           meId={workspace.me.id}
+          label={
+            label.isSelf
+              ? 'Your notes'
+              : label.isDirect
+                ? `Messages with ${label.title}`
+                : `Messages in #${channel.name}`
+          }
           intro={intro}
           neverUsed={channel.lastSentMessage === null}
           hash={location.hash.slice(1)}
@@ -450,6 +457,7 @@ export function ChannelScreen() {
 const ChannelMessages = memo(function ChannelMessages({
   channelId,
   meId,
+  label,
   intro,
   neverUsed,
   hash,
@@ -457,6 +465,8 @@ const ChannelMessages = memo(function ChannelMessages({
 }: {
   channelId: string;
   meId: string;
+  /** The feed's name for assistive technology. */
+  label: string;
   /** The top of the history (channel-intro.tsx), memoised by the screen. */
   intro: ReactNode;
   /** No message was ever sent here (the channel's lastSentMessage is null). */
@@ -486,6 +496,7 @@ const ChannelMessages = memo(function ChannelMessages({
     <MessageList
       key={channelId}
       channelId={channelId}
+      label={label}
       messages={messageWindow.messages}
       hasOlderStored={messageWindow.hasOlderStored}
       onShowOlder={messageWindow.showOlder}

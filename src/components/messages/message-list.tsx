@@ -26,6 +26,7 @@ import { useSettings } from '../../data/settings.ts';
 import { useFirstScreen } from '../../first-screen/capture.ts';
 import { announceNoRows, announceRowsPainted, FIRST_ROWS_TIMING } from '../../first-screen/rows-painted.ts';
 import { Spinner } from '../ui/states.tsx';
+import { useArrivalAnnouncer } from './arrival-announcer.ts';
 import { continuesGroup, startsNewDay } from './day.ts';
 import { newSince } from './jump-to-latest.ts';
 import { DaySeparator, MessageRow } from './message-row.tsx';
@@ -70,6 +71,8 @@ function useKnownAuthors(
 
 export interface MessageListProps {
   channelId: string;
+  /** What assistive technology calls the list: "Messages in #general", "Messages with Grace Hopper". */
+  label: string;
   /** The newest messages stored for the channel (a window of them, see src/store/message-window.ts). */
   messages: MessageDoc[];
   /** Older messages are stored on this device below the window. */
@@ -86,6 +89,7 @@ export interface MessageListProps {
 
 function MessageListView({
   channelId,
+  label,
   messages,
   hasOlderStored,
   onShowOlder,
@@ -225,6 +229,15 @@ function MessageListView({
   const [leftWith, setLeftWith] = useState<ReadonlySet<string> | null>(null);
   const atBottom = leftWith === null;
   const unseen = leftWith ? newSince(messages, leftWith, me.id) : 0;
+  const announcer = useArrivalAnnouncer(
+    messages,
+    me.id,
+    (memberId) => {
+      const member = membersById.get(memberId);
+      return member?.name || member?.email || 'Someone';
+    },
+    () => (following.current ? null : unseen),
+  );
   // The list keeps its place when its rows or its own height change, from a ResizeObserver: its callback
   // runs after the browser's layout and before the paint, so the geometry read there costs nothing (read
   // after each render, in a layout effect, it laid the page out once more: 7 ms a message at 4×), and
@@ -353,7 +366,9 @@ function MessageListView({
           ) : (
             <div className="h-4" />
           )}
-          <div ref={rowsElement}>
+          {/* The WAI-ARIA feed pattern: articles with one tab stop each (message-keys.ts); busy while an
+              older page is on its way. */}
+          <div ref={rowsElement} role="feed" aria-label={label} aria-busy={older.loading}>
             {drawn.map((message, i) => {
               const previous = messages[hiddenAbove + i - 1];
               const newDay = startsNewDay(previous, message);
@@ -379,6 +394,7 @@ function MessageListView({
           <div className="h-3" />
         </div>
       </div>
+      <p ref={announcer} className="sr-only" aria-live="polite" data-arrivals />
       {atBottom ? null : (
         <button
           type="button"
