@@ -1,8 +1,10 @@
 // Keyboard in the message list (issue 15 item 5): each message is one tab stop. On a focused message
-// ↑ and ↓ go to the previous and next message, Home and End to the first and last shown, and → (or
-// Enter) into its actions; inside the actions ← and → move between them and Escape goes back to the
+// ↑ and ↓ (and the WAI-ARIA feed's Page Up and Page Down, decision 0077) go to the previous and next
+// message, Home and End to the first and last shown, Ctrl+End out of the feed to the composer, and →
+// (or Enter) into its actions; inside the actions ← and → move between them and Escape goes back to the
 // message. Tab leaves the actions, so a channel is not a hundred tab stops of buttons.
 import type { FocusEvent, KeyboardEvent } from 'react';
+import { focusComposer } from './composer-focus.ts';
 
 const ROW = 'article[data-gen-id]';
 
@@ -44,15 +46,23 @@ function firstAction(row: HTMLElement): HTMLElement | null {
 /** Keys on the message itself (not on something inside it). */
 export function onMessageKeyDown(event: KeyboardEvent<HTMLElement>): void {
   const row = event.currentTarget;
-  if (event.target !== row || event.altKey || event.ctrlKey || event.metaKey) return;
+  if (event.target !== row || event.altKey || event.metaKey) return;
+  if (event.ctrlKey) {
+    if (event.key !== 'End') return;
+    focusComposer();
+    event.preventDefault();
+    return;
+  }
   const rows = rowsAround(row);
   const at = rows.indexOf(row);
   if (['ArrowRight', 'Enter'].includes(event.key)) markKeyboard(row);
   switch (event.key) {
     case 'ArrowDown':
+    case 'PageDown':
       focusRow(rows[at + 1]);
       break;
     case 'ArrowUp':
+    case 'PageUp':
       focusRow(rows[at - 1]);
       break;
     case 'Home':
