@@ -1,7 +1,8 @@
-// Issue 15 item 10: axe (a tool nobody here wrote) finds no serious or critical violation on the screens a
-// person uses most — sign-in, a channel with messages, directory, settings, agents settings, workspace
-// settings, activity and search — light and dark, desktop and phone. Colour contrast is among its serious rules.
-import { seriousViolations } from './support/accessibility.ts';
+// Issue 15 item 10: axe (a tool nobody here wrote) finds no moderate, serious or critical violation on the
+// screens a person uses most — sign-in, a channel with messages, directory, settings, agents settings,
+// workspace settings, activity and search — light and dark, desktop and phone. Colour contrast is among its
+// serious rules; every screen's content within a landmark (a main one on phones too) among its moderate ones.
+import { violations } from './support/accessibility.ts';
 import { specServer } from './support/spec-server.ts';
 import { addTeammate } from './support/team.ts';
 import { expect, type Page, test } from './support/test.ts';
@@ -10,6 +11,12 @@ import { createWorkspaceThroughUi, messageList, signInThroughUi } from './suppor
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 const server = specServer();
+const IMPACTS = ['moderate', 'serious', 'critical'];
+/**
+ * The sidebar's resize handle sits between the navigation and the main content, as the window splitter
+ * pattern places it: axe's best-practice "region" rule wants every focusable thing inside a landmark.
+ */
+const ALLOWED = [{ rule: 'region', html: 'aria-label="Resize sidebar"' }];
 
 // One signed-in page and workspace for every look: each look is its own test, so each has its own time limit.
 let page: Page;
@@ -93,21 +100,22 @@ for (const [label, viewport] of [
   ['phone', PHONE],
 ] as const) {
   for (const scheme of ['light', 'dark'] as const) {
-    test(`the main screens have no serious or critical axe violation: ${label}, ${scheme}`, async () => {
+    test(`the main screens have no moderate, serious or critical axe violation: ${label}, ${scheme}`, async () => {
       await page.setViewportSize(viewport);
       await page.emulateMedia({ colorScheme: scheme });
       const found: string[] = [];
       for (const [name, url, ready] of screens) {
         await page.goto(url);
         await ready();
-        for (const v of await seriousViolations(page)) found.push(`${name}: ${v}`);
+        for (const v of await violations(page, { impacts: IMPACTS, allowed: ALLOWED }))
+          found.push(`${name}: ${v}`);
       }
       expect(found).toEqual([]);
     });
   }
 }
 
-test('the sign-in page has no serious or critical axe violation, light and dark, desktop and phone', async ({
+test('the sign-in page has no moderate, serious or critical axe violation, light and dark, desktop and phone', async ({
   browser,
 }) => {
   const signedOut = await browser.newContext();
@@ -122,7 +130,7 @@ test('the sign-in page has no serious or critical axe violation, light and dark,
       await signIn.emulateMedia({ colorScheme: scheme });
       await signIn.goto(`${server.url}/signin`);
       await expect(signIn.getByLabel('E-mail')).toBeVisible();
-      for (const v of await seriousViolations(signIn)) found.push(`${label}, ${scheme}: ${v}`);
+      for (const v of await violations(signIn, { impacts: IMPACTS })) found.push(`${label}, ${scheme}: ${v}`);
     }
   }
   await signedOut.close();

@@ -5,7 +5,22 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 
 /** The serious and critical violations on the page (or within `selector`), one line per element. */
-export async function seriousViolations(page: Page, selector?: string): Promise<string[]> {
+export function seriousViolations(page: Page, selector?: string): Promise<string[]> {
+  return violations(page, { selector, impacts: ['serious', 'critical'] });
+}
+
+/**
+ * The violations of the given impacts on the page (or within `selector`), one line per element, less those
+ * `allowed` (a rule id, and text of the flagged element's HTML; each with its reason where it is used).
+ */
+export async function violations(
+  page: Page,
+  {
+    selector,
+    impacts,
+    allowed = [],
+  }: { selector?: string; impacts: string[]; allowed?: { rule: string; html: string }[] },
+): Promise<string[]> {
   // Finite animations and transitions only: a spinner turns for as long as it is shown.
   await page
     .waitForFunction(
@@ -24,8 +39,10 @@ export async function seriousViolations(page: Page, selector?: string): Promise<
   const builder = new AxeBuilder({ page });
   const result = await (selector ? builder.include(selector) : builder).analyze();
   return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .filter((v) => impacts.includes(v.impact ?? ''))
     .flatMap((v) =>
-      v.nodes.map((n) => `${v.id} at ${n.target.join(' ')}: ${n.failureSummary?.split('\n')[1] ?? ''}`),
+      v.nodes
+        .filter((n) => !allowed.some((a) => a.rule === v.id && n.html.includes(a.html)))
+        .map((n) => `${v.id} at ${n.target.join(' ')}: ${n.failureSummary?.split('\n')[1] ?? ''}`),
     );
 }

@@ -67,10 +67,11 @@ export function ClientLayout() {
           </main>
         </SplitLayout>
       ) : (
-        <div className="flex h-full min-h-0 flex-col bg-surface">
+        // The page's main landmark on a phone too (axe's landmark-one-main): at home the sidebar is the page.
+        <main className="flex h-full min-h-0 flex-col bg-surface">
           <ConnectionBanner />
           {atHome ? <Sidebar className="min-h-0 flex-1" /> : <Outlet />}
-        </div>
+        </main>
       )}
     </WorkspaceProvider>
   );
