@@ -66,7 +66,7 @@ export function takeArrivals(
   meId: string,
   seen: { newest: number | null; writing: Set<string> },
 ): MessageDoc[] {
-  const arrivals: MessageDoc[] = [];
+  const newestFirst: MessageDoc[] = [];
   const before = seen.newest;
   let newest = before ?? 0;
   // Pending rows (position 0) sort last, so the newest confirmed ones are read from the end until one
@@ -78,9 +78,10 @@ export function takeArrivals(
     newest = Math.max(newest, m.createdSeq);
     if (m.memberId === meId || m.deletedAt) continue;
     if (stillWriting(m)) seen.writing.add(m.genId);
-    else if (before !== null) arrivals.unshift(m);
+    else if (before !== null) newestFirst.push(m);
   }
   seen.newest = newest;
+  const arrivals = newestFirst.reverse();
   if (seen.writing.size > 0 && before !== null) {
     for (const m of messages) {
       if (!seen.writing.has(m.genId) || stillWriting(m)) continue;
