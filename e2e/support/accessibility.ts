@@ -9,17 +9,10 @@ export function seriousViolations(page: Page, selector?: string): Promise<string
   return violations(page, { selector, impacts: ['serious', 'critical'] });
 }
 
-/**
- * The violations of the given impacts on the page (or within `selector`), one line per element, less those
- * `allowed` (a rule id, and text of the flagged element's HTML; each with its reason where it is used).
- */
+/** The violations of the given impacts on the page (or within `selector`), one line per element. */
 export async function violations(
   page: Page,
-  {
-    selector,
-    impacts,
-    allowed = [],
-  }: { selector?: string; impacts: string[]; allowed?: { rule: string; html: string }[] },
+  { selector, impacts }: { selector?: string; impacts: string[] },
 ): Promise<string[]> {
   // Finite animations and transitions only: a spinner turns for as long as it is shown.
   await page
@@ -41,8 +34,6 @@ export async function violations(
   return result.violations
     .filter((v) => impacts.includes(v.impact ?? ''))
     .flatMap((v) =>
-      v.nodes
-        .filter((n) => !allowed.some((a) => a.rule === v.id && n.html.includes(a.html)))
-        .map((n) => `${v.id} at ${n.target.join(' ')}: ${n.failureSummary?.split('\n')[1] ?? ''}`),
+      v.nodes.map((n) => `${v.id} at ${n.target.join(' ')}: ${n.failureSummary?.split('\n')[1] ?? ''}`),
     );
 }

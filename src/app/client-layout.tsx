@@ -56,15 +56,15 @@ export function ClientLayout() {
           bounds={{ min: 15, max: 40 }}
           minPx={208}
           maxPx={520}
+          contentAs="main"
+          contentClassName="p-2 pl-0"
         >
-          <main className="flex min-h-0 min-w-0 flex-1 flex-col p-2 pl-0">
-            {/* Positioned: a visually hidden element without a nearer positioned box stays inside this clipped
-                pane instead of lengthening the document, which then scrolled on a click (settings.spec). */}
-            <div className="relative flex min-h-0 flex-1 flex-col overflow-hidden rounded-lg border border-line bg-surface shadow-xs">
-              <ConnectionBanner />
-              <Outlet />
-            </div>
-          </main>
+          {/* Positioned: a visually hidden element without a nearer positioned box stays inside this clipped
+              pane instead of lengthening the document, which then scrolled on a click (settings.spec). */}
+          <div className="relative flex min-h-0 flex-1 flex-col overflow-hidden rounded-lg border border-line bg-surface shadow-xs">
+            <ConnectionBanner />
+            <Outlet />
+          </div>
         </SplitLayout>
       ) : (
         // The page's main landmark on a phone too (axe's landmark-one-main): at home the sidebar is the page.

@@ -44,6 +44,8 @@ export function SplitLayout({
   minPx,
   maxPx,
   className,
+  contentAs: Content = 'div',
+  contentClassName,
 }: {
   /** The resizable panel, first (left). */
   panel: ReactNode;
@@ -58,6 +60,12 @@ export function SplitLayout({
   minPx?: number;
   maxPx?: number;
   className?: string;
+  /**
+   * The element that holds `children` and the splitter: `main` makes it the page's main landmark, so the
+   * splitter (a focusable control) is within a landmark too, at the edge it moves.
+   */
+  contentAs?: 'div' | 'main';
+  contentClassName?: string;
 }) {
   const [size, setSize] = useState(() => savedSize(storageKey, bounds) ?? defaultSize);
   const [dragging, setDragging] = useState(false);
@@ -103,55 +111,57 @@ export function SplitLayout({
       >
         {panel}
       </div>
-      {/* biome-ignore lint/a11y/useSemanticElements: a focusable window splitter, which <hr> cannot be */}
-      <div
-        role="separator"
-        aria-orientation="vertical"
-        aria-label={label}
-        aria-controls={panelId}
-        aria-valuenow={Math.round(size)}
-        aria-valuemin={min}
-        aria-valuemax={max}
-        tabIndex={0}
-        className="group relative z-10 w-0 shrink-0 cursor-col-resize outline-none"
-        style={
-          {
-            '--hit-fine': `${HIT_MARGIN_PX.fine}px`,
-            '--hit-coarse': `${HIT_MARGIN_PX.coarse}px`,
-          } as React.CSSProperties
-        }
-        onKeyDown={(event) => {
-          const next = sizeAfterKey(size, event.key, event.shiftKey, { min, max });
-          if (next === null) return;
-          event.preventDefault();
-          change(next);
-        }}
-        onPointerDown={(event) => {
-          if (event.button !== 0) return;
-          event.preventDefault();
-          event.currentTarget.setPointerCapture(event.pointerId);
-          setDragging(true);
-        }}
-        onPointerMove={(event) => {
-          if (event.currentTarget.hasPointerCapture(event.pointerId)) follow(event.clientX);
-        }}
-        onPointerUp={(event) => {
-          event.currentTarget.releasePointerCapture(event.pointerId);
-          setDragging(false);
-        }}
-        onPointerCancel={() => setDragging(false)}
-      >
-        {/* The hit area: wider than the line, more so for a finger. */}
-        <span className="absolute inset-y-0 -left-[var(--hit-fine)] w-[calc(var(--hit-fine)*2)] pointer-coarse:-left-[var(--hit-coarse)] pointer-coarse:w-[calc(var(--hit-coarse)*2)]" />
-        {/* The line shows on hover, drag and keyboard focus. */}
-        <span
-          className={cn(
-            'pointer-events-none absolute inset-y-2 -left-px w-0.5 rounded-full bg-transparent transition-colors group-hover:bg-line-strong group-focus-visible:bg-accent',
-            dragging && 'bg-accent',
-          )}
-        />
-      </div>
-      <div className="flex min-h-0 min-w-0 flex-1 flex-col">{children}</div>
+      <Content className={cn('relative flex min-h-0 min-w-0 flex-1 flex-col', contentClassName)}>
+        {/* biome-ignore lint/a11y/useSemanticElements: a focusable window splitter, which <hr> cannot be */}
+        <div
+          role="separator"
+          aria-orientation="vertical"
+          aria-label={label}
+          aria-controls={panelId}
+          aria-valuenow={Math.round(size)}
+          aria-valuemin={min}
+          aria-valuemax={max}
+          tabIndex={0}
+          className="group absolute inset-y-0 left-0 z-10 w-0 cursor-col-resize outline-none"
+          style={
+            {
+              '--hit-fine': `${HIT_MARGIN_PX.fine}px`,
+              '--hit-coarse': `${HIT_MARGIN_PX.coarse}px`,
+            } as React.CSSProperties
+          }
+          onKeyDown={(event) => {
+            const next = sizeAfterKey(size, event.key, event.shiftKey, { min, max });
+            if (next === null) return;
+            event.preventDefault();
+            change(next);
+          }}
+          onPointerDown={(event) => {
+            if (event.button !== 0) return;
+            event.preventDefault();
+            event.currentTarget.setPointerCapture(event.pointerId);
+            setDragging(true);
+          }}
+          onPointerMove={(event) => {
+            if (event.currentTarget.hasPointerCapture(event.pointerId)) follow(event.clientX);
+          }}
+          onPointerUp={(event) => {
+            event.currentTarget.releasePointerCapture(event.pointerId);
+            setDragging(false);
+          }}
+          onPointerCancel={() => setDragging(false)}
+        >
+          {/* The hit area: wider than the line, more so for a finger. */}
+          <span className="absolute inset-y-0 -left-[var(--hit-fine)] w-[calc(var(--hit-fine)*2)] pointer-coarse:-left-[var(--hit-coarse)] pointer-coarse:w-[calc(var(--hit-coarse)*2)]" />
+          {/* The line shows on hover, drag and keyboard focus. */}
+          <span
+            className={cn(
+              'pointer-events-none absolute inset-y-2 -left-px w-0.5 rounded-full bg-transparent transition-colors group-hover:bg-line-strong group-focus-visible:bg-accent',
+              dragging && 'bg-accent',
+            )}
+          />
+        </div>
+        {children}
+      </Content>
     </div>
   );
 }
