@@ -22,6 +22,7 @@ import {
 } from './client-browser.ts';
 import type { FloorServer } from './client-floor.ts';
 import type { SeededWorkspace } from './client-seed.ts';
+import { connect } from './load.ts';
 
 /** The page's CPU slowdown (4: a mid-range phone); BENCH_CLIENT_SLOWDOWN=1 to tell its work from its waits. */
 export const SLOWDOWN = Math.max(1, Number(process.env.BENCH_CLIENT_SLOWDOWN) || 4);
@@ -400,36 +401,101 @@ export async function floorEcho(
 }
 
 /**
- * A message posted through REST by the second person → its row painted here, in ms, per post. With
- * `mouseOverList` the mouse rests over the middle of the message list, as on a desk: each message scrolls
- * another row under it (until decision 0060's amendment, that row then built its actions).
+ * A message posted by the second person → its row painted here, in ms, per post: through a socket as their
+ * own app posts it (the default), or through the REST API as an integration would. With `mouseOverList`
+ * the mouse rests over the middle of the message list, as on a desk: each message scrolls another row under
+ * it (until decision 0060's amendment, that row then built its actions). `answered`, when given, collects
+ * each post's answer time (the server has committed and broadcast it by then).
  */
 export async function liveMessages(
   page: Page,
   server: LanternServer,
   seed: SeededWorkspace,
   posts: number,
-  { mouseOverList = false } = {},
+  {
+    mouseOverList = false,
+    answered,
+    through = 'socket',
+  }: { mouseOverList?: boolean; answered?: number[]; through?: 'socket' | 'rest' } = {},
 ): Promise<number[]> {
   if (mouseOverList) {
     const box = await page.locator('[data-message-list]').boundingBox();
     if (!box) throw new Error('the message list has no box to rest the mouse over');
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 4 });
   }
+  const where = { institutionId: seed.institutionId, channelId: seed.channelId };
+  if (through === 'rest')
+    return await postedToPainted(
+      page,
+      posts,
+      async (text) => {
+        const res = await fetch(
+          `${server.url}/api/institutions/${where.institutionId}/channels/${where.channelId}/messages`,
+          {
+            method: 'POST',
+            headers: { authorization: `Bearer ${seed.posterToken}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ genId: newGenId(), content: `<p>${text}</p>` }),
+          },
+        );
+        if (!res.ok) throw new Error(`posting a live message → ${res.status} ${await res.text()}`);
+      },
+      answered,
+    );
+  const socket = await connect(server.url, seed.posterToken);
+  try {
+    return await postedToPainted(
+      page,
+      posts,
+      async (text) => {
+        const ack = await socket
+          .timeout(10_000)
+          .emitWithAck('postMessage', { ...where, genId: newGenId(), content: `<p>${text}</p>` });
+        if ('error' in ack) throw new Error(`posting a live message → ${ack.error.message}`);
+      },
+      answered,
+    );
+  } finally {
+    socket.disconnect();
+  }
+}
+
+/**
+ * The floor's live message: a line posted to the one-element page's server → its row painted, slowed and
+ * measured like the app's. What is left is the machine's: an HTTP request, one push down an open stream,
+ * a row appended and the frame that paints it.
+ */
+export async function floorLive(browser: Browser, floor: FloorServer, posts: number): Promise<number[]> {
+  const context = await newProbedContext(browser);
+  try {
+    const page = await context.newPage();
+    await page.goto(floor.liveUrl);
+    await page.waitForFunction(() => document.readyState === 'complete');
+    for (let i = 0; i < 100 && !floor.listening; i++) await sleep(50);
+    if (!floor.listening) throw new Error("the floor's live page did not open its event stream");
+    await throttle(page, SLOWDOWN);
+    return await postedToPainted(page, posts, (text) => floor.post(text));
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * Each post's text → its row painted on `page`, in ms, one post at a time with a pause between; each post's
+ * answer time into `answered`, when given.
+ */
+async function postedToPainted(
+  page: Page,
+  posts: number,
+  post: (text: string) => Promise<void>,
+  answered?: number[],
+): Promise<number[]> {
   const times: number[] = [];
   for (let i = 0; i < posts; i++) {
     const text = `Live ${i} ${Math.random().toString(36).slice(2, 8)}`;
     const { painted } = await awaitRow(page, text);
     const sentEpoch = performance.timeOrigin + performance.now();
-    const res = await fetch(
-      `${server.url}/api/institutions/${seed.institutionId}/channels/${seed.channelId}/messages`,
-      {
-        method: 'POST',
-        headers: { authorization: `Bearer ${seed.posterToken}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ genId: newGenId(), content: `<p>${text}</p>` }),
-      },
-    );
-    if (!res.ok) throw new Error(`posting a live message → ${res.status} ${await res.text()}`);
+    await post(text);
+    answered?.push(performance.timeOrigin + performance.now() - sentEpoch);
     const row = await painted;
     times.push(row.paintedEpoch - sentEpoch);
     await sleep(300);

@@ -3,8 +3,9 @@
 // through the UI, and prints navigation → first message row for a first visit, a cached reload with the
 // server up and one with it stopped, each beside a one-element page navigated the same way in the same run
 // (the floor); the page JS on the wire before the first row; and, with the largest store, Enter → pending
-// row, a key typed in the composer, and someone else's message → row. Figures, not assertions: it exits 0
-// whatever they are.
+// row, a key typed in the composer, and someone else's message → row (posted from their own socket, and
+// through REST), beside the floor page's line pushed to it. Figures, not assertions: it exits 0 whatever
+// they are.
 // The reloads of every size's tab and the floor's are taken in turn (the others frozen meanwhile), so the
 // figures a ratio compares come from the same minutes of a machine whose speed drifts.
 // Env: BENCH_CLIENT_SIZES (3000,50000), BENCH_CLIENT_RUNS per figure (3), BENCH_CLIENT_SENDS (30),
@@ -34,6 +35,7 @@ import {
   firstVisit,
   floorEcho,
   floorFirstVisits,
+  floorLive,
   floorTab,
   liveMessages,
   localEcho,
@@ -99,6 +101,13 @@ interface SizeResult {
   typing?: Typing;
   floorTyping?: Typing;
   live?: number[];
+  /** Each live post's answer from the server: its commit and broadcast, the rest being delivery and paint. */
+  liveAnswered?: number[];
+  /** The same posted through the REST API (bearer token, HTTP), and each such post's answer. */
+  liveRest?: number[];
+  liveRestAnswered?: number[];
+  /** The floor page's live line → row, slowed the same way. */
+  floorLive?: number[];
   /** The same with the mouse resting over the message list (a desk, not a phone). */
   liveMouseOver?: number[];
   /** Messages the store held when echo and live were measured. */
@@ -207,9 +216,16 @@ async function measureEcho(browser: Browser, p: PreparedSize, page: Page, floor:
     p.result.floorTyping = bare.typing;
     p.result.floorEchoNextPaint = bare.nextPaint;
     await throttle(page, SLOWDOWN);
-    p.result.live = await liveMessages(page, p.server, p.seed, sends);
+    p.result.liveAnswered = [];
+    p.result.live = await liveMessages(page, p.server, p.seed, sends, { answered: p.result.liveAnswered });
+    p.result.liveRestAnswered = [];
+    p.result.liveRest = await liveMessages(page, p.server, p.seed, sends, {
+      through: 'rest',
+      answered: p.result.liveRestAnswered,
+    });
     p.result.liveMouseOver = await liveMessages(page, p.server, p.seed, sends, { mouseOverList: true });
     await throttle(page, 1);
+    p.result.floorLive = await floorLive(browser, floor, sends);
     log('  echo and live messages done');
   } catch (error) {
     // The first-screen figures are still worth printing.
@@ -380,13 +396,35 @@ function report(result: SizeResult, smallest: SizeResult | null): string {
   }
   if (result.live) {
     const p95 = percentile(result.live, 95);
+    const floorP95 = result.floorLive ? percentile(result.floorLive, 95) : null;
     rows.push({
       what: `another person's message → row painted (p95 of ${result.live.length})`,
       figure: ms(p95),
+      floor: ms(floorP95),
+      ratio: ratio(p95, floorP95),
       goal: `< ${GOAL_LIVE_P95} ms`,
       met: p95 !== null && p95 < GOAL_LIVE_P95,
     });
-    rows.push({ what: '  p50', figure: ms(percentile(result.live, 50)) });
+    const p50 = percentile(result.live, 50);
+    const floorP50 = result.floorLive ? percentile(result.floorLive, 50) : null;
+    rows.push({ what: '  p50', figure: ms(p50), floor: ms(floorP50), ratio: ratio(p50, floorP50) });
+    if (result.liveAnswered && result.liveAnswered.length > 0)
+      rows.push({
+        what: '  of which the post acknowledged (stored, broadcast), p50',
+        figure: ms(percentile(result.liveAnswered, 50)),
+      });
+  }
+  if (result.liveRest) {
+    rows.push({
+      what: `  posted through the REST API instead: p95 of ${result.liveRest.length}`,
+      figure: ms(percentile(result.liveRest, 95)),
+    });
+    rows.push({ what: '    p50', figure: ms(percentile(result.liveRest, 50)) });
+    if (result.liveRestAnswered && result.liveRestAnswered.length > 0)
+      rows.push({
+        what: '    of which the post answered, p50',
+        figure: ms(percentile(result.liveRestAnswered, 50)),
+      });
   }
   if (result.liveMouseOver) {
     rows.push({
