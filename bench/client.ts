@@ -26,6 +26,7 @@ import {
   launchChromium,
   measuredSlowdown,
   type StorageState,
+  settled,
   throttle,
 } from './client-browser.ts';
 import { FloorServer } from './client-floor.ts';
@@ -216,6 +217,8 @@ async function measureEcho(browser: Browser, p: PreparedSize, page: Page, floor:
     p.result.floorTyping = bare.typing;
     p.result.floorEchoNextPaint = bare.nextPaint;
     await throttle(page, SLOWDOWN);
+    // The sends' own work (their stored rows, the drafts, the outbox) done before the first live series.
+    await settled(page);
     p.result.liveAnswered = [];
     p.result.live = await liveMessages(page, p.server, p.seed, sends, { answered: p.result.liveAnswered });
     p.result.liveRestAnswered = [];
