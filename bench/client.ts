@@ -397,6 +397,15 @@ function report(result: SizeResult, smallest: SizeResult | null): string {
       floor: underOrMs(p95(f?.nextPaint)),
     });
   }
+  // A variant of the live figure (another way of posting, the mouse over the list) under its main row.
+  const variant = (what: string, times: number[]) => {
+    rows.push({ what: `  ${what}: p95 of ${times.length}`, figure: ms(percentile(times, 95)) });
+    rows.push({ what: '    p50', figure: ms(percentile(times, 50)) });
+  };
+  // The posts' own answers: what of the figure was the server's.
+  const answered = (what: string, times: number[] | undefined) => {
+    if (times && times.length > 0) rows.push({ what, figure: ms(percentile(times, 50)) });
+  };
   if (result.live) {
     const p95 = percentile(result.live, 95);
     const floorP95 = result.floorLive ? percentile(result.floorLive, 95) : null;
@@ -411,31 +420,13 @@ function report(result: SizeResult, smallest: SizeResult | null): string {
     const p50 = percentile(result.live, 50);
     const floorP50 = result.floorLive ? percentile(result.floorLive, 50) : null;
     rows.push({ what: '  p50', figure: ms(p50), floor: ms(floorP50), ratio: ratio(p50, floorP50) });
-    if (result.liveAnswered && result.liveAnswered.length > 0)
-      rows.push({
-        what: '  of which the post acknowledged (stored, broadcast), p50',
-        figure: ms(percentile(result.liveAnswered, 50)),
-      });
+    answered('  of which the post acknowledged (stored, broadcast), p50', result.liveAnswered);
   }
   if (result.liveRest) {
-    rows.push({
-      what: `  posted through the REST API instead: p95 of ${result.liveRest.length}`,
-      figure: ms(percentile(result.liveRest, 95)),
-    });
-    rows.push({ what: '    p50', figure: ms(percentile(result.liveRest, 50)) });
-    if (result.liveRestAnswered && result.liveRestAnswered.length > 0)
-      rows.push({
-        what: '    of which the post answered, p50',
-        figure: ms(percentile(result.liveRestAnswered, 50)),
-      });
+    variant('posted through the REST API instead', result.liveRest);
+    answered('    of which the post answered, p50', result.liveRestAnswered);
   }
-  if (result.liveMouseOver) {
-    rows.push({
-      what: `  the mouse resting over the list: p95 of ${result.liveMouseOver.length}`,
-      figure: ms(percentile(result.liveMouseOver, 95)),
-    });
-    rows.push({ what: '    p50', figure: ms(percentile(result.liveMouseOver, 50)) });
-  }
+  if (result.liveMouseOver) variant('the mouse resting over the list', result.liveMouseOver);
   const title =
     `${result.size.toLocaleString('en')} messages in the channel — CPU ${SLOWDOWN}× slower, ` +
     `median of ${runs} runs (floor: one-element page, same navigation)`;
