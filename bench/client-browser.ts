@@ -37,8 +37,11 @@ const AWAITED_ROW_MESSAGE = 'bench:awaited-row';
 // milliseconds since navigation start, and logged: when the browser presented it (Element Timing, the
 // figure), and when the second animation frame after it began (the earlier measure: it ran late whenever
 // a long task followed the frame that painted the row, as the app's start follows the boot picture's).
-// It also watches for one awaited row (local echo, live message): the frame after its mutation, stamped
-// on the epoch clock so Node can compare.
+// It also watches for one awaited row (local echo, live message): when the browser presented it (Element
+// Timing again), and the task after the first frame with the whole row in view, both on the epoch clock so
+// Node can compare. The figure is the presentation: the after-frame task waits behind whatever was queued
+// before it (the app's effects of that render, after the frame), which the floor page has none of, so it
+// read the app 3–6 ms late at the median and the floor 3–4 ms early (docs/performance.md, 2026-12-04).
 const PAGE_PROBE = `(() => {
   if (window.top !== window) return;
   const selector = ${JSON.stringify(ROW_SELECTOR)};
@@ -167,22 +170,56 @@ const PAGE_PROBE = `(() => {
   // Rows are shown by a style change too (the list's visibility), watched only until the first row.
   const styles = new MutationObserver(firstRows);
   styles.observe(document, { subtree: true, attributes: true, attributeFilter: ['style'] });
+  // The awaited row's presentation, from Element Timing as for the first row: the after-frame stamp runs
+  // after whatever tasks were queued before its own (the app's effects, after the frame that painted it).
+  const reportAwaited = (a) => {
+    if (a.reported || a.paintedAt === null || (a.presentedAt === null && !a.waited)) return;
+    a.reported = true;
+    const presentedAt = a.presentedAt ?? a.paintedAt;
+    // Frames are 1/60 s apart here (headless Chromium); the count is rounded to whole frames.
+    const frames = probe.keyAt === null || probe.keyFrame === null
+      ? null : 1 + Math.round((a.frame - probe.keyFrame) / (1000 / 60));
+    console.debug(${JSON.stringify(AWAITED_ROW_MESSAGE)}, JSON.stringify({
+      keyAt: probe.keyAt, paintedAt: a.paintedAt, paintedEpoch: performance.timeOrigin + a.paintedAt,
+      presentedAt, presentedEpoch: performance.timeOrigin + presentedAt, timed: a.presentedAt !== null, frames,
+    }));
+  };
+  const fromAwaitedEntries = (entries) => {
+    const a = probe.awaited;
+    if (!a || !a.row) return;
+    for (const e of entries)
+      if (e.identifier === 'bench-awaited' && e.element && a.row.contains(e.element)) {
+        const t = e.renderTime || e.loadTime;
+        if (a.presentedAt === null || t < a.presentedAt) a.presentedAt = t;
+      }
+    reportAwaited(a);
+  };
+  let awaitedElements = null;
+  try {
+    awaitedElements = new PerformanceObserver((list) => fromAwaitedEntries(list.getEntries()));
+    awaitedElements.observe({ type: 'element' });
+  } catch {}
   const check = () => {
     firstRows();
     const a = probe.awaited;
     if (a && a.seen === false) {
-      if (newest(a.text)) {
+      const row = newest(a.text);
+      if (row) {
         a.seen = true;
+        // Marked in the mutation's microtask, before the frame that first paints it.
+        a.row = row;
+        for (const el of [row, ...row.querySelectorAll('*')]) el.setAttribute('elementtiming', 'bench-awaited');
         afterShown(a.text, (t, frame) => {
           a.paintedAt = t;
-          a.paintedEpoch = performance.timeOrigin + t;
           a.frame = frame;
-          // Frames are 1/60 s apart here (headless Chromium); the count is rounded to whole frames.
-          const frames = probe.keyAt === null || probe.keyFrame === null
-            ? null : 1 + Math.round((frame - probe.keyFrame) / (1000 / 60));
-          console.debug(${JSON.stringify(AWAITED_ROW_MESSAGE)}, JSON.stringify({
-            keyAt: probe.keyAt, paintedAt: t, paintedEpoch: a.paintedEpoch, frames,
-          }));
+          reportAwaited(a);
+          // No Element Timing entry within three seconds: the after-frame stamp stands for it. One queued
+          // but not yet delivered (a busy main thread holds observer callbacks back) is taken first.
+          setTimeout(() => {
+            if (awaitedElements) fromAwaitedEntries(awaitedElements.takeRecords());
+            a.waited = true;
+            reportAwaited(a);
+          }, 3000);
         });
       }
     }
@@ -345,9 +382,16 @@ export async function storedMessageCount(page: Page): Promise<number> {
 export interface AwaitedRow {
   /** The Enter keydown's event time (performance.now() clock), when a key was pressed. */
   keyAt: number | null;
+  /** The task after the first frame with the whole row in view (performance.now() clock). */
   paintedAt: number;
   /** paintedAt on the epoch clock (performance.timeOrigin + paintedAt). */
   paintedEpoch: number;
+  /** When the browser presented the row (Element Timing), or paintedAt where it reported none. */
+  presentedAt: number;
+  /** presentedAt on the epoch clock. */
+  presentedEpoch: number;
+  /** Element Timing reported the row (else presentedAt is the after-frame stamp). */
+  timed: boolean;
   /** Frames from Enter to the row's: 1 = the very next frame (null when no key was pressed). */
   frames: number | null;
 }
@@ -366,7 +410,16 @@ export async function awaitRow(page: Page, text: string): Promise<{ painted: Pro
   painted.catch(() => undefined);
   await page.evaluate((t) => {
     const probe = (window as unknown as { __bench: { awaited: unknown; keyAt: number | null } }).__bench;
-    probe.awaited = { text: t, seen: false, paintedAt: null, paintedEpoch: null, frame: null };
+    probe.awaited = {
+      text: t,
+      seen: false,
+      row: null,
+      paintedAt: null,
+      presentedAt: null,
+      frame: null,
+      waited: false,
+      reported: false,
+    };
     probe.keyAt = null;
   }, text);
   return { painted };

@@ -307,7 +307,7 @@ export async function localEcho(
     const { painted } = await awaitRow(page, text);
     await box.press('Enter');
     const row = await painted;
-    if (row.keyAt !== null) times.push(row.paintedAt - row.keyAt);
+    if (row.keyAt !== null) times.push(row.presentedAt - row.keyAt);
     if (row.frames !== null) frames.push(row.frames);
     await sleep(300);
     // Read after the pause: the browser reports an event's timing some frames after it.
@@ -505,7 +505,7 @@ async function postedToPainted(
     const row = await painted;
     if (i >= 0) {
       answered?.push(answeredMs);
-      times.push(row.paintedEpoch - sentEpoch);
+      times.push(row.presentedEpoch - sentEpoch);
     }
     await sleep(300);
   }

@@ -486,8 +486,8 @@ async function main(): Promise<void> {
   for (const result of results) log(`\n${report(result, smallest)}`);
   log(
     '\nkB = 1,000 bytes, encoded (as sent). First-row times run from navigation start to the first message ' +
-      'row presented (Element Timing), after two unmeasured reloads; echo and live figures end after the ' +
-      'first frame painted with the whole row in view. The worker runs in its own thread and is not slowed.',
+      'row presented (Element Timing), after two unmeasured reloads; echo and live figures end when the new ' +
+      'row is presented (Element Timing) too. The worker runs in its own thread and is not slowed.',
   );
 }
 
