@@ -118,9 +118,14 @@ async function goOnline(): Promise<void> {
   await connected();
 }
 
-function goOffline(): void {
+/**
+ * Disconnects the worker and lets it apply what it had already received: a queued event's refresh (a
+ * join's "refresh institutions") would otherwise fetch later and write into what a test then watches.
+ */
+async function goOffline(): Promise<void> {
   engine.disconnect();
   engineStatus = 'offline';
+  await engine.settled();
 }
 
 async function serverSections(): Promise<Section[]> {
@@ -331,24 +336,24 @@ describe('workspace list refreshes', () => {
     const pictureHere = async () => (await client.db.institutions.findOne(lighthouse.id).exec())?.picture;
     expect(await pictureHere()).toBe(picture);
     // The worker's refresh on the server's event would bring the removal too: this is about the tab's lists.
-    // Events already received (the join's "refresh institutions") are applied first, or one could fetch
-    // after the removal below and land it before the stale list does.
-    goOffline();
+    await goOffline();
     onTestFinished(goOnline);
-    await engine.settled();
 
-    // A refresh asked for before the picture is removed (say, as the page loaded) is slow …
+    // The picture is replaced, and a refresh asked for then (say, as the page loaded) is slow: it brings a
+    // picture the store does not hold, so it writes when it lands …
+    const replaced = 'data:image/png;base64,R0lGODlhAQABAAAAACw=';
+    await lighthouse.owner.api.put(`/api/institutions/${lighthouse.id}`, { picture: replaced });
     const before = gatedClient();
     const stale = fetchInstitutions(before.store);
     await eventually(() => before.answers() === 2);
     await lighthouse.owner.api.put(`/api/institutions/${lighthouse.id}`, { picture: null });
-    // … and the one asked for after the removal is on its way when the older one lands.
+    // … while the one asked for after the removal is on its way; its answer must not yield to that write.
     const after = gatedClient();
     const fresh = fetchInstitutions(after.store);
     await eventually(() => after.answers() === 2);
     before.open();
     await stale;
-    expect(await pictureHere()).toBe(picture);
+    expect(await pictureHere()).toBe(replaced);
     after.open();
     await fresh;
     expect(await pictureHere()).toBeNull();
@@ -378,7 +383,7 @@ describe('workspace list refreshes', () => {
 describe('sidebar changes made offline', () => {
   it('show at once, stay queued while offline, and reach the server exactly once when back online', async () => {
     await refreshSections(ws.id);
-    goOffline();
+    await goOffline();
 
     const projects = await createSection(ws.id, 'Projects');
     await moveChannelToSection(ws.id, ws.general.id, projects.id);
@@ -527,7 +532,7 @@ describe('live workspace events', () => {
         await new Promise((r) => setTimeout(r, 50));
       }
     };
-    goOffline();
+    await goOffline();
     await until(async () => (await myRow())?.user.isOnline === false);
     await until(async () => meIn(await listed())?.user.isOnline === false);
     const beforeConnect = await listed();
@@ -572,7 +577,7 @@ describe('visits', () => {
 
   it('are recorded while connected and dropped while offline, never queued for later', async () => {
     const colleague = await addPerson(server, ws, 'member');
-    goOffline();
+    await goOffline();
     visitMember(ws.id, colleague.memberId);
     await new Promise((r) => setTimeout(r, 100));
     await goOnline();
@@ -608,7 +613,7 @@ describe('refreshes that bring nothing new', () => {
   it('write nothing to the store', async () => {
     const channel = await makeChannel(ws.owner, ws);
     await me.api.post(`/api/institutions/${ws.id}/channels/${channel.id}/members`);
-    goOffline();
+    await goOffline();
     onTestFinished(goOnline);
     const refreshAll = async () => {
       await refreshInstitutions();
@@ -627,7 +632,7 @@ describe('refreshes that bring nothing new', () => {
     await goOnline();
     await engine.settled();
     const writes = recordWrites();
-    goOffline();
+    await goOffline();
     await goOnline();
     await engine.settled();
     expect(writes.filter((w) => w.startsWith('syncState'))).toEqual([]);
@@ -652,7 +657,7 @@ describe('refreshes that bring nothing new', () => {
     const channel = await makeChannel(ws.owner, ws);
     await me.api.post(`/api/institutions/${ws.id}/channels/${channel.id}/members`);
     const myRow = () => client.db.members.findOne(me.memberId).exec();
-    goOffline();
+    await goOffline();
     await until(async () => (await myRow())?.user.isOnline === false);
     const listed = () =>
       me.api.get<{ data: ChannelMemberEntry[] }>(`/api/institutions/${ws.id}/channels/${channel.id}/members`);
