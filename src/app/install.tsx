@@ -4,7 +4,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useSession } from '../data/session.ts';
-import { updateSettings, useSettings, useStoredSettings } from '../data/settings.ts';
+import { updateSettings, useStoredSettings } from '../data/settings.ts';
 import {
   type BeforeInstallPromptEvent,
   catchInstallOffers,
@@ -98,15 +98,25 @@ const IosInstallTutorial = lazy(async () => ({
   default: (await loadChunk(() => import('./ios-install-dialog.tsx'))).IosInstallTutorial,
 }));
 
-/** Opens on load only on iPhone/iPad/iPod, outside the installed app, while the setting allows it. */
+/**
+ * Opens on load only (spec §4): on iPhone/iPad/iPod, outside the installed app, when the stored setting
+ * allows it. Decided once, when this device's stored settings have loaded: before that the defaults say
+ * "show", which would open it for a moment on every load after it was closed; and a setting switched on
+ * later (Settings) waits for the next load rather than opening over the settings screen.
+ */
 export function IosInstallDialog() {
-  const settings = useSettings();
-  const open = settings.showIosAddToScreenTutorial && isIosBrowser() && !isStandalone();
+  const stored = useStoredSettings();
+  const [open, setOpen] = useState<boolean | null>(null);
+  if (open === null && stored !== undefined)
+    setOpen(stored.showIosAddToScreenTutorial && isIosBrowser() && !isStandalone());
   if (!open) return null;
   return (
     <Suspense fallback={null}>
       <IosInstallTutorial
-        onClose={() => void updateSettings({ showIosAddToScreenTutorial: false }).catch(() => {})}
+        onClose={() => {
+          setOpen(false);
+          void updateSettings({ showIosAddToScreenTutorial: false }).catch(() => {});
+        }}
       />
     </Suspense>
   );

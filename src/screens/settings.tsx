@@ -73,7 +73,7 @@ const GROUPS: { title: string; items: { key: Toggle; label: string; description:
       {
         key: 'showIosAddToScreenTutorial',
         label: 'Home screen tip on iPhone and iPad',
-        description: 'Explain how to add Lantern to the home screen.',
+        description: 'The next time Lantern opens in the browser, explain how to add it to the home screen.',
       },
     ],
   },
