@@ -20,7 +20,7 @@ export async function logout(navigate: (to: string, opts?: { replace?: boolean }
     console.warn('Logout call failed', error);
   }
   await navigate('/signin', { replace: true });
-  toast('You have been logged out');
+  toast.info('You have been logged out');
   // The guard has run by now; later session losses are expirations again.
   setTimeout(() => {
     loggingOut = false;

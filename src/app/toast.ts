@@ -2,8 +2,9 @@
 // or once a channel's first rows are painted (at once on other pages; src/app/toaster.tsx). A toast asked
 // for before it has loaded is shown when it has, in the order asked; sonner keeps toasts made before its
 // Toaster subscribed. A load that fails (offline before the service worker holds the files) is tried again
-// with the next toast, and never takes the page down. The calls are sonner's own (`toast`, `.success`,
-// `.error`, `.warning`, `.dismiss`).
+// with the next toast, and never takes the page down. The calls are sonner's own, one per type of spec §4
+// (`toast`, `.success`, `.info`, `.warning`, `.error`, `.loading`) and `.dismiss`. A loading toast never
+// closes by itself: the same id given to a later toast replaces it, or `.dismiss` takes it away.
 import type { ExternalToast, toast as sonnerToast } from 'sonner';
 import { deferredModule } from './deferred-module.ts';
 
@@ -27,8 +28,10 @@ export const toast = Object.assign(
   (message: Message, options?: ExternalToast): void => run((t) => t(message, options)),
   {
     success: (message: Message, options?: ExternalToast): void => run((t) => t.success(message, options)),
-    error: (message: Message, options?: ExternalToast): void => run((t) => t.error(message, options)),
+    info: (message: Message, options?: ExternalToast): void => run((t) => t.info(message, options)),
     warning: (message: Message, options?: ExternalToast): void => run((t) => t.warning(message, options)),
+    error: (message: Message, options?: ExternalToast): void => run((t) => t.error(message, options)),
+    loading: (message: Message, options?: ExternalToast): void => run((t) => t.loading(message, options)),
     dismiss: (id?: string | number): void => run((t) => t.dismiss(id)),
   },
 );

@@ -140,7 +140,7 @@ export function RequestOutcomeToasts({ institutionId }: { institutionId: string 
       if (before.get(r.id) !== 'pending' || r.status === 'pending') continue;
       const label = channelLabel(r.channelName);
       if (r.status === 'approved') toast.success(`Your request to join ${label} was approved`);
-      else toast(`Your request to join ${label} was declined`);
+      else toast.info(`Your request to join ${label} was declined`);
     }
   }, [mine]);
   return null;

@@ -4,11 +4,11 @@
 import { AlertCircle, Download, File, FileText, Loader2, Presentation } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import type { Attachment } from '../../../schemas/protocol/index.ts';
-import { toast } from '../../app/toast.ts';
 import { useFileExcerpt } from '../../data/files.ts';
 import { useSettings } from '../../data/settings.ts';
 import { cn } from '../ui/cn.ts';
-import { downloadFile, useFileObjectUrl } from './file-fetch.ts';
+import { downloadWithNotice } from './file-download.ts';
+import { useFileObjectUrl } from './file-fetch.ts';
 import { formatFileSize } from './file-size.ts';
 import { PdfPreview } from './pdf-preview.tsx';
 
@@ -222,13 +222,8 @@ function DownloadButton({ attachment: a, overlay }: { attachment: Attachment; ov
   async function download() {
     if (!a.url) return;
     setBusy(true);
-    try {
-      await downloadFile(a.url, a.fileName);
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'Failed to fetch file');
-    } finally {
-      setBusy(false);
-    }
+    await downloadWithNotice(a.url, a.fileName);
+    setBusy(false);
   }
   return (
     <button

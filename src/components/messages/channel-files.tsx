@@ -3,7 +3,6 @@
 import { Download, File, FileText, Film, Image, Loader2, Music, Paperclip, Presentation } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { FileEntity } from '../../../schemas/protocol/index.ts';
-import { toast } from '../../app/toast.ts';
 import { useWorkspace } from '../../app/workspace-context.ts';
 import { useAuthorName } from '../../data/deleted-members.ts';
 import { useChannelFiles } from '../../data/files.ts';
@@ -11,7 +10,7 @@ import { Input } from '../ui/input.tsx';
 import { EmptyState, Spinner } from '../ui/states.tsx';
 import { attachmentKind } from './attachment-list.tsx';
 import { dayLabel, fullTimeLabel, timeLabel } from './day.ts';
-import { downloadFile } from './file-fetch.ts';
+import { downloadWithNotice } from './file-download.ts';
 import { formatFileSize } from './file-size.ts';
 
 const ICONS = {
@@ -72,13 +71,8 @@ function FileRow({ file }: { file: FileEntity }) {
   const created = new Date(file.createdAt);
   async function download() {
     setBusy(true);
-    try {
-      await downloadFile(file.url, file.fileName);
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'Failed to fetch file');
-    } finally {
-      setBusy(false);
-    }
+    await downloadWithNotice(file.url, file.fileName);
+    setBusy(false);
   }
   return (
     <button

@@ -5,10 +5,10 @@ import { ChevronLeft, ChevronRight, Download, Minus, Plus, X } from 'lucide-reac
 import { Dialog as RadixDialog } from 'radix-ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Attachment } from '../../../schemas/protocol/index.ts';
-import { notifyError } from '../../app/notify.ts';
 import { cn } from '../ui/cn.ts';
 import { Spinner } from '../ui/states.tsx';
-import { downloadFile, useFileObjectUrl } from './file-fetch.ts';
+import { downloadWithNotice } from './file-download.ts';
+import { useFileObjectUrl } from './file-fetch.ts';
 
 /** Zoom steps over the fitted size: 1 is the picture fitted to the screen, never past its own size. */
 export const ZOOM_STEPS = [1, 1.5, 2, 3, 4] as const;
@@ -131,7 +131,7 @@ export function ImageViewer({
                 type="button"
                 className={toolButton}
                 aria-label={`Download ${picture.fileName}`}
-                onClick={() => void downloadFile(picture.url ?? '', picture.fileName).catch(notifyError)}
+                onClick={() => void downloadWithNotice(picture.url ?? '', picture.fileName)}
               >
                 <Download aria-hidden />
               </button>
