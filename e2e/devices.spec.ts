@@ -62,14 +62,9 @@ test('a person sees their devices and signs the others out', async ({ browser })
   await devices.getByRole('button', { name: 'Sign out everywhere else' }).click();
   await expect(devices.getByRole('button', { name: 'Sign out', exact: true })).toHaveCount(0);
   await expect(devices.getByText('This device')).toHaveCount(1);
-  // No reload: the phone's screen still lists the laptop; its next request (trying to sign the laptop
-  // out, as a thief holding the phone would) finds its own session gone and returns it to sign-in.
-  await onPhone
-    .getByRole('region', { name: 'Devices' })
-    .getByRole('button', { name: 'Sign out', exact: true })
-    .first()
-    .click();
-  await expect(onPhone).toHaveURL(/\/signin/);
+  // No reload and no click: the server closed the phone's socket, refuses it when it reconnects, and the
+  // phone's worker tells its tab, which signs out to sign-in by itself (spec §8), with the path to come back to.
+  await expect(onPhone).toHaveURL(/\/signin\?redirect=%2Fclient%2F/);
 
   // The laptop is still signed in.
   await onLaptop.reload();

@@ -26,6 +26,12 @@ export interface WorkerEvents {
    * tab shows it at once and the stored row takes its place (src/store/local-echo.ts; issue 11 item 6).
    */
   arrival: MessageDoc;
+  /**
+   * The server refused this session token on the worker's own work (a pull, a refresh, the socket's
+   * handshake): signed out from another device, or expired. Tabs still holding it sign out (spec §8), as
+   * they do when one of their own requests is refused.
+   */
+  sessionInvalid: string;
 }
 
 export type WorkerEventName = keyof WorkerEvents;
@@ -51,6 +57,7 @@ export class WorkerEventHub implements WorkerEventSource {
     notice: new Set(),
     serverBuild: new Set(),
     arrival: new Set(),
+    sessionInvalid: new Set(),
   };
   private readonly sinks = new Set<(event: WorkerEvent) => void>();
   private readonly states: States;

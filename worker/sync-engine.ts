@@ -3,7 +3,7 @@
 import { isCreatingOperation, isSectionOperation, type OutboxDoc } from '../schemas/collections.ts';
 import { protocolRefusal } from '../schemas/protocol/index.ts';
 import { fetchJoinedChannels } from '../src/store/channels.ts';
-import { createHttp, type Http } from '../src/store/http.ts';
+import { createHttp, type Http, isSessionInvalid } from '../src/store/http.ts';
 import { applyPinnedChange } from '../src/store/message-lists.ts';
 import { applyServerMessages } from '../src/store/messages.ts';
 import { DISCONNECTED_MESSAGE, type SendResult } from '../src/store/outbox-state.ts';
@@ -109,6 +109,7 @@ export class SyncEngine implements WorkerApi, WorkerEventSource {
       fetch: deps.fetch,
       // A pull or settle stuck on a half-open connection would hold up every later one.
       timeoutMs: this.timings.connectTimeoutMs,
+      onSessionInvalid: (refused) => this.events.emit('sessionInvalid', refused),
     });
     // Messages a catch-up brings count as unread like live ones, above the count's position (decision 0047).
     this.puller = new Puller(this.db, this.http, (added) =>
@@ -387,6 +388,9 @@ export class SyncEngine implements WorkerApi, WorkerEventSource {
     socket.on('connect_error', (error) => {
       if (this.socket !== socket) return;
       this.log(`Socket connect_error: ${error.message}`);
+      // The server's own words for a session that is gone (server/realtime/socket-auth.ts): the tabs sign out.
+      if (isSessionInvalid(0, error.message) && socket.token)
+        this.events.emit('sessionInvalid', socket.token);
       // Retrying cannot help a build the server no longer answers: tabs ask the person to reload.
       if (protocolRefusal.safeParse((error as Error & { data?: unknown }).data).success) {
         this.setStatus('outdated');

@@ -95,10 +95,19 @@ export function startClient(options: ClientOptions = {}): Promise<LanternClient>
     };
     const baseUrl = options.baseUrl ?? '';
     const getToken = async () => (await storedSession())?.token ?? null;
+    // Several refusals come at once (parallel requests, the socket's retries): one sign-out runs at a time,
+    // since two clearing the same rows conflict in the store.
+    let signingOut = false;
     const onSessionInvalid = () => {
+      if (signingOut) return;
+      signingOut = true;
       void requireClient()
         .then(({ db }) => clearLocalSession(db))
-        .then(() => worker.sessionChanged(null));
+        .then(() => worker.sessionChanged(null))
+        .catch((error: unknown) => console.warn('Signing out after the session was refused failed', error))
+        .finally(() => {
+          signingOut = false;
+        });
     };
     const http = createHttp({ baseUrl, getToken, onSessionInvalid, onOutdated: markOutdated, deviceId });
     const client: LanternClient = {
@@ -125,6 +134,13 @@ export function startClient(options: ClientOptions = {}): Promise<LanternClient>
     // The socket says the served build on every connection: a deploy shows as soon as it reconnects.
     events.listen('serverBuild', (buildId) => noteServerBuild(buildId));
     events.listen('arrival', addArrival);
+    // The worker's own work found the session refused (a pull, a refresh, the socket's handshake): sign out
+    // as a refused request of this tab's would, unless this tab's session is another one by now.
+    events.listen('sessionInvalid', (refused) => {
+      void storedSession().then((session) => {
+        if (session?.token === refused) onSessionInvalid();
+      });
+    });
     ready = client;
     for (const l of readyListeners) l();
     if (options.worker) await requireClient();

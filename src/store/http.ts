@@ -51,8 +51,11 @@ export interface HttpOptions {
   fetch?: typeof fetch;
   /** A request that has not answered by then fails (a half-open connection must not hang a pull). */
   timeoutMs?: number;
-  /** Spec §8: the session is gone (see isSessionInvalid) → the caller signs the user out. */
-  onSessionInvalid?: () => void;
+  /**
+   * Spec §8: the session is gone (see isSessionInvalid) → the caller signs the user out. Given the token
+   * the server refused, so a caller whose session has changed since can tell a stale refusal.
+   */
+  onSessionInvalid?: (refusedToken: string) => void;
   /** The server no longer answers this client's protocol (426): the person should reload. */
   onOutdated?: () => void;
   /** This device's id (spec §3 sessionClientId), sent with every request that may open a session. */
@@ -114,7 +117,7 @@ export function createHttp(options: HttpOptions): Http {
       const message = answer?.message ?? '';
       if (res.status === OUTDATED_STATUS) options.onOutdated?.();
       const invalid = isSessionInvalid(res.status, message);
-      if (invalid && token && !path.startsWith('/api/auth/')) options.onSessionInvalid?.();
+      if (invalid && token && !path.startsWith('/api/auth/')) options.onSessionInvalid?.(token);
       const fields = answer?.fields && typeof answer.fields === 'object' ? answer.fields : undefined;
       throw new ApiError(res.status, message, fields);
     }
@@ -129,7 +132,7 @@ export function createHttp(options: HttpOptions): Http {
     const res = await withRetries(() => doFetch(target, { headers }), retriesFor('GET', false));
     if (!res.ok) {
       if (res.status === OUTDATED_STATUS) options.onOutdated?.();
-      if (isSessionInvalid(res.status, '') && token) options.onSessionInvalid?.();
+      if (isSessionInvalid(res.status, '') && token) options.onSessionInvalid?.(token);
       throw new ApiError(res.status, res.statusText || String(res.status));
     }
     return await res.blob();
