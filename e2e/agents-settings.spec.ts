@@ -106,10 +106,16 @@ test('an admin creates an agent, gives it knowledge and a tested MCP connection 
     name: 'on-call.md',
     mimeType: 'text/markdown',
     buffer: Buffer.from(
-      '# On call\n\nThe on-call engineer answers pages within fifteen minutes, day or night.\n',
+      '# On call\n\nThe on-call engineer answers pages within fifteen minutes, day or night.\n' +
+        '\nWithout an answer in fifteen minutes, the page goes to the secondary, then to the team lead.\n'.repeat(
+          16,
+        ),
     ),
   });
-  await expect(add.getByRole('list', { name: 'Chosen files' }).getByText('on-call.md')).toBeVisible();
+  const chosen = add.getByRole('list', { name: 'Chosen files' }).getByRole('listitem');
+  await expect(chosen.getByText('on-call.md')).toBeVisible();
+  // 1,588 bytes, as spec §9 shows sizes: units of 1024, two decimals.
+  await expect(chosen.getByText('1.55 KB')).toBeVisible();
   await add.getByRole('button', { name: 'Upload' }).click();
   await expect(add).toBeHidden();
   const file = ada.getByRole('listitem', { name: 'on-call.md' });

@@ -14,13 +14,14 @@ import {
   deleteKnowledgeSource,
   useKnowledgeSources,
 } from '../../data/agents.ts';
+import { formatFileSize } from '../messages/file-size.ts';
 import { Button } from '../ui/button.tsx';
 import { cn } from '../ui/cn.ts';
 import { Dialog } from '../ui/dialog.tsx';
 import { FieldMessage, Input, Label } from '../ui/input.tsx';
 import { EmptyState } from '../ui/states.tsx';
 import { textareaClass } from './agent-form.tsx';
-import { compactBytes, compactCount, plural, shortDate } from './format.ts';
+import { compactCount, plural, shortDate } from './format.ts';
 import { ListState } from './list-state.tsx';
 import { StatusChip } from './status-chip.tsx';
 
@@ -371,7 +372,7 @@ function FileForm({ institutionId, agentId, onDone }: FormProps) {
             <li key={f.name} className="flex items-center gap-2 rounded-md bg-surface-2 px-2 py-1.5">
               <FileText className="size-4 shrink-0 text-muted" aria-hidden />
               <span className="min-w-0 flex-1 truncate">{f.name}</span>
-              <span className="text-xs text-muted tabular-nums">{compactBytes(f.size)}</span>
+              <span className="text-xs text-muted tabular-nums">{formatFileSize(f.size)}</span>
             </li>
           ))}
         </ul>
