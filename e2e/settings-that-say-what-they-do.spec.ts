@@ -21,6 +21,11 @@ const server = specServer();
 const background = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 const LIGHT_APP = 'rgb(244, 244, 244)';
 const DARK_APP = 'rgb(24, 24, 27)';
+/** The theme-color tags' colours, in the page's order (light system's tag first). */
+const barColours = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll<HTMLMetaElement>('meta[name="theme-color"]')].map((tag) => tag.content),
+  );
 
 test('the theme, the Enter switch and pictures in messages do what their settings say', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'light' });
@@ -68,6 +73,8 @@ test('the theme, the Enter switch and pictures in messages do what their setting
   // The radios are the labels a person clicks (the inputs themselves are visually hidden).
   await theme.getByText('Dark').click();
   expect(await background(page)).toBe(DARK_APP);
+  // The browser's bar above the page goes dark too, though the system is light (spec §9's 24,24,27).
+  expect(await barColours(page)).toEqual(['#18181b', '#18181b']);
   // Choosing does not move the page (the app scrolls inside its panes; the document itself never does).
   expect(await page.evaluate(() => document.scrollingElement?.scrollTop)).toBe(0);
   await shot(page, `${SHOTS}/theme-dark-desktop.png`);
@@ -79,8 +86,11 @@ test('the theme, the Enter switch and pictures in messages do what their setting
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.getByRole('group', { name: 'Theme' }).getByText('Light').click();
   expect(await background(page)).toBe(LIGHT_APP);
+  expect(await barColours(page)).toEqual(['#f4f4f4', '#f4f4f4']);
   await page.getByRole('group', { name: 'Theme' }).getByText('System').click();
   expect(await background(page)).toBe(DARK_APP);
+  // Following the system again: each tag its own scheme's colour.
+  expect(await barColours(page)).toEqual(['#f4f4f4', '#18181b']);
   await page.emulateMedia({ colorScheme: 'light' });
   expect(await background(page)).toBe(LIGHT_APP);
 

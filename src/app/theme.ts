@@ -18,11 +18,22 @@ export function storedTheme(): ThemeChoice {
   }
 }
 
-/** Sets the page's data-theme, which styles.css reads; none means the system's colour scheme. */
+/** The browser's bar above the page, as the theme colours of spec §9: 244,244,244 and 24,24,27. */
+const BAR_COLOURS = { light: '#f4f4f4', dark: '#18181b' } as const;
+
+/**
+ * Sets the page's data-theme, which styles.css reads (none means the system's colour scheme), and the
+ * browser bar's colour with it: the page's two theme-color tags follow the system's scheme, so a choice
+ * of light or dark gives both its own colour.
+ */
 export function applyTheme(choice: ThemeChoice = storedTheme()): void {
   const root = document.documentElement;
   if (choice === 'system') delete root.dataset.theme;
   else root.dataset.theme = choice;
+  for (const tag of document.querySelectorAll<HTMLMetaElement>('meta[name="theme-color"]')) {
+    const scheme = tag.media.includes('dark') ? 'dark' : 'light';
+    tag.content = BAR_COLOURS[choice === 'system' ? scheme : choice];
+  }
 }
 
 const listeners = new Set<() => void>();
