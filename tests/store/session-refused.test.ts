@@ -15,14 +15,7 @@ import { SyncEngine } from '../../worker/sync-engine.ts';
 import { startTestServer, type TestServer } from '../server/harness.ts';
 import { makeWorkspace, pause, type Workspace } from '../server/messaging-world.ts';
 import { addPerson, type Person } from '../server/workspace-world.ts';
-
-const FAST_TIMINGS = {
-  ackTimeoutMs: 2_000,
-  resyncIntervalMs: 300,
-  reconnectionDelayMs: 20,
-  reconnectionDelayMaxMs: 120,
-  connectTimeoutMs: 3_000,
-};
+import { FAST_TIMINGS } from './engine-world.ts';
 
 let server: TestServer;
 let ws: Workspace;
@@ -53,6 +46,14 @@ async function signedInAs(person: Person): Promise<void> {
   engineToken = person.token;
   await engine.sessionChanged(person.token);
   await until(async () => status === 'connected');
+}
+
+/** Ends the person's sessions in the database only: no socket is closed, as when an expiry is found. */
+async function revokeQuietly(person: Person): Promise<void> {
+  await server.ctx.db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(eq(sessions.userId, person.user.id));
 }
 
 beforeAll(async () => {
@@ -101,10 +102,7 @@ it('signs out when a refresh of the worker is refused, the socket still open', a
   const person = await addPerson(server, ws);
   await signedInAs(person);
   // Revoked without closing the socket (as an expiry would be found): only the worker's next request learns.
-  await server.ctx.db
-    .update(sessions)
-    .set({ revokedAt: new Date() })
-    .where(eq(sessions.userId, person.user.id));
+  await revokeQuietly(person);
   await expect(engine.refreshWorkspaces()).rejects.toThrow();
   await until(async () => (await storedToken()) === null);
 });
@@ -112,10 +110,7 @@ it('signs out when a refresh of the worker is refused, the socket still open', a
 it('keeps a session that replaced the refused one', async () => {
   const first = await addPerson(server, ws);
   await signedInAs(first);
-  await server.ctx.db
-    .update(sessions)
-    .set({ revokedAt: new Date() })
-    .where(eq(sessions.userId, first.user.id));
+  await revokeQuietly(first);
   // The tab has signed in as someone else; its worker has not been told yet and refreshes with the old one.
   const second = await addPerson(server, ws);
   await client.db.session.upsert({
