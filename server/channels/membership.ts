@@ -80,7 +80,7 @@ function refuseDirectMessage(type: ChannelType, what: string) {
   if (type === 'direct_message') throw badRequest(`You cannot ${what} a direct message`);
 }
 
-/** Adds workspace members with the default role; needs canAddMembers (or a workspace admin). */
+/** Adds workspace members with the default role; needs canAddMembers (an ownership role grants it). */
 export async function addChannelMembers(
   ctx: ChannelServiceContext,
   userId: string,
@@ -94,8 +94,7 @@ export async function addChannelMembers(
   const standing = await standingIn(db, member, channel);
   if (!canSee(channel, member, standing)) throw notFound('Channel not found');
   refuseDirectMessage(channel.type, 'add people to');
-  if (!standing.permissions.canAddMembers && !standing.isManager)
-    throw forbidden('You cannot add members to this channel');
+  if (!standing.permissions.canAddMembers) throw forbidden('You cannot add members to this channel');
   const targets = await requireWorkspaceMembers(db, institutionId, memberIds);
   const added = await db.transaction(async (tx) => {
     const result: string[] = [];
@@ -123,7 +122,7 @@ export async function wouldLoseEveryOwner(db: Db, channelId: string, leaving: Se
   return owners.length > 0 && owners.every((o) => leaving.has(o.memberId));
 }
 
-/** Removes people; only channel managers and workspace admins. The last owner cannot be removed. */
+/** Removes people; only the channel's managers (ownership role). The last owner cannot be removed. */
 export async function removeChannelMembers(
   ctx: ChannelServiceContext,
   userId: string,

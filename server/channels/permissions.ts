@@ -68,14 +68,17 @@ export async function permissionsIn(
 export interface ChannelStanding {
   channelMember: ChannelMemberRow | undefined;
   permissions: ChannelPermissions;
-  /** Holds the ownership role, or is a workspace owner or admin (who may manage any non-DM channel). */
+  /**
+   * Holds the channel's ownership role: spec §6 makes ownership roles "the only ones who can manage the
+   * channel", so a workspace owner or admin without it does not (decision 0080).
+   */
   isManager: boolean;
 }
 
 export async function standingIn(db: Db, member: MemberRow, channel: ChannelRow): Promise<ChannelStanding> {
   const channelMember = await membershipOf(db, channel.id, member.id);
   const permissions = await permissionsIn(db, channel, channelMember);
-  const isManager = channel.type !== 'direct_message' && (permissions.canManage || isWorkspaceAdmin(member));
+  const isManager = channel.type !== 'direct_message' && permissions.canManage;
   return { channelMember, permissions, isManager };
 }
 
@@ -98,7 +101,7 @@ export async function requireChannelManager(
 ): Promise<ChannelStanding> {
   if (channel.type === 'direct_message') throw badRequest('A direct message has no owner to manage it');
   const standing = await standingIn(db, member, channel);
-  if (!standing.isManager) throw forbidden('Only the channel owner or a workspace admin can do that');
+  if (!standing.isManager) throw forbidden('Only the channel owner can do that');
   return standing;
 }
 

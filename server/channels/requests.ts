@@ -80,7 +80,7 @@ export async function createChannelRequest(
   return request;
 }
 
-/** A channel's requests, newest first; managers and workspace admins only. */
+/** A channel's requests, newest first; its managers (ownership role) only. */
 export async function listChannelRequests(
   db: Db,
   userId: string,

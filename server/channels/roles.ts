@@ -1,5 +1,5 @@
 // Channel roles: list, create, edit (the default role too), delete, choose who holds one, and hand the
-// ownership role to someone else. Managing needs the ownership role or a workspace admin; every change
+// ownership role to someone else. Managing needs the ownership role (decision 0080); every change
 // tells the channel's people to reload their joined channels (which carry the roles and permissions).
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';

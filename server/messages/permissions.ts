@@ -4,7 +4,6 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { ChannelPermissions } from '../../schemas/permissions.ts';
 import type { Mention } from '../../schemas/protocol/index.ts';
 import type { ChannelAccess } from '../access.ts';
-import { isWorkspaceAdmin } from '../access.ts';
 import { permissionsIn } from '../channels/permissions.ts';
 import type { Db } from '../db/client.ts';
 import { channelMembers } from '../db/schema.ts';
@@ -65,8 +64,9 @@ export async function requireEditPermission(
 }
 
 /**
- * Deleting: the author, a member whose roles grant canDeleteMessage, or a workspace owner or admin. In a
- * direct message only the author (spec §6): an admin who is one of its two people is not a moderator there.
+ * Deleting: the author, or a member whose channel roles grant canDeleteMessage (spec §6; an ownership role
+ * grants it). Being a workspace owner or admin grants nothing in a channel (decision 0080). In a direct
+ * message only the author.
  */
 export async function requireDeletePermission(
   db: Db,
@@ -75,7 +75,6 @@ export async function requireDeletePermission(
 ): Promise<void> {
   if (message.memberId === access.member.id) return;
   if (access.channel.type === 'direct_message') throw forbidden('You cannot delete this message');
-  if (isWorkspaceAdmin(access.member)) return;
   if ((await permissionsOf(db, access)).canDeleteMessage) return;
   throw forbidden('You cannot delete this message');
 }
@@ -95,14 +94,13 @@ export async function requireReactPermission(db: Db, access: ChannelAccess): Pro
   if (await blockedByOther(db, access)) throw forbidden('You cannot message this person');
 }
 
-/** Closing a poll: its author, a channel manager (ownership role) or a workspace owner or admin. */
+/** Closing a poll: its author or a channel manager (ownership role; decision 0080). */
 export async function requireClosePollPermission(
   db: Db,
   access: ChannelAccess,
   message: MessageRow,
 ): Promise<void> {
   if (message.memberId === access.member.id) return;
-  if (isWorkspaceAdmin(access.member)) return;
   if ((await permissionsOf(db, access)).canManage) return;
   throw forbidden('Only the author of the poll can close it');
 }

@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import type { GrowingChannelsResponse, LatestChannelsResponse } from '../../schemas/protocol/index.ts';
 import type { Db } from '../db/client.ts';
-import { rowsOf } from './rebuild.ts';
+import { rowsOf } from '../db/rows.ts';
 import { type MetricWindow, windowFields } from './window.ts';
 
 const ROWS = 50;

@@ -3,7 +3,7 @@
 // its quarters, so 23- and 25-hour days, the repeated fall-back hour and +05:45 are exact.
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { rowsOf } from './rebuild.ts';
+import { rowsOf } from '../db/rows.ts';
 import type { MetricWindow } from './window.ts';
 import { offsetSpans } from './zone.ts';
 

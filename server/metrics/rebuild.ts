@@ -5,6 +5,7 @@
 // source rows, so those counts are kept as the triggers recorded them.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { rowsOf } from '../db/rows.ts';
 
 /** Names each step, so a caller can report progress (or stop between steps). */
 export type RebuildStep =
@@ -124,7 +125,3 @@ export async function rebuildAllMetricRollups(db: Db): Promise<void> {
   const rows = rowsOf<{ id: string }>(await db.execute(sql`select id from institutions`));
   for (const row of rows) await rebuildMetricRollups(db, row.id);
 }
-
-/** node-postgres answers `{ rows }`, PGlite's driver the same; typed loosely by drizzle. */
-export const rowsOf = <T>(result: unknown): T[] =>
-  Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);

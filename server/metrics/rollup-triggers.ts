@@ -8,7 +8,8 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { rebuildAllMetricRollups, rowsOf } from './rebuild.ts';
+import { rowsOf } from '../db/rows.ts';
+import { rebuildAllMetricRollups } from './rebuild.ts';
 
 /** Quarter hour (UTC) an instant falls in: floor to 900 s. */
 const QUARTER_FN = `

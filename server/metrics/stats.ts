@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import type { MetricFigure, MetricStatsResponse } from '../../schemas/protocol/index.ts';
 import type { Db } from '../db/client.ts';
-import { rowsOf } from './rebuild.ts';
+import { rowsOf } from '../db/rows.ts';
 import { type MetricWindow, windowFields } from './window.ts';
 
 type Counts = { total: unknown; inPeriod: unknown; previous: unknown };

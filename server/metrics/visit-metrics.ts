@@ -9,8 +9,8 @@ import type {
   MostVisitedMembersResponse,
 } from '../../schemas/protocol/index.ts';
 import type { Db } from '../db/client.ts';
+import { rowsOf } from '../db/rows.ts';
 import { memberMetricsEnabled } from './metric-settings.ts';
-import { rowsOf } from './rebuild.ts';
 import { type MetricWindow, windowFields } from './window.ts';
 
 const ROWS = 50;

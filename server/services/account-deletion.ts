@@ -12,6 +12,7 @@ import type {
   Message,
 } from '../../schemas/protocol/index.ts';
 import { liveSessionCondition } from '../auth/session-lifetime.ts';
+import { announceHeirs, handOnOwnership } from '../channels/ownership-succession.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import {
@@ -209,9 +210,11 @@ export async function deleteAccount(
     // The address is personal data: codes and pending invitations to it go with the account.
     await tx.delete(signinCodes).where(eq(signinCodes.email, user.email));
     await tx.delete(invitations).where(eq(invitations.email, user.email));
+    // Channels they alone owned pass to their longest-standing person before the memberships go.
+    const heirs = await handOnOwnership(tx, memberIds);
     // Members, sessions and everything hanging off members go by cascade.
     await tx.delete(users).where(eq(users.id, userId));
-    return { user, kept, joined, sole, tombstones, sessionIds: liveSessions.map((s) => s.id) };
+    return { user, kept, joined, sole, tombstones, heirs, sessionIds: liveSessions.map((s) => s.id) };
   });
 
   // After commit: sockets close everywhere, the others' screens refresh, and the person is told.
@@ -227,6 +230,7 @@ export async function deleteAccount(
   }
   for (const message of result.tombstones)
     ctx.broadcast.toChannel(message.channelId, 'newDeleteMessage', message);
+  announceHeirs(ctx, result.heirs);
   try {
     await ctx.mail.send({
       to: result.user.email,

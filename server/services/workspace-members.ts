@@ -6,6 +6,7 @@ import { isWorkspaceAdminRole } from '../../schemas/permissions.ts';
 import type { Member, MemberProfile, WorkspaceRole } from '../../schemas/protocol/index.ts';
 import { roleChangeRefusal } from '../../schemas/role-changes.ts';
 import { type MemberRow, requireMember } from '../access.ts';
+import { announceHeirs, handOnOwnership } from '../channels/ownership-succession.ts';
 import { profileChannelsOf } from '../channels/profile-channels.ts';
 import type { AppContext } from '../context.ts';
 import { channelMembers, channels, members, users } from '../db/schema.ts';
@@ -111,7 +112,8 @@ export async function memberProfile(
 
 /**
  * The caller leaves the workspace: their member row goes (and with it their channel memberships, groups
- * and sections; their messages stay). The primary owner cannot leave. Their sockets leave its rooms.
+ * and sections; their messages stay). The primary owner cannot leave. Their sockets leave its rooms. A
+ * channel they alone owned gets a new owner (server/channels/ownership-succession.ts).
  */
 export async function leaveWorkspace(ctx: Ctx, userId: string, institutionId: string): Promise<{ ok: true }> {
   const member = await requireMember(ctx.db, institutionId, userId);
@@ -122,7 +124,13 @@ export async function leaveWorkspace(ctx: Ctx, userId: string, institutionId: st
     .from(channelMembers)
     .innerJoin(channels, eq(channels.id, channelMembers.channelId))
     .where(and(eq(channelMembers.memberId, member.id), eq(channels.institutionId, institutionId)));
-  await ctx.db.delete(members).where(eq(members.id, member.id));
+  // A channel they alone owned passes to its longest-standing person, so it is never left unmanaged.
+  const heirs = await ctx.db.transaction(async (tx) => {
+    const handedOn = await handOnOwnership(tx, [member.id]);
+    await tx.delete(members).where(eq(members.id, member.id));
+    return handedOn;
+  });
+  announceHeirs(ctx, heirs);
   ctx.realtime.leaveInstitution(
     userId,
     institutionId,

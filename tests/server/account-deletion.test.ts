@@ -224,6 +224,29 @@ describe.each(databases)('account deletion on %s', (kind) => {
     expect(members.body.data.map((m) => m.user.id)).not.toContain(owner.user.id);
   });
 
+  it('hands a channel the person alone owned to its longest-standing person, not to an agent', async () => {
+    const { ws, leaving, staying } = await world();
+    const agent = await ws.owner.api.post<{ agent: { id: string } }>(`/api/institutions/${ws.id}/agents`, {
+      name: 'Minutes',
+    });
+    const created = await leaving.api.post<{ channel: { id: string } }>(
+      `/api/institutions/${ws.id}/channels`,
+      {
+        name: 'harbour-log',
+        type: 'public',
+      },
+    );
+    const roomUrl = `/api/institutions/${ws.id}/channels/${created.body.channel.id}`;
+    // The agent is in the channel before the person who stays.
+    expect(
+      (await leaving.api.post(`${roomUrl}/members/add`, { members: [agent.body.agent.id] })).status,
+    ).toBe(200);
+    expect((await staying.api.post(`${roomUrl}/members`)).status).toBe(200);
+
+    expect((await leaving.api.delete('/api/users', { messages: 'keep' })).status).toBe(200);
+    expect((await staying.api.put(roomUrl, { name: 'harbour-log-2026' })).status).toBe(200);
+  });
+
   it('deletes a workspace nobody else is in together with the account', async () => {
     const solo = await makeWorkspace(t, 'Just Me');
     const agent = await solo.owner.api.post(`/api/institutions/${solo.id}/agents`, { name: 'Helper' });

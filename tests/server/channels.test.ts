@@ -132,7 +132,7 @@ describe.each(databases)('channels on %s', (kind) => {
     expect(refused.body.message).toBe('You cannot leave a default channel');
   });
 
-  it('lets the channel owner and workspace admins rename and delete it, and no one else', async () => {
+  it('lets only the channel owner rename and delete it, not even the workspace owner', async () => {
     const { owner, member, channels } = await makeTeam();
     const byMember = await createChannel(member, channels, 'project');
     const path = `${channels}/${byMember.channel.id}`;
@@ -148,9 +148,14 @@ describe.each(databases)('channels on %s', (kind) => {
     );
     expect((await member.api.delete(`${channels}/${byOwner.channel.id}`)).status).toBe(403);
 
-    // The workspace owner may manage a channel they do not own.
-    expect((await owner.api.put(path, { name: 'general' })).status).toBe(409);
-    expect((await owner.api.delete(path)).status).toBe(200);
+    // Spec §6: ownership roles are the only ones who manage a channel, so the workspace owner does not
+    // manage one they do not own (decision 0080); its owner still can.
+    const renamedByWorkspaceOwner = await owner.api.put(path, { name: 'taken-over' });
+    expect(renamedByWorkspaceOwner.status).toBe(403);
+    expect(renamedByWorkspaceOwner.body.message).toBe('Only the channel owner can do that');
+    expect((await owner.api.delete(path)).status).toBe(403);
+    expect(await joinedNames(member, channels)).toEqual(['general', 'owners', 'project-x']);
+    expect((await member.api.delete(path)).status).toBe(200);
     expect(await joinedNames(member, channels)).toEqual(['general', 'owners']);
     expect((await member.api.get(`${path}/messages`)).status).toBe(404);
   });

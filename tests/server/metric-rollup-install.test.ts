@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/client.ts';
-import { rowsOf } from '../../server/metrics/rebuild.ts';
+import { rowsOf } from '../../server/db/rows.ts';
 import { installMetricRollups } from '../../server/metrics/rollup-triggers.ts';
 import { databases, startTestServer, type TestServer } from './harness.ts';
 

@@ -223,6 +223,33 @@ describe.each(databases)('workspace members on %s', (kind) => {
       expect((await leaver.api.delete(memberUrl(ws, 'me'))).status).toBe(403);
     });
 
+    it('hands a channel the leaver alone owned to its longest-standing person, who may then manage it', async () => {
+      const ws = await makeWorkspace(t);
+      const leaver = await addPerson(t, ws);
+      const first = await addPerson(t, ws);
+      const second = await addPerson(t, ws);
+      const room = await makeChannel(leaver, ws);
+      const alone = await makeChannel(leaver, ws);
+      const roomUrl = `/api/institutions/${ws.id}/channels/${room.id}`;
+      expect((await first.api.post(`${roomUrl}/members`)).status).toBe(200);
+      expect((await second.api.post(`${roomUrl}/members`)).status).toBe(200);
+      const firstSocket = await connect(t, first.token);
+      const firstSaw: string[] = [];
+      firstSocket.on('refresh', (e) => firstSaw.push(e.value));
+
+      expect((await leaver.api.delete(memberUrl(ws, 'me'))).status).toBe(200);
+      await eventually(() => firstSaw.includes('joinedChannels'));
+      expect((await first.api.put(roomUrl, { name: 'handed-on' })).status).toBe(200);
+      const bySecond = await second.api.put(roomUrl, { name: 'taken-over' });
+      expect(bySecond.status).toBe(403);
+      expect(bySecond.body.message).toBe('Only the channel owner can do that');
+      // A channel nobody else was in keeps no owner, and nothing failed on its account.
+      const left = await ws.owner.api.get<{ data: { channelMember: { roles: string[] } }[] }>(
+        `/api/institutions/${ws.id}/channels/${alone.id}/members`,
+      );
+      expect(left.body.data).toEqual([]);
+    });
+
     it('does not let the primary owner leave', async () => {
       const ws = await makeWorkspace(t);
       const res = await ws.owner.api.delete(memberUrl(ws, 'me'));
