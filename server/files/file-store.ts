@@ -26,7 +26,10 @@ export interface DownloadHeaders {
 export interface FileStore {
   kind: 'local' | 's3';
   signUpload(size: number, contentType: string | undefined, now: Date): UploadTicket;
-  /** Bytes present for a local key (null when not uploaded); S3 is not asked (undefined). */
+  /**
+   * How many bytes the store holds for a key: null when nothing was uploaded, undefined when the store could
+   * not say (an S3 bucket that did not answer), in which case the file stays marked as uploading.
+   */
   storedSize(fileKey: string): Promise<number | null | undefined>;
   /** S3 only: a short-lived address to GET the object with these response headers. */
   downloadUrl(fileKey: string, headers: DownloadHeaders, now: Date): string | null;
@@ -99,7 +102,23 @@ function s3Store(s3: S3Settings): FileStore {
       const signature = new URL(uploadUrl).searchParams.get('X-Amz-Signature') ?? '';
       return { fileKey, signature, uploadUrl, expiresAt: new Date(now.getTime() + UPLOAD_TTL_MS) };
     },
-    storedSize: async () => undefined,
+    // A signed HEAD: S3 answers the object's size, or 404 while the browser's PUT has not landed.
+    async storedSize(fileKey) {
+      const url = presignS3(s3, {
+        method: 'HEAD',
+        url: objectUrl(fileKey),
+        expiresInSeconds: 60,
+        now: new Date(),
+      });
+      try {
+        const res = await fetch(url, { method: 'HEAD', signal: AbortSignal.timeout(10_000) });
+        if (res.status === 404) return null;
+        const size = Number(res.headers.get('content-length'));
+        return res.ok && Number.isSafeInteger(size) ? size : undefined;
+      } catch {
+        return undefined;
+      }
+    },
     downloadUrl(fileKey, headers, now) {
       return presignS3(s3, {
         method: 'GET',

@@ -168,19 +168,27 @@ export async function deleteFiles(deps: FilesDeps, userId: string, fileIds: stri
 }
 
 /**
- * Who may read a file, from its own records only: its uploader, a member of the channel it was registered
- * in, or a member of a channel where the server wrote it into a live message (a forward; fileAttachments).
+ * A live message carries the file in one of `memberId`'s channels (fileAttachments, written with the post
+ * or forward), optionally in this channel only. Registering a file in a channel shares nothing by itself:
+ * until it is sent, it is a draft's (decision 0081).
  */
-export function readableBy(memberId: SQL | AnyColumn): SQL {
-  const carriedWhereReadable = sql`exists (
+function carriedInChannelsOf(memberId: SQL | AnyColumn, channelId?: string): SQL {
+  return sql`exists (
     select 1 from ${fileAttachments}
     inner join ${messages} on ${messages.id} = ${fileAttachments.messageId}
+    inner join ${channelMembers} on ${channelMembers.channelId} = ${fileAttachments.channelId}
     where ${fileAttachments.fileId} = ${files.id} and ${messages.deletedAt} is null
-      and ${fileAttachments.channelId} = ${channelMembers.channelId})`;
-  return sql`(${files.memberId} = ${memberId} or exists (
-    select 1 from ${channelMembers}
-    where ${channelMembers.memberId} = ${memberId}
-      and (${channelMembers.channelId} = ${files.channelId} or ${carriedWhereReadable})))`;
+      and ${channelMembers.memberId} = ${memberId}
+      ${channelId ? sql`and ${fileAttachments.channelId} = ${channelId}` : sql``})`;
+}
+
+/**
+ * Who may read a file, from its own records only: its uploader, or a member of a channel where a live
+ * message carries it. A file picked and removed before sending, or whose message was deleted, stays the
+ * uploader's alone.
+ */
+export function readableBy(memberId: SQL | AnyColumn): SQL {
+  return sql`(${files.memberId} = ${memberId} or ${carriedInChannelsOf(memberId)})`;
 }
 
 /** The stored keys of a channel's files: read before the channel is deleted (its file rows go by cascade). */
@@ -212,18 +220,12 @@ export async function listFiles(
 ): Promise<FilesResponse> {
   const member = await requireMember(db, institutionId, userId);
   const search = query.search ? `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  // The files shared in the caller's channels (or in one of them): carried by a live message there.
   const where = and(
     eq(files.institutionId, institutionId),
     eq(files.isUploading, false),
     eq(files.uploadFailed, false),
-    inArray(
-      files.channelId,
-      db
-        .select({ id: channelMembers.channelId })
-        .from(channelMembers)
-        .where(eq(channelMembers.memberId, member.id)),
-    ),
-    query.channelId ? eq(files.channelId, query.channelId) : undefined,
+    carriedInChannelsOf(sql`${member.id}`, query.channelId),
     search ? ilike(files.fileName, search) : undefined,
   );
   const rows = await db

@@ -69,10 +69,17 @@ export async function retryAttachment(attachmentId: string): Promise<void> {
   void worker.uploadFiles([attachmentId]);
 }
 
-/** The composer dropped the file before sending. */
+/**
+ * The composer dropped the file before sending. A file already registered is deleted on the server too, so
+ * it stops counting against the person's upload allowance. Best effort: offline, or if the request fails,
+ * it stays registered, readable by its uploader alone since no message carries it (decision 0081).
+ */
 export async function removeAttachment(attachmentId: string): Promise<void> {
-  const { db } = await requireClient();
+  const { db, http } = await requireClient();
+  const registered = (await uploads.getUpload(db, attachmentId))?.status === 'uploaded';
   await forgetUpload(db, attachmentId);
+  if (registered)
+    await http.call('deleteFiles', { body: { fileIds: [attachmentId] } }).catch(() => undefined);
 }
 
 /** The bytes of a file chosen in a composer, while this device still keeps them (until uploaded). */

@@ -5,7 +5,7 @@ import type { FileEntity, FileExcerptResponse, FileSignResponse } from '../../sc
 import { excerptOf } from '../../server/files/file-excerpt.ts';
 import { databases, startTestServer, type TestServer, type TestUser } from './harness.ts';
 import { makeDocx, makePdf, makePptx } from './knowledge-documents.ts';
-import { addMember, makeChannel, makeWorkspace, type Workspace } from './messaging-world.ts';
+import { addMember, makeChannel, makeWorkspace, postFiles, type Workspace } from './messaging-world.ts';
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 const PPTX = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
@@ -36,6 +36,8 @@ describe.each(databases)('file excerpts (%s)', (kind) => {
       fileKey: sign.body.fileKey,
     });
     expect(res.status).toBe(201);
+    // Sent in a message: the channel's members may read it from then on.
+    await postFiles(by, ws, channelId, [res.body.file]);
     return res.body.file;
   }
 

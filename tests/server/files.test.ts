@@ -4,10 +4,25 @@ import { existsSync, readdirSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ErrorBody, FileEntity, FileSignResponse, FilesResponse } from '../../schemas/protocol/index.ts';
+import type {
+  ErrorBody,
+  FileEntity,
+  FileSignResponse,
+  FilesResponse,
+  Message,
+} from '../../schemas/protocol/index.ts';
 import { signUpload } from '../../server/files/upload-signature.ts';
+import { emitAck } from './channel-world.ts';
 import { databases, startTestServer, type TestServer, type TestUser } from './harness.ts';
-import { addMember, makeChannel, makeWorkspace, type Workspace } from './messaging-world.ts';
+import {
+  addMember,
+  connect,
+  disconnectAll,
+  makeChannel,
+  makeWorkspace,
+  postFiles,
+  type Workspace,
+} from './messaging-world.ts';
 
 const MB = 1024 * 1024;
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
@@ -72,7 +87,8 @@ describe.each(databases)('files (%s)', (kind) => {
     return res.body;
   }
 
-  async function upload(
+  /** Registered only: the file of a message not sent yet, its uploader's alone. */
+  async function register(
     by: TestUser,
     channelId: string,
     bytes: Buffer,
@@ -99,6 +115,19 @@ describe.each(databases)('files (%s)', (kind) => {
     return res.body.file;
   }
 
+  /** Uploaded and sent in a message, as the composer does: shared with the channel's members. */
+  async function upload(
+    by: TestUser,
+    channelId: string,
+    bytes: Buffer,
+    fileName = 'cat.png',
+    fileType = 'image/png',
+  ) {
+    const file = await register(by, channelId, bytes, fileName, fileType);
+    await postFiles(by, ws, channelId, [file]);
+    return file;
+  }
+
   const download = (by: TestUser, file: FileEntity) =>
     fetch(new URL(file.url, t.url), { headers: { authorization: `Bearer ${by.token}` } });
 
@@ -109,7 +138,10 @@ describe.each(databases)('files (%s)', (kind) => {
     outsider = await addMember(t, ws);
     stranger = (await makeWorkspace(t, 'Elsewhere')).owner;
   });
-  afterAll(() => t.close());
+  afterAll(() => {
+    disconnectAll();
+    return t.close();
+  });
 
   it('uploads, registers and serves a file to a member of its channel with safe headers', async () => {
     const file = await upload(ws.owner, ws.general.id, PNG);
@@ -164,6 +196,36 @@ describe.each(databases)('files (%s)', (kind) => {
       `/api/institutions/${ws.id}/files?channelId=${room.id}&search=report`,
     );
     expect(found.body.data.map((f) => f.fileName)).toEqual(['Quarterly report.pdf']);
+  });
+
+  // Decision 0081: a file picked in the composer is registered before the message is sent. Until a live
+  // message carries it, it is the uploader's alone: not listed, not readable by the channel.
+  it('shares a file with the channel only while a sent message carries it', async () => {
+    const room = await makeChannel(ws.owner, ws);
+    await member.api.post(`/api/institutions/${ws.id}/channels/${room.id}/members`);
+    const listed = async (by: TestUser) =>
+      (
+        await by.api.get<FilesResponse>(`/api/institutions/${ws.id}/files?channelId=${room.id}`)
+      ).body.data.map((f) => f.fileName);
+    const draft = await register(ws.owner, room.id, PNG, 'wrong-screenshot.png');
+    expect((await download(ws.owner, draft)).status).toBe(200);
+    expect((await download(member, draft)).status).toBe(404);
+    expect(await listed(member)).toEqual([]);
+    expect(await listed(ws.owner)).toEqual([]);
+
+    const sent = await postFiles(ws.owner, ws, room.id, [draft]);
+    expect((await download(member, draft)).status).toBe(200);
+    expect(await listed(member)).toEqual(['wrong-screenshot.png']);
+
+    const removed = await emitAck<Message>(await connect(t, ws.owner.token), 'deleteMessage', {
+      institutionId: ws.id,
+      channelId: room.id,
+      messageId: sent.id,
+    });
+    expect(removed.deletedAt).toBeTruthy();
+    expect((await download(member, draft)).status).toBe(404);
+    expect(await listed(member)).toEqual([]);
+    expect((await download(ws.owner, draft)).status).toBe(200);
   });
 
   it('refuses a tampered or expired upload address and keeps nothing', async () => {

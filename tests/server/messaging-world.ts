@@ -8,6 +8,7 @@ import type {
   ClientToServerEvents,
   channelWithMembership,
   createInstitutionResponse,
+  FileEntity,
   JoinedChannels,
   Message,
   ServerToClientEvents,
@@ -65,6 +66,29 @@ export const messagesUrl = (ws: Workspace, channelId: string) =>
 export async function restPost(by: TestUser, ws: Workspace, channelId: string, content = '<p>hello</p>') {
   const res = await by.api.post<Message>(messagesUrl(ws, channelId), { content, genId: randomUUID() });
   if (res.status !== 201) throw new Error(`post: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+/** Sends a message carrying these registered files, as the composer does: shared with the channel from now on. */
+export async function postFiles(
+  by: TestUser,
+  ws: Workspace,
+  channelId: string,
+  files: readonly Pick<FileEntity, 'id' | 'fileName' | 'fileType' | 'fileSize' | 'url'>[],
+) {
+  const attachments = files.map(({ id, fileName, fileType, fileSize, url }) => ({
+    id,
+    fileName,
+    fileType,
+    fileSize,
+    url,
+  }));
+  const res = await by.api.post<Message>(messagesUrl(ws, channelId), {
+    content: '<p>here</p>',
+    attachments,
+    genId: randomUUID(),
+  });
+  if (res.status !== 201) throw new Error(`post with files: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 }
 

@@ -6,13 +6,20 @@ import { existsSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FileEntity, FileSignResponse, Message } from '../../schemas/protocol/index.ts';
+import type { FileEntity, FileSignResponse, FilesResponse, Message } from '../../schemas/protocol/index.ts';
 import { createFileStore } from '../../server/files/file-store.ts';
 import { sweepUploads } from '../../server/files/upload-sweep.ts';
 import { channelUrl } from './channel-world.ts';
 import { type FakeS3, startFakeS3 } from './fixtures/fake-s3.ts';
 import { databases, startTestServer, type TestServer, type TestUser } from './harness.ts';
-import { addMember, makeChannel, makeWorkspace, messagesUrl, type Workspace } from './messaging-world.ts';
+import {
+  addMember,
+  makeChannel,
+  makeWorkspace,
+  messagesUrl,
+  postFiles,
+  type Workspace,
+} from './messaging-world.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -193,6 +200,35 @@ describe.each(databases)('security: a deleted channel’s bytes leave S3 (%s)', 
   afterAll(async () => {
     await t?.close();
     await s3?.close();
+  });
+
+  // Registered after the browser's PUT, as the client does: the server asks the bucket (a signed HEAD) and
+  // takes the size it holds, so the file is complete and shows in the channel's Files once sent.
+  it('registers an object the bucket holds as uploaded, with its stored size, and lists it once sent', async () => {
+    const mine = await makeWorkspace(t);
+    const room = await makeChannel(mine.owner, mine);
+    const { file } = await upload(t, mine.owner, mine, room.id, 24);
+    expect(file).toMatchObject({ isUploading: false, fileSize: 24 });
+    await postFiles(mine.owner, mine, room.id, [file]);
+    const listed = await mine.owner.api.get<FilesResponse>(
+      `/api/institutions/${mine.id}/files?channelId=${room.id}`,
+    );
+    expect(listed.body.data.map((f) => f.id)).toEqual([file.id]);
+
+    // Registered before its bytes arrive: still uploading, and it cannot be marked done while S3 has nothing.
+    const early = await sign(mine.owner, mine, 8);
+    const registered = await mine.owner.api.post<{ file: FileEntity }>('/api/files', {
+      institutionId: mine.id,
+      channelId: room.id,
+      fileName: 'late.bin',
+      fileType: 'application/octet-stream',
+      fileSize: 8,
+      fileKey: early.body.fileKey,
+    });
+    expect(registered.body.file.isUploading).toBe(true);
+    const marked = await mine.owner.api.put(`/api/files/${registered.body.file.id}`, { isUploading: false });
+    expect(marked.status).toBe(400);
+    expect(s3.refused).toEqual([]);
   });
 
   it("deletes a deleted channel's objects with a signed DELETE", async () => {

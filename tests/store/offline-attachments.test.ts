@@ -2,7 +2,7 @@
 // (sign, PUT, register), and only then is its message posted, carrying the registered file.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendMessage } from '../../src/data/messages.ts';
-import { addAttachment } from '../../src/data/uploads.ts';
+import { addAttachment, removeAttachment } from '../../src/data/uploads.ts';
 import { listRecords } from '../../src/store/records.ts';
 import { type EngineWorld, startEngineWorld } from './engine-world.ts';
 
@@ -14,6 +14,25 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await w?.close();
+});
+
+describe('a file removed from the composer', () => {
+  it('is deleted on the server once registered, and its record and bytes leave the device', async () => {
+    const { ws } = w;
+    const attachment = await addAttachment(ws.id, ws.general.id, new Blob(['wrong one']), 'wrong.txt');
+    await expect
+      .poll(async () => (await listRecords(w.client.db, 'upload', { scope: ws.general.id }))[0]?.status)
+      .toBe('uploaded');
+    const asUploader = () =>
+      fetch(new URL(`/api/files/${attachment.id}/content`, w.server.url), {
+        headers: { authorization: `Bearer ${w.me.token}` },
+      });
+    expect((await asUploader()).status).toBe(200);
+
+    await removeAttachment(attachment.id);
+    expect(await listRecords(w.client.db, 'upload', { scope: ws.general.id })).toEqual([]);
+    expect((await asUploader()).status).toBe(404);
+  });
 });
 
 describe('a file chosen offline', () => {
