@@ -167,7 +167,11 @@ const messageFields = {
   mentions: z.array(mention).max(100).optional(),
   genId,
 };
-export const postMessageRestBody = z.object(messageFields);
+/**
+ * Spec §7 gives the REST post as `{content}`: genId is optional there. Without one the server picks it, so
+ * a caller that retries may post twice; the app always sends one (exactly once, decision 0002).
+ */
+export const postMessageRestBody = z.object({ ...messageFields, genId: genId.optional() });
 
 /** Pinned and starred side panels (starred: the caller's own stars in that channel). Newest first. */
 export const messageListQuery = numberedPageQuery;

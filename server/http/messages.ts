@@ -1,5 +1,6 @@
 // REST routes for messages: a page of history, the change feed for catch-up, the genIds the server
 // already holds, and posting (the same idempotent service the socket uses).
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
@@ -59,6 +60,7 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext): vo
       const body = postMessageRestBody.parse(request.body);
       const { message, created } = await postMessage(ctx, userId, {
         ...body,
+        genId: body.genId ?? randomUUID(),
         institutionId: params.id,
         channelId: params.channelId,
       });

@@ -123,10 +123,26 @@ describe.each(databases)('messages over REST on %s', (kind) => {
     expect(stored.content).toBe('<p>hi</p>');
   });
 
+  // Spec §7 gives the REST post as {content}: the server picks a genId when none is sent, so each such post
+  // is a message of its own (a retry without one posts again; the app always sends one).
+  it('posts {content} alone, naming the message itself', async () => {
+    const channel = await makeChannel(ws.owner, ws);
+    const first = await ws.owner.api.post<Message>(messagesUrl(ws, channel.id), {
+      content: '<p>from a script</p>',
+    });
+    const second = await ws.owner.api.post<Message>(messagesUrl(ws, channel.id), {
+      content: '<p>from a script</p>',
+    });
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect(first.body.genId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second.body.genId).not.toBe(first.body.genId);
+    const list = await page(ws.owner, channel.id);
+    expect(list.body.data.map((m) => m.genId).sort()).toEqual([first.body.genId, second.body.genId].sort());
+  });
+
   it('answers bad bodies and queries with 400 and a message', async () => {
-    const noGenId = await bob.api.post(messagesUrl(ws, ws.general.id), { content: '<p>x</p>' });
-    expect(noGenId.status).toBe(400);
-    expect(noGenId.body.message).toBe('The message id is missing.');
+    const noContent = await bob.api.post(messagesUrl(ws, ws.general.id), { genId: randomUUID() });
+    expect(noContent.status).toBe(400);
     const badGenId = await bob.api.post(messagesUrl(ws, ws.general.id), {
       content: 'x',
       genId: 'not-a-uuid',
