@@ -121,6 +121,27 @@ test('the theme, the Enter switch and pictures in messages do what their setting
   await page.reload();
   await expect(page.getByRole('button', { name: 'Upload picture' })).toBeVisible();
 
+  // Another device renames her: the profile opened here shows the new name (GET /api/users), and saving
+  // a picture here while the other device renames her again keeps that name (only the picture is sent).
+  const phone = await server.signInApi('ines@example.com');
+  await server.api('PUT', '/api/users', phone.token, { name: 'Inès on her phone' });
+  await page.goto(`${server.url}/client/${workspaceId}/settings`);
+  await page.goto(`${server.url}/client/${workspaceId}/profile`);
+  await expect(page.getByLabel('Display name')).toHaveValue('Inès on her phone');
+  await server.api('PUT', '/api/users', phone.token, { name: 'Inès, renamed again' });
+  await page
+    .getByLabel('Choose a picture')
+    .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: samplePng(96, 96) });
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  await expect(page.getByText('Profile saved')).toBeVisible();
+  const saved = await server.api<{ name: string; profileImage: string | null }>(
+    'GET',
+    '/api/users',
+    phone.token,
+  );
+  expect(saved.name).toBe('Inès, renamed again');
+  expect(saved.profileImage).toMatch(/^data:image\//);
+
   // The same screens on a phone in the dark theme, for a person to look at.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`${server.url}/client/${workspaceId}/settings`);
@@ -128,7 +149,7 @@ test('the theme, the Enter switch and pictures in messages do what their setting
   await page.getByRole('region', { name: 'Appearance' }).scrollIntoViewIfNeeded();
   await shot(page, `${SHOTS}/theme-dark-phone.png`);
   await page.goto(`${server.url}/client/${workspaceId}/profile`);
-  await expect(page.getByRole('button', { name: 'Upload picture' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Change picture' })).toBeVisible();
   await shot(page, `${SHOTS}/profile-phone-dark.png`);
 });
 

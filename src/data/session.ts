@@ -55,6 +55,22 @@ export async function signOut(): Promise<void> {
   void import('./identity.ts').then((m) => m.providerSignOut()).catch(() => undefined);
 }
 
+/**
+ * The signed-in person as the server has them now (GET /api/users): a name or picture changed on another
+ * device reaches this one's stored copy. Quiet when offline or signed out meanwhile.
+ */
+export async function refreshSignedInUser(): Promise<void> {
+  const { http, db } = await requireClient();
+  const before = await db.session.findOne('current').exec();
+  if (!before) return;
+  const user = await http.call('me').catch(() => null);
+  const session = await db.session.findOne('current').exec();
+  // Only into the session it was asked for: a sign-out or another sign-in meanwhile keeps its own.
+  if (!user || !session || session.token !== before.token || session.user.id !== user.id) return;
+  if (session.user.name !== user.name || session.user.profileImage !== user.profileImage)
+    await session.incrementalPatch({ user: { ...session.user, ...user } });
+}
+
 export async function updateProfile(patch: { name?: string; profileImage?: string | null }): Promise<void> {
   const { http, db } = await requireClient();
   const user = await http.call('updateMe', { body: patch });

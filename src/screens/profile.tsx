@@ -15,7 +15,7 @@ import { PictureFileInput } from '../components/ui/picture-file-input.tsx';
 import { Spinner } from '../components/ui/states.tsx';
 import { ScreenBody, ScreenHeader } from '../components/workspace/screen-header.tsx';
 import { refreshMembers } from '../data/members.ts';
-import { updateProfile, useSession } from '../data/session.ts';
+import { refreshSignedInUser, updateProfile, useSession } from '../data/session.ts';
 
 export function ProfileScreen() {
   usePageTitle('Profile');
@@ -23,7 +23,9 @@ export function ProfileScreen() {
   const { institution, me } = useWorkspace();
   const [name, setName] = useState('');
   const [picture, setPicture] = useState('');
-  const [loadedFor, setLoadedFor] = useState<string | null>(null);
+  // What the form was filled with: a newer copy of the person (from another device) replaces an untouched
+  // form, never one being edited.
+  const [loaded, setLoaded] = useState<{ name: string; picture: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -31,12 +33,17 @@ export function ProfileScreen() {
 
   const user = session?.user;
   useEffect(() => {
-    if (user && loadedFor !== user.id) {
-      setName(user.name);
-      setPicture(user.profileImage ?? '');
-      setLoadedFor(user.id);
-    }
-  }, [user, loadedFor]);
+    void refreshSignedInUser().catch(() => undefined);
+  }, []);
+  useEffect(() => {
+    if (!user) return;
+    const next = { name: user.name, picture: user.profileImage ?? '' };
+    if (loaded && (loaded.name !== name || loaded.picture !== picture)) return;
+    if (loaded?.name === next.name && loaded.picture === next.picture) return;
+    setName(next.name);
+    setPicture(next.picture);
+    setLoaded(next);
+  }, [user, loaded, name, picture]);
 
   if (!user) return <Spinner />;
 
@@ -50,13 +57,21 @@ export function ProfileScreen() {
     }
   }
 
+  const saved = user;
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!name.trim()) return setError('Name cannot be empty');
     setBusy(true);
     setError(null);
     try {
-      await updateProfile({ name: name.trim(), profileImage: picture || null });
+      // Only what was changed here: a field left alone keeps what another device may have saved since.
+      const patch = {
+        ...(name.trim() !== saved.name ? { name: name.trim() } : {}),
+        ...(picture !== (saved.profileImage ?? '') ? { profileImage: picture || null } : {}),
+      };
+      if (Object.keys(patch).length > 0) await updateProfile(patch);
+      setName(name.trim());
+      setLoaded({ name: name.trim(), picture });
       await refreshMembers(institution.id).catch(() => {});
       toast.success('Profile saved');
     } catch (err) {
