@@ -61,8 +61,10 @@ import { z } from 'zod';
  * 13 — GET .../channels/:channelId/messages takes an optional `before` (a createdSeq): the live messages
  *      older than that one, newest first (decision 0071); the pinned and starred lists keep only page and
  *      limit. Adds only: older clients keep paging by number.
+ * 14 — POST .../channels/:channelId/messages takes {content} without a genId (spec §7): the server names
+ *      the message. Adds only: every client sends one still.
  */
-export const PROTOCOL_VERSION = 13;
+export const PROTOCOL_VERSION = 14;
 
 /**
  * The oldest client protocol the server still answers (docs/decisions/0020-protocol-version-on-the-wire.md).

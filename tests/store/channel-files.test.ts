@@ -7,7 +7,7 @@ import type { FileEntity, FileSignResponse } from '../../schemas/protocol/index.
 import { fetchFile, refreshChannelFiles } from '../../src/data/files.ts';
 import { listRecords } from '../../src/store/records.ts';
 import type { TestUser } from '../server/harness.ts';
-import { makeChannel } from '../server/messaging-world.ts';
+import { makeChannel, postFiles } from '../server/messaging-world.ts';
 import { type EngineWorld, startEngineWorld } from './engine-world.ts';
 
 let w: EngineWorld;
@@ -20,7 +20,7 @@ afterAll(async () => {
   await w?.close();
 });
 
-/** Signs, stores and registers a small text file in the channel, as `by`. */
+/** Signs, stores, registers and sends a small text file in the channel, as `by`. */
 async function shareFile(
   by: TestUser,
   channelId: string,
@@ -47,6 +47,8 @@ async function shareFile(
     fileKey: sign.body.fileKey,
   });
   expect(res.status).toBe(201);
+  // Sent in a message: a registered file is shared with the channel only once a message carries it (0081).
+  await postFiles(by, w.ws, channelId, [res.body.file]);
   return res.body.file;
 }
 

@@ -20,6 +20,7 @@ const FINGERPRINTS: Record<number, string> = {
   11: '0741e1bd267a6a279845625c8b0425b9d1a8e68e9b204b1fb1d08fbc7bea6af2',
   12: 'ae4610f26c2ba75ed958374207d0c84a78adc280fec2b8f75948da7c1674ced7',
   13: 'b63a37ff14ca07ce02f0e25474c39efe1e2dfb6e2634513e0d89650bcb114137',
+  14: '9899e7c51801af3af1ed015184df49309eeb0dc333230acb0c8e3562c6e45d3b',
 };
 
 function fingerprint(): string {
