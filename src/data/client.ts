@@ -195,8 +195,21 @@ export function requireClient(): Promise<StoreClient> {
   return store;
 }
 
-/** Sign-out and invalid sessions clear every store (spec §4 Session), keeping only settings. */
-export async function clearLocalSession(db: LanternDatabase): Promise<void> {
+let clearing: Promise<void> | null = null;
+
+/**
+ * Sign-out and invalid sessions clear every store (spec §4 Session), keeping only settings. One clearing at a
+ * time: a second caller (the server refusing the session while the tab signs out or deletes the account)
+ * waits for the running one, since two removing the same rows conflict in the store.
+ */
+export function clearLocalSession(db: LanternDatabase): Promise<void> {
+  clearing ??= clearStores(db).finally(() => {
+    clearing = null;
+  });
+  return clearing;
+}
+
+async function clearStores(db: LanternDatabase): Promise<void> {
   // The session first, on its own: its removal sends every route to sign-in before the workspace rows
   // vanish, so an open workspace screen never sees its workspace gone and shows "Page Not Found" instead.
   // The channel pictures stop first: a screen re-rendering while its rows go must not take a new one.
