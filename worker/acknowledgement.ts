@@ -10,6 +10,7 @@ import { applyServerMessage } from '../src/store/messages.ts';
 import { type OutboxCollections, removeOutboxRow, setUnconfirmedStatus } from '../src/store/outbox.ts';
 import { afterSend, type SendResult } from '../src/store/outbox-state.ts';
 import { storeSections } from '../src/store/section-outbox.ts';
+import { applyStar } from '../src/store/stars.ts';
 import { forgetUpload } from '../src/store/uploads.ts';
 import { applyChannelMessage } from './apply.ts';
 import type { WorkerEvents } from './events.ts';
@@ -61,6 +62,9 @@ export async function recordMessageResult(
     const messages: Message[] = result.kind === 'ok' ? [result.message] : result.messages;
     for (const m of messages) await applyChannelMessage(db, m, { isLive: true });
     if (action) await settleOperations(db, entry.genId);
+    // This device's own star joins the list that tells it later what was undone elsewhere (decision 0082).
+    if (op.kind === 'star' && db.records && result.kind === 'ok' && result.message.isStarred !== undefined)
+      await applyStar(db, { ...result.message, isStarred: result.message.isStarred });
     if (op.kind === 'post' && db.records && result.kind === 'ok')
       for (const a of result.message.attachments) await forgetUpload({ records: db.records }, a.id);
     return;

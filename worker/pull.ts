@@ -3,6 +3,7 @@ import type { Http } from '../src/store/http.ts';
 import { ApiError } from '../src/store/http.ts';
 import { MessageBatcher, type OnStored } from '../src/store/message-batcher.ts';
 import { FIRST_WINDOW } from '../src/store/message-window.ts';
+import { reconcileStars } from '../src/store/stars.ts';
 import type { SyncDatabase } from './sync-database.ts';
 
 interface PullState {
@@ -173,6 +174,7 @@ export class Puller {
     const asked = new Set(states.map((s) => s.channelId));
     for (const id of res.notMember) failed.set(id, new ApiError(403, 'You are not a member of this channel'));
     const pages = res.data.filter((p) => asked.has(p.channelId));
+
     // Every page is handed to the writer at once, so they share one store write.
     const stored = this.writer.applyEach(pages.map((p) => p.data));
     await Promise.all(
@@ -186,6 +188,13 @@ export class Puller {
         }
       }),
     );
+    // Stars made or undone on other devices while this one was away, once the pages are stored (0082).
+    const answered = pages.map((p) => p.channelId);
+    try {
+      await reconcileStars(this.db, answered, res.starred, res.starredComplete);
+    } catch (error) {
+      for (const id of answered) if (!failed.has(id)) failed.set(id, error);
+    }
   }
 
   private requestFeed(institutionId: string, states: readonly PullState[]) {

@@ -7,6 +7,7 @@ import { createHttp, type Http, isSessionInvalid } from '../src/store/http.ts';
 import { applyPinnedChange } from '../src/store/message-lists.ts';
 import { applyServerMessages } from '../src/store/messages.ts';
 import { DISCONNECTED_MESSAGE, type SendResult } from '../src/store/outbox-state.ts';
+import { applyStar } from '../src/store/stars.ts';
 import {
   fetchInstitutions,
   fetchMembers,
@@ -408,6 +409,10 @@ export class SyncEngine implements WorkerApi, WorkerEventSource {
     socket.on('newDeleteMessage', (m) => void this.live.receive(m, 'delete'));
     socket.on('newEditPinnedMessage', (m) => {
       void applyPinnedChange(this.db.records, m).catch((e) => this.log('Pinned list update failed', e));
+    });
+    // A star made or undone on another of this person's devices (stars are never broadcast to the channel).
+    socket.on('messageStarred', (m) => {
+      void applyStar(this.db, m).catch((e) => this.log('Star from another device not stored', e));
     });
     socket.on('refresh', (e) => void this.workspaceEvents.refresh(e));
     socket.on('memberAction', (e) => void this.workspaceEvents.memberAction(e));

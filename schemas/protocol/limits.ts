@@ -6,6 +6,8 @@ export const MESSAGE_PAGE_MAX = 100;
 export const CHANGES_PAGE_MAX = 500;
 /** Channels one workspace change-feed request may name (a catch-up asks in chunks of this many). */
 export const CHANGES_CHANNELS_MAX = 50;
+/** The caller's stars a catch-up answer lists (workspaceChangesResponse.starred): enough for anyone's saved list. */
+export const STARRED_SYNC_MAX = 2000;
 /** Rows one workspace change-feed answer holds at most: each channel gets its share of this. */
 export const CHANGES_FEED_ROWS_MAX = 5000;
 /** Longest message HTML accepted (after sanitising the server stores at most this). */

@@ -89,9 +89,14 @@ export const message = z.object({
   forwardedFrom: forwardedFrom.nullable().default(null),
   /** Only on an agent's answer. */
   agentAnswer: agentAnswer.nullable().default(null),
+  /**
+   * The reader's own star (stars are private): on REST reads of history and change feeds, and on star
+   * acks and messageStarred. Absent on broadcasts, which every member shares: the client keeps its own.
+   */
+  isStarred: z.boolean().optional(),
 });
 export type Message = z.infer<typeof message>;
-/** The starrer's view: acks of toggleStarredMessage. */
+/** The starrer's view: acks of toggleStarredMessage and messageStarred to the starrer's other sessions. */
 export const starredMessage = message.extend({ isStarred: z.boolean() });
 export type StarredMessage = z.infer<typeof starredMessage>;
 
@@ -153,6 +158,13 @@ export const channelChanges = changesResponse.extend({ channelId: id });
 export const workspaceChangesResponse = z.object({
   data: z.array(channelChanges),
   notMember: z.array(id),
+  /**
+   * The genIds of the caller's starred messages in the answered channels, newest star first, at most
+   * STARRED_SYNC_MAX: a device that was away while a star was made or undone elsewhere sets its own by
+   * them (decision 0082). `starredComplete` is false when there were more: then none is cleared.
+   */
+  starred: z.array(genId),
+  starredComplete: z.boolean(),
 });
 export type WorkspaceChangesResponse = z.infer<typeof workspaceChangesResponse>;
 

@@ -99,6 +99,10 @@ export const serverEvents = {
     payload: message,
   },
   newDeleteMessage: { about: 'A message was deleted.', payload: message },
+  messageStarred: {
+    about: "To the starrer's own sessions only: a star made or undone on any of their devices.",
+    payload: starredMessage,
+  },
   refresh: { about: 'Reload the named list (see value).', payload: refreshEvent },
   userOnlineStatusUpdate: { about: 'A member came online or went offline.', payload: userOnlineStatusEvent },
   userOnlineStatusUpdates: {

@@ -73,6 +73,8 @@ export interface ServerToClientEvents {
   /** Also sent (after newEditMessage) when a message is pinned or unpinned: pinned panels refresh. */
   newEditPinnedMessage: (m: Message) => void;
   newDeleteMessage: (m: Message) => void;
+  /** To the starrer's own sessions only (every device of theirs): a star made or undone. */
+  messageStarred: (m: StarredMessage) => void;
   refresh: (e: z.infer<typeof refreshEvent>) => void;
   userOnlineStatusUpdate: (e: z.infer<typeof userOnlineStatusEvent>) => void;
   userOnlineStatusUpdates: (e: z.infer<typeof userOnlineStatusUpdates>) => void;

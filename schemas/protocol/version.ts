@@ -63,8 +63,11 @@ import { z } from 'zod';
  *      limit. Adds only: older clients keep paging by number.
  * 14 — POST .../channels/:channelId/messages takes {content} without a genId (spec §7): the server names
  *      the message. Adds only: every client sends one still.
+ * 15 — stars follow the person (decision 0082): messages read over REST carry the reader's `isStarred`,
+ *      the catch-up feed lists the caller's starred genIds (`starred`, `starredComplete`), and
+ *      messageStarred goes to the starrer's other sessions. Adds only.
  */
-export const PROTOCOL_VERSION = 14;
+export const PROTOCOL_VERSION = 15;
 
 /**
  * The oldest client protocol the server still answers (docs/decisions/0020-protocol-version-on-the-wire.md).

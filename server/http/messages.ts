@@ -29,16 +29,16 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext): vo
     const { userId } = getAuth(request);
     const params = channelParams.parse(request.params);
     const query = messagePageQuery.parse(request.query);
-    await requireChannelMember(db, params.id, params.channelId, userId);
-    return messagePage(db, params.channelId, query.page, query.limit, query.before);
+    const access = await requireChannelMember(db, params.id, params.channelId, userId);
+    return messagePage(db, access.member.id, params.channelId, query.page, query.limit, query.before);
   });
 
   app.get('/api/institutions/:id/channels/:channelId/messages/changes', async (request) => {
     const { userId } = getAuth(request);
     const params = channelParams.parse(request.params);
     const query = changesQuery.parse(request.query);
-    await requireChannelMember(db, params.id, params.channelId, userId);
-    return messageChanges(db, params.channelId, query.after, query.limit);
+    const access = await requireChannelMember(db, params.id, params.channelId, userId);
+    return messageChanges(db, access.member.id, params.channelId, query.after, query.limit);
   });
 
   // A reconnect's catch-up of many channels in one request; each is checked against the caller's own

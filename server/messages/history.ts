@@ -11,15 +11,17 @@ import {
 import type { Db } from '../db/client.ts';
 import { channelMembers, channels, members, messages } from '../db/schema.ts';
 import { forbidden } from '../errors.ts';
+import { starredInChannels, withReaderStars } from './stars.ts';
 import { toWireMessage } from './wire.ts';
 
 /**
  * A page of a channel's live history, newest first: counted from the newest (`page`), or the messages
- * older than the one at createdSeq `before` (a client's next older page). Callers have checked channel
- * membership.
+ * older than the one at createdSeq `before` (a client's next older page), with the reader's own stars.
+ * Callers have checked channel membership.
  */
 export async function messagePage(
   db: Db,
+  readerId: string,
   channelId: string,
   page: number,
   limit: number,
@@ -46,7 +48,7 @@ export async function messagePage(
   ]);
   const total = totals[0]?.total ?? 0;
   return {
-    data: rows.slice(0, limit).map(toWireMessage),
+    data: await withReaderStars(db, readerId, rows.slice(0, limit).map(toWireMessage)),
     metadata: {
       page,
       limit,
@@ -58,6 +60,7 @@ export async function messagePage(
 
 export async function messageChanges(
   db: Db,
+  readerId: string,
   channelId: string,
   after: number,
   limit: number,
@@ -70,14 +73,15 @@ export async function messageChanges(
     .orderBy(asc(messages.seq))
     .limit(limit + 1);
   const hasMore = rows.length > limit;
-  const data = rows.slice(0, limit).map(toWireMessage);
+  const data = await withReaderStars(db, readerId, rows.slice(0, limit).map(toWireMessage));
   return { data, metadata: { lastSeq: data.at(-1)?.seq ?? after, hasMore } };
 }
 
 /**
  * The change feed of many channels in one answer (a reconnect's catch-up): one statement reads which
  * named channels the caller is in, by the server's own records, and one reads every such channel's next
- * page. Channels the caller is not in get nothing and are named in `notMember`.
+ * page. Channels the caller is not in get nothing and are named in `notMember`. The caller's stars come
+ * with it: on each message, and as the list of every star in the answered channels (decision 0082).
  */
 export async function workspaceChanges(
   db: Db,
@@ -99,11 +103,12 @@ export async function workspaceChanges(
       and(eq(channels.id, channelMembers.channelId), eq(channels.institutionId, institutionId)),
     )
     .where(and(eq(members.institutionId, institutionId), eq(members.userId, userId)));
-  if (!rows.length) throw forbidden('You are not a member of this workspace');
+  const readerId = rows[0]?.memberId;
+  if (!readerId) throw forbidden('You are not a member of this workspace');
   const allowed = new Set(rows.flatMap((r) => (r.channelId ? [r.channelId] : [])));
   const readable = asked.filter((c) => allowed.has(c.channelId));
   const notMember = ids.filter((id) => !allowed.has(id));
-  if (!readable.length) return { data: [], notMember };
+  if (!readable.length) return { data: [], notMember, starred: [], starredComplete: true };
 
   // Each channel's share of the answer; one row more than its share tells whether more follows.
   const share = Math.max(1, Math.min(limit, Math.floor(CHANGES_FEED_ROWS_MAX / readable.length)));
@@ -115,7 +120,15 @@ export async function workspaceChanges(
       .orderBy(asc(messages.seq))
       .limit(share + 1);
   const [first, second, ...rest] = readable.map(page);
-  const found = second && first ? await unionAll(first, second, ...rest) : await (first ?? []);
+  const [found, stars] = await Promise.all([
+    second && first ? unionAll(first, second, ...rest) : (first ?? []),
+    starredInChannels(
+      db,
+      readerId,
+      readable.map((c) => c.channelId),
+    ),
+  ]);
+  const starred = new Set(stars.starred);
 
   const byChannel = new Map<string, (typeof found)[number][]>();
   for (const row of found) {
@@ -126,12 +139,17 @@ export async function workspaceChanges(
   const data = readable.map((c) => {
     // A union's branches arrive in any order: each channel's rows are put back in seq order.
     const list = (byChannel.get(c.channelId) ?? []).sort((a, b) => a.seq - b.seq);
-    const sent = list.slice(0, share).map(toWireMessage);
+    // Every star of these channels is listed when complete; else the page asks for its own.
+    const sent = list
+      .slice(0, share)
+      .map((row) => ({ ...toWireMessage(row), isStarred: starred.has(row.genId) }));
     return {
       channelId: c.channelId,
       data: sent,
       metadata: { lastSeq: sent.at(-1)?.seq ?? c.after, hasMore: list.length > share },
     };
   });
-  return { data, notMember };
+  if (!stars.starredComplete)
+    for (const page of data) page.data = await withReaderStars(db, readerId, page.data);
+  return { data, notMember, ...stars };
 }

@@ -40,8 +40,8 @@ export interface QueuedOperation {
 
 /**
  * The row to write, or null when nothing changes. The server copy replaces the base when it is newer
- * (by seq); stars are private (a star ack carries `isStarred` and no new seq). Queued operations are
- * replayed on top.
+ * (by seq); stars are private (a star ack, messageStarred and REST reads carry the reader's `isStarred`,
+ * with no new seq). Queued operations are replayed on top.
  */
 export function mergeServerMessage(
   local: MessageDoc | null,
@@ -49,7 +49,8 @@ export function mergeServerMessage(
   queued: readonly QueuedOperation[] = [],
 ): MessageDoc | null {
   const localBase: MessageBase | null = local ? (local.base ?? stripBase(local)) : null;
-  const starred = 'isStarred' in server ? server.isStarred : (localBase?.isStarred ?? false);
+  // A broadcast carries no star (stars are private): the row keeps its own.
+  const starred = server.isStarred ?? localBase?.isStarred ?? false;
   let base: MessageBase;
   if (localBase === null || localBase.status !== 'confirmed' || localBase.seq < server.seq)
     base = stripBase(toConfirmedDoc(server, starred));

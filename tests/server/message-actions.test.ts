@@ -9,6 +9,7 @@ import type {
   Message,
   MessageListResponse,
   StarredMessage,
+  WorkspaceChangesResponse,
 } from '../../schemas/protocol/index.ts';
 import {
   channelsUrl,
@@ -238,6 +239,62 @@ describe.each(databases)('message actions on %s', (kind) => {
       expect(off.isStarred).toBe(false);
       const none = await team.member.api.get<MessageListResponse>(`${messagesUrl(team.ws, room.id)}/starred`);
       expect(none.body.data).toEqual([]);
+    });
+
+    it("reach the starrer's other devices, and nobody else's, once per change", async () => {
+      const message = await restPost(team.primaryOwner, team.ws, room.id);
+      const phone = await joinedSocket(team.member, room);
+      const laptop = await connect(t, team.member.token);
+      const watcher = await joinedSocket(team.admin, room);
+      const onLaptop = record<StarredMessage>(laptop, 'messageStarred');
+      const onWatcher = record<StarredMessage>(watcher, 'messageStarred');
+      const payload = { ...ref(room, message), starred: true };
+      await emitAck<StarredMessage>(phone, 'toggleStarredMessage', payload);
+      await emitAck<StarredMessage>(phone, 'toggleStarredMessage', payload); // a replay
+      await emitAck<StarredMessage>(phone, 'toggleStarredMessage', { ...ref(room, message), starred: true });
+      await emitAck<StarredMessage>(phone, 'toggleStarredMessage', { ...ref(room, message), starred: false });
+      await pause(QUIET_MS);
+      expect(onLaptop.map((m) => [m.genId, m.isStarred])).toEqual([
+        [message.genId, true],
+        [message.genId, false],
+      ]);
+      expect(onWatcher).toEqual([]);
+    });
+
+    it("are in every read of history and catch-up, each reader's own", async () => {
+      const starredOne = await restPost(team.primaryOwner, team.ws, room.id, '<p>keep this</p>');
+      const plain = await restPost(team.primaryOwner, team.ws, room.id, '<p>not this</p>');
+      const starrer = await joinedSocket(team.member, room);
+      await emitAck<StarredMessage>(starrer, 'toggleStarredMessage', {
+        ...ref(room, starredOne),
+        starred: true,
+      });
+      const starOf = (data: Message[], m: Message) => data.find((d) => d.genId === m.genId)?.isStarred;
+
+      const page = await team.member.api.get<{ data: Message[] }>(`${messagesUrl(team.ws, room.id)}?page=1`);
+      expect([starOf(page.body.data, starredOne), starOf(page.body.data, plain)]).toEqual([true, false]);
+      const theirs = await team.admin.api.get<{ data: Message[] }>(`${messagesUrl(team.ws, room.id)}?page=1`);
+      expect(starOf(theirs.body.data, starredOne)).toBe(false);
+      const changes = await team.member.api.get<ChangesResponse>(
+        `${messagesUrl(team.ws, room.id)}/changes?after=${starredOne.seq - 1}`,
+      );
+      expect(starOf(changes.body.data, starredOne)).toBe(true);
+
+      // The catch-up feed lists every star of the channels it answers, even of messages it does not send.
+      const feed = async (who: Person) =>
+        (
+          await who.api.post<WorkspaceChangesResponse>(`/api/institutions/${team.ws.id}/messages/changes`, {
+            channels: [{ channelId: room.id, after: plain.seq }],
+          })
+        ).body;
+      const mine = await feed(team.member);
+      expect(mine.data[0]?.data).toEqual([]);
+      expect(mine.starred).toContain(starredOne.genId);
+      expect(mine.starred).not.toContain(plain.genId);
+      expect(mine.starredComplete).toBe(true);
+      expect((await feed(team.admin)).starred).not.toContain(starredOne.genId);
+      await emitAck(starrer, 'toggleStarredMessage', { ...ref(room, starredOne), starred: false });
+      expect((await feed(team.member)).starred).not.toContain(starredOne.genId);
     });
   });
 

@@ -105,7 +105,7 @@ describe.each(databases)('the workspace change feed on %s', (kind) => {
     // Asking through another workspace's id (one the owner of it is in) reads nothing of this one.
     const crossed = await feed(own.owner, own.id, { channels: [{ channelId: secret.id, after: 0 }] });
     expect(crossed.status).toBe(200);
-    expect(crossed.body).toEqual({ data: [], notMember: [secret.id] });
+    expect(crossed.body).toEqual({ data: [], notMember: [secret.id], starred: [], starredComplete: true });
     // Not a member of the workspace at all.
     const stranger = await feed(own.owner, ws.id, { channels: [{ channelId: ws.general.id, after: 0 }] });
     expect(stranger.status).toBe(403);

@@ -1,6 +1,7 @@
 // The tab's message actions and the worker's sync engine against a real server (issue 4): actions made
 // while offline show at once and reach the server exactly once after reconnecting, a refused one is
 // rolled back with the server's message, and search falls back to this device while offline.
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from '../../schemas/protocol/index.ts';
 import { togglePinMessage, toggleReaction, toggleStarredMessage } from '../../src/data/messages.ts';
@@ -73,6 +74,54 @@ describe('message actions made offline', () => {
     );
     expect(notice?.operation).toBe('pin');
     expect(notice?.message).toMatch(/pin/i);
+  });
+});
+
+describe('stars made on another device', () => {
+  /** Polls the store until `check` holds (the engine applies socket events and catch-up on its own). */
+  async function until(check: () => Promise<boolean>, ms = 10_000): Promise<void> {
+    const end = Date.now() + ms;
+    while (!(await check())) {
+      if (Date.now() > end) throw new Error('The store never showed it');
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  }
+
+  it('show here while connected, and after coming back from being away', async () => {
+    const { ws, me } = w;
+    const agenda = await restPost(ws.owner, ws, ws.general.id, '<p>Agenda</p>');
+    const minutes = await restPost(ws.owner, ws, ws.general.id, '<p>Minutes</p>');
+    await w.goOnline();
+    await w.engine.pullChannel(ws.general.id);
+    const phone = await connect(w.server, me.token);
+    const star = (m: Message, starred: boolean) =>
+      phone.emitWithAck('toggleStarredMessage', {
+        institutionId: ws.id,
+        channelId: ws.general.id,
+        messageId: m.id,
+        opId: randomUUID(),
+        starred,
+      });
+    // The starred panel's list of these two (an earlier test starred another message of #general).
+    const listed = async () =>
+      (await listRecords(w.client.db, 'starredMessage', { scope: ws.general.id }))
+        .map((m) => m.genId)
+        .filter((genId) => genId === agenda.genId || genId === minutes.genId);
+    const starOf = async (m: Message) => (await w.stored(m.genId)).isStarred;
+
+    await star(agenda, true);
+    await until(async () => await starOf(agenda));
+    expect(await listed()).toEqual([agenda.genId]);
+
+    // Away: a star made and one undone on the phone reach this device with the catch-up.
+    w.goOffline();
+    await star(minutes, true);
+    await star(agenda, false);
+    expect([await starOf(agenda), await starOf(minutes)]).toEqual([true, false]);
+    await w.goOnline();
+    await until(async () => !(await starOf(agenda)) && (await starOf(minutes)));
+    expect(await listed()).toEqual([minutes.genId]);
+    phone.disconnect();
   });
 });
 

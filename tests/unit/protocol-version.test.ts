@@ -21,6 +21,7 @@ const FINGERPRINTS: Record<number, string> = {
   12: 'ae4610f26c2ba75ed958374207d0c84a78adc280fec2b8f75948da7c1674ced7',
   13: 'b63a37ff14ca07ce02f0e25474c39efe1e2dfb6e2634513e0d89650bcb114137',
   14: '9899e7c51801af3af1ed015184df49309eeb0dc333230acb0c8e3562c6e45d3b',
+  15: '0e58222c25744279aa9bf5b2a70e77db4cdb3e7a435cc58b7e04c7faeb8f37be',
 };
 
 function fingerprint(): string {
