@@ -1,6 +1,7 @@
 // Applies a server copy of a message to the store and advances the channel checkpoint only when the
 // change is contiguous (seq = checkpoint + 1). Returns whether a gap was seen (the caller pulls).
 import type { Message } from '../schemas/protocol/index.ts';
+import { advanceLastSent } from '../src/store/last-sent.ts';
 import { applyServerMessage } from '../src/store/messages.ts';
 import type { SyncDatabase } from './sync-database.ts';
 
@@ -18,6 +19,8 @@ export async function applyChannelMessage(
 ): Promise<ApplyResult> {
   const isNew = await applyServerMessage(db, message);
   if (!options.isLive) return { isNew, gap: false };
+  // A new message (anyone's, one's own acknowledged post too) makes its conversation the latest.
+  if (message.seq === message.createdSeq) await advanceLastSent(db.channels, [message]);
   const state = await db.syncState.findOne(message.channelId).exec();
   if (!state) return { isNew, gap: false };
   let gap = false;

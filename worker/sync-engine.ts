@@ -4,6 +4,7 @@ import { isCreatingOperation, isSectionOperation, type OutboxDoc } from '../sche
 import { protocolRefusal } from '../schemas/protocol/index.ts';
 import { fetchJoinedChannels } from '../src/store/channels.ts';
 import { createHttp, type Http, isSessionInvalid } from '../src/store/http.ts';
+import { advanceLastSent } from '../src/store/last-sent.ts';
 import { applyPinnedChange } from '../src/store/message-lists.ts';
 import { applyServerMessages } from '../src/store/messages.ts';
 import { DISCONNECTED_MESSAGE, type SendResult } from '../src/store/outbox-state.ts';
@@ -113,9 +114,10 @@ export class SyncEngine implements WorkerApi, WorkerEventSource {
       onSessionInvalid: (refused) => this.events.emit('sessionInvalid', refused),
     });
     // Messages a catch-up brings count as unread like live ones, above the count's position (decision 0047).
-    this.puller = new Puller(this.db, this.http, (added) =>
-      raiseUnread(this.db, { messages: added, openChannelIds: this.openChannelIds(), via: 'pull' }),
-    );
+    this.puller = new Puller(this.db, this.http, async (added) => {
+      await raiseUnread(this.db, { messages: added, openChannelIds: this.openChannelIds(), via: 'pull' });
+      await advanceLastSent(this.db.channels, added);
+    });
     this.uploader = new Uploader({
       records: this.db.records,
       http: this.http,

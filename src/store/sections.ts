@@ -64,13 +64,18 @@ export function arrangeSidebar(
   home?.channels.push(...rest);
   const directMessages = joined
     .filter((c) => c.type === 'direct_message')
-    .sort(
-      (a, b) =>
-        (b.lastSentMessage?.createdAt ?? b.createdAt).localeCompare(
-          a.lastSentMessage?.createdAt ?? a.createdAt,
-        ) || a.id.localeCompare(b.id),
-    );
+    .sort((a, b) => latestFirst(a, b) || a.id.localeCompare(b.id));
   return { sections: arranged, directMessages };
+}
+
+/**
+ * Conversations by their latest message, newest first; one without messages by when it was opened
+ * (decision 0083). Ties are left to the caller.
+ */
+export function latestFirst(a: ChannelDoc, b: ChannelDoc): number {
+  return (b.lastSentMessage?.createdAt ?? b.createdAt).localeCompare(
+    a.lastSentMessage?.createdAt ?? a.createdAt,
+  );
 }
 
 /** The layout as the person sees it: every section's channel ids, unplaced channels written into the default one. */

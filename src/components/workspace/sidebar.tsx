@@ -31,6 +31,7 @@ import { useChannels } from '../../data/channels.ts';
 import { useDraftCount } from '../../data/drafts.ts';
 import { useSettings } from '../../data/settings.ts';
 import { useInstitutions } from '../../data/workspaces.ts';
+import { latestFirst } from '../../store/sections.ts';
 import { Avatar } from '../ui/avatar.tsx';
 import { cn } from '../ui/cn.ts';
 import { IconAction } from '../ui/icon-action.tsx';
@@ -93,7 +94,8 @@ export function Sidebar({ className }: { className?: string }) {
       (joined?.channels ?? [])
         .filter((channel) => channel.type === 'direct_message')
         .map((channel) => ({ channel, label: channelLabel(channel, workspace) }))
-        .sort((a, b) => a.label.title.localeCompare(b.label.title)),
+        // The latest conversation first, as in Slack (decision 0083); a new one by when it was opened.
+        .sort((a, b) => latestFirst(a.channel, b.channel) || a.label.title.localeCompare(b.label.title)),
     [joined, workspace],
   );
 
