@@ -1,5 +1,6 @@
 // (c) A message in a channel that is not open raises its unread count in the sidebar; opening the
 // channel resets it, here and on the server.
+import { shot } from './support/screenshots.ts';
 import { specServer } from './support/spec-server.ts';
 import { expect, test } from './support/test.ts';
 import {
@@ -57,6 +58,22 @@ test('unread count rises on another channel and resets when it is opened', async
   await openChannelFromSidebar(page, 'random');
   await expect(messageList(page).filter({ hasText: 'Ship leaves at six' })).toBeVisible();
   await expect(badge).toHaveCount(0);
+  // The "New messages" line stands above the first of the two (decision 0084), and stays there when
+  // Tomas writes again while Mira reads.
+  const line = page.locator('[data-new-messages]');
+  await expect(line).toHaveText('New messages');
+  const firstUnread = page.getByRole('article').filter({ hasText: 'Anyone around?' });
+  const below = async () =>
+    ((await firstUnread.boundingBox())?.y ?? 0) - ((await line.boundingBox())?.y ?? Number.POSITIVE_INFINITY);
+  expect(await below()).toBeGreaterThan(0);
+  await server.api('POST', `/api/institutions/${workspaceId}/channels/${random.id}/messages`, tomas.token, {
+    content: '<p>Bring a coat</p>',
+    genId: crypto.randomUUID(),
+  });
+  await expect(page.getByRole('article').filter({ hasText: 'Bring a coat' })).toBeVisible();
+  await expect(line).toHaveCount(1);
+  expect(await below()).toBeGreaterThan(0);
+  await shot(page, 'e2e/artifacts/new-messages-line.png');
   await expect
     .poll(async () => {
       const now = await server.api<Joined>(

@@ -58,9 +58,21 @@ export interface SyncHandlers {
   pullChannel(channelId: string): Promise<void>;
 }
 
+/** What the tab learns when it opens a channel. */
+export interface OpenedChannel {
+  /** The channel's unread count on this device just before opening reset it: where "New" starts. */
+  unreadBefore: number;
+}
+
 export interface ChannelHandlers {
-  /** The tab shows this channel (null: none). Drives the unread rule and resets the server count. */
-  setOpenChannel(tabId: string, channel: { institutionId: string; channelId: string } | null): Promise<void>;
+  /**
+   * The tab shows this channel (null: none). Drives the unread rule and resets the server count; resolves
+   * once the channel is caught up.
+   */
+  setOpenChannel(
+    tabId: string,
+    channel: { institutionId: string; channelId: string } | null,
+  ): Promise<OpenedChannel>;
   /** "Mark as read" on a channel not open: its count goes to zero here at once and on the server when online. */
   markChannelRead(channel: { institutionId: string; channelId: string }): Promise<void>;
 }

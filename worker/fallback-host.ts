@@ -101,7 +101,7 @@ export class FallbackHost {
       ...api,
       setOpenChannel: async (tabId, channel) => {
         this.watchTab(engine, tabId);
-        await engine.setOpenChannel(tabId, channel);
+        return engine.setOpenChannel(tabId, channel);
       },
     };
   }

@@ -19,6 +19,7 @@ import {
 import { recordResult } from './acknowledgement.ts';
 import type {
   ConnectionStatus,
+  OpenedChannel,
   RefreshOutcome,
   RefreshTrigger,
   StoreRefresh,
@@ -274,15 +275,23 @@ export class SyncEngine implements WorkerApi, WorkerEventSource {
   async setOpenChannel(
     tabId: string,
     channel: { institutionId: string; channelId: string } | null,
-  ): Promise<void> {
+  ): Promise<OpenedChannel> {
     if (!channel) {
       this.openChannels.delete(tabId);
-      return;
+      return { unreadBefore: 0 };
     }
     this.openChannels.set(tabId, channel);
+    // Read before the reset zeroes it: the tab draws its "New" line above that many messages.
+    const unreadBefore = await this.unreadHere(channel.channelId);
     await this.resetUnread(channel);
     await this.puller.newestFirst(channel.channelId).catch((e) => this.log('Newest messages not fetched', e));
     await this.puller.pull(channel.channelId).catch((e) => this.log('Pull failed', e));
+    return { unreadBefore };
+  }
+
+  private async unreadHere(channelId: string): Promise<number> {
+    const memberships = await this.db.channelMembers.find({ selector: { channelId } }).exec();
+    return Math.max(0, ...memberships.map((m) => m.unreadCount));
   }
 
   async markChannelRead(channel: { institutionId: string; channelId: string }): Promise<void> {

@@ -4,6 +4,7 @@
 import { useEffect, useState } from 'react';
 import type { ChannelDoc, ChannelMemberDoc } from '../../schemas/collections.ts';
 import type { Channel, ChannelLookup, ChannelMember } from '../../schemas/protocol/index.ts';
+import type { OpenedChannel } from '../../worker/api.ts';
 import { ApiError } from '../store/api-error.ts';
 import { changedOnly } from '../store/changed-rows.ts';
 import type { ChannelAccess } from '../store/channel-access.ts';
@@ -134,12 +135,15 @@ export async function startDirectMessage(institutionId: string, memberId: string
 /** The channel this tab shows, if any: its unread count stays zero when the joined list is fetched again. */
 let openHere: string | null = null;
 
-/** Shows a channel in this tab: resets its unread count here and on the server, and catches it up. */
-export async function openChannel(institutionId: string, channelId: string): Promise<void> {
+/**
+ * Shows a channel in this tab: resets its unread count here and on the server, and catches it up.
+ * Resolves with how many messages were unread before (where the "New messages" line goes).
+ */
+export async function openChannel(institutionId: string, channelId: string): Promise<OpenedChannel> {
   openHere = channelId;
   // The worker zeroes the stored count (and the server's) as it marks the channel open.
   const { worker, tabId } = await requireConnection();
-  await worker.setOpenChannel(tabId, { institutionId, channelId });
+  return worker.setOpenChannel(tabId, { institutionId, channelId });
 }
 
 // A tab that goes away (a reload, a full navigation) stops showing its channel now, rather than when the

@@ -124,13 +124,18 @@ export function ChannelScreen() {
   // Written by the message list as its window changes, read by the composer's Up key: a new row does
   // not re-render this screen.
   const lastOwn = useRef<MessageDoc | null>(null);
+  // How many messages were unread when this channel opened here: the list's "New messages" line.
+  const [opened, setOpened] = useState<{ channelId: string; unreadBefore: number } | null>(null);
   const lastOwnMessage = useCallback(() => lastOwn.current, []);
 
   useEffect(() => {
     rememberLastChannel(institutionId, channelId);
     visitChannel(institutionId, channelId);
     closeChannelNotifications(channelId);
-    void openChannel(institutionId, channelId).catch((error: unknown) => console.warn('openChannel', error));
+    void openChannel(institutionId, channelId).then(
+      (opened) => setOpened({ channelId, unreadBefore: opened.unreadBefore }),
+      (error: unknown) => console.warn('openChannel', error),
+    );
     return () => {
       void closeChannel().catch(() => {});
     };
@@ -399,6 +404,7 @@ export function ChannelScreen() {
           neverUsed={channel.lastSentMessage === null}
           hash={location.hash.slice(1)}
           lastOwn={lastOwn}
+          unreadBefore={opened?.channelId === channelId ? opened.unreadBefore : undefined}
         />
         {access === undefined ? null : access.canPost ? (
           <Suspense fallback={<ComposerLoading label={composerLabel} />}>
@@ -462,6 +468,7 @@ const ChannelMessages = memo(function ChannelMessages({
   neverUsed,
   hash,
   lastOwn,
+  unreadBefore,
 }: {
   channelId: string;
   meId: string;
@@ -474,6 +481,8 @@ const ChannelMessages = memo(function ChannelMessages({
   /** A link to a message (#id, from search, activity or a saved list) scrolls to it once it is loaded. */
   hash: string;
   lastOwn: { current: MessageDoc | null };
+  /** Unread here when the channel opened; undefined until the opening answers. */
+  unreadBefore: number | undefined;
 }) {
   const messageWindow = useMessageWindow(channelId);
   const messages = messageWindow?.messages;
@@ -503,6 +512,7 @@ const ChannelMessages = memo(function ChannelMessages({
       intro={intro}
       neverUsed={neverUsed}
       onlyDeleted={messageWindow.onlyDeleted}
+      unreadBefore={unreadBefore}
     />
   );
 });

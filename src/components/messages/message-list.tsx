@@ -30,6 +30,7 @@ import { useArrivalAnnouncer } from './arrival-announcer.ts';
 import { continuesGroup, startsNewDay } from './day.ts';
 import { newSince } from './jump-to-latest.ts';
 import { DaySeparator, MessageRow } from './message-row.tsx';
+import { NewMessagesLine, useNewMessagesLine } from './new-messages-line.tsx';
 
 /** Within this many pixels of the top, older messages are asked for. */
 const AT_TOP_PX = 200;
@@ -85,6 +86,8 @@ export interface MessageListProps {
   neverUsed?: boolean;
   /** Every message the window read is deleted: nothing to show, though the channel was written in. */
   onlyDeleted?: boolean;
+  /** Unread here when the channel opened (undefined until known): the "New messages" line's place. */
+  unreadBefore?: number;
 }
 
 function MessageListView({
@@ -96,8 +99,10 @@ function MessageListView({
   intro,
   neverUsed = false,
   onlyDeleted = false,
+  unreadBefore,
 }: MessageListProps) {
   const { institution, me, membersById } = useWorkspace();
+  const firstNew = useNewMessagesLine(messages, me.id, unreadBefore);
   const settings = useSettings();
   const access = useChannelPermissions(channelId);
   // Replies show their original: look it up by server id among the loaded messages.
@@ -372,13 +377,15 @@ function MessageListView({
             {drawn.map((message, i) => {
               const previous = messages[hiddenAbove + i - 1];
               const newDay = startsNewDay(previous, message);
+              const isFirstNew = message.genId === firstNew;
               return (
                 <Fragment key={message.genId}>
                   {newDay ? <DaySeparator date={new Date(message.createdAt)} /> : null}
+                  {isFirstNew ? <NewMessagesLine /> : null}
                   <MessageRow
                     message={message}
                     author={membersById.get(message.memberId)}
-                    compact={!newDay && continuesGroup(previous, message)}
+                    compact={!newDay && !isFirstNew && continuesGroup(previous, message)}
                     showAvatar={settings.showAuthorAvatarInMessages}
                     replied={message.replyTo ? byId.get(message.replyTo) : undefined}
                     meId={me.id}
