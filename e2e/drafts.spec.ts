@@ -171,8 +171,9 @@ test('words kept aside when the page was hidden are written when it returns, and
     }, state);
   const [worker] = page.workers();
   if (!worker) throw new Error('the tab has no dedicated worker');
-  // A phone puts the page away while the worker is busy and the words are not written yet.
-  holdWorker(worker, 2_000);
+  // A phone puts the page away while the worker is busy and the words are not written yet. Held long
+  // enough to outlast the typing on a loaded machine (2 s did not, once, on CI's two cores).
+  holdWorker(worker, 6_000);
   await box.pressSequentially('Gate two', { delay: 30 });
   await hide('hidden');
   expect(await keptAside(page)).toHaveLength(1);
