@@ -94,7 +94,13 @@ export async function registerFile(
         fileUrl: input.isFromThirdParty ? input.fileUrl : null,
         fileName: input.fileName,
         fileType: input.fileType,
-        fileSize: typeof stored === 'number' ? stored : (grant?.size ?? 0),
+        // Our bytes: as stored (or as signed, until they are). A third party's: as the sender states them,
+        // shown with the attachment and never counted as storage (server/metrics/stats.ts).
+        fileSize: input.isFromThirdParty
+          ? input.fileSize
+          : typeof stored === 'number'
+            ? stored
+            : (grant?.size ?? 0),
         isFromThirdParty: input.isFromThirdParty,
         meta: input.meta ?? {},
         // Bytes already in the local store (sign → PUT → register) need no later update.

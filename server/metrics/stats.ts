@@ -42,15 +42,17 @@ export async function metricStats(
       from metric_quarters where institution_id = ${institutionId} and quarter < ${to}`),
   );
   // Files and agents are as many as the workspace has (one row each, indexed by workspace and time).
+  // Storage is the bytes kept here: a third party's file (a GIF service's address) is counted as a file only.
   const [f] = rowsOf<Record<string, unknown>>(
     await db.execute(sql`
       select
         count(*) as files_total,
         count(*) filter (where created_at >= ${from}) as files_in,
         count(*) filter (where created_at >= ${prevFrom} and created_at < ${from}) as files_prev,
-        coalesce(sum(file_size), 0) as bytes_total,
-        coalesce(sum(file_size) filter (where created_at >= ${from}), 0) as bytes_in,
-        coalesce(sum(file_size) filter (where created_at >= ${prevFrom} and created_at < ${from}), 0) as bytes_prev
+        coalesce(sum(file_size) filter (where not is_from_third_party), 0) as bytes_total,
+        coalesce(sum(file_size) filter (where not is_from_third_party and created_at >= ${from}), 0) as bytes_in,
+        coalesce(sum(file_size) filter (where not is_from_third_party
+          and created_at >= ${prevFrom} and created_at < ${from}), 0) as bytes_prev
       from files
       where institution_id = ${institutionId} and created_at < ${to}
         and not is_uploading and not upload_failed`),

@@ -188,6 +188,41 @@ describe.each(databases)('files (%s)', (kind) => {
     expect((await stranger.api.get(`/api/institutions/${ws.id}/files`)).status).toBe(403);
   });
 
+  it('keeps a third-party file’s address and stated size, and counts it as a file, not as storage', async () => {
+    const stats = async () =>
+      (
+        await ws.owner.api.get<{ files: { total: number }; storageBytes: { total: number } }>(
+          `/api/institutions/${ws.id}/metric/stats`,
+        )
+      ).body;
+    const before = await stats();
+    const res = await member.api.post<{ file: FileEntity }>('/api/files', {
+      institutionId: ws.id,
+      channelId: ws.general.id,
+      fileName: 'waves.gif',
+      fileType: 'image/gif',
+      fileSize: 48_213,
+      isFromThirdParty: true,
+      fileUrl: 'https://media.example/waves.gif',
+      meta: { provider: 'gifs' },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.file).toMatchObject({
+      fileSize: 48_213,
+      url: 'https://media.example/waves.gif',
+      isFromThirdParty: true,
+      isUploading: false,
+      meta: { provider: 'gifs' },
+    });
+    const sent = await postFiles(member, ws, ws.general.id, [res.body.file]);
+    expect(sent.attachments).toEqual([
+      expect.objectContaining({ fileSize: 48_213, url: 'https://media.example/waves.gif' }),
+    ]);
+    const after = await stats();
+    expect(after.files.total).toBe(before.files.total + 1);
+    expect(after.storageBytes.total).toBe(before.storageBytes.total);
+  });
+
   it('lists files of a channel by name', async () => {
     const room = await makeChannel(ws.owner, ws);
     await upload(ws.owner, room.id, PNG, 'Quarterly report.pdf', 'application/pdf');
