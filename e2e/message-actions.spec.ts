@@ -332,3 +332,38 @@ test.describe('on a phone', () => {
     await expect(dialog).toHaveCount(0);
   });
 });
+
+test('a reply to a message further back than the device holds quotes it, asked of the server', async ({
+  page,
+}) => {
+  await signInThroughUi(page, server, 'kim@example.com');
+  const workspaceId = await createWorkspaceThroughUi(page, 'Tide Office');
+  const kim = await server.signInApi('kim@example.com');
+  const general = await joinedChannelId(server, workspaceId, kim.token, 'general');
+  const post = (text: string, replyTo?: string) =>
+    server.api<{ id: string }>(
+      'POST',
+      `/api/institutions/${workspaceId}/channels/${general}/messages`,
+      kim.token,
+      {
+        content: `<p>${text}</p>`,
+        genId: crypto.randomUUID(),
+        ...(replyTo ? { replyTo } : {}),
+      },
+    );
+  const original = await post('Moorings are checked on Mondays');
+  // More than the 60 messages a channel opens with: the original is not among them (decision 0085).
+  for (let i = 1; i <= 70; i++) await post(`Tide note ${i}`);
+  await post('Still true in winter?', original.id);
+  await openChannelFromSidebar(page, 'general');
+  await page.reload();
+  const quote = row(page, 'Still true in winter?').getByTestId('reply-quote');
+  await expect(quote).toContainText('Moorings are checked on Mondays');
+  // The original itself is not among the rows shown (only the reply quoting it is).
+  await expect(
+    messageList(page)
+      .filter({ hasText: 'Moorings are checked on Mondays' })
+      .filter({ hasNot: page.getByTestId('reply-quote') }),
+  ).toHaveCount(0);
+  await shot(page, `${ARTIFACTS}/reply-to-an-older-message.png`);
+});

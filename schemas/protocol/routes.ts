@@ -405,6 +405,8 @@ export const restRoutes = {
   // Messages, their lists, search and the activity feed.
   messages: route('GET', `${channel}/messages`, messagePage, { query: messagePageQuery }),
   messageChanges: route('GET', `${channel}/messages/changes`, changesResponse, { query: changesQuery }),
+  /** One message of the channel (a deleted one as its tombstone): a reply's original older than the device holds. */
+  message: route('GET', `${channel}/messages/:messageId`, message),
   workspaceChanges: route('POST', `${workspace}/messages/changes`, workspaceChangesResponse, {
     body: workspaceChangesBody,
   }),

@@ -65,7 +65,8 @@ import { z } from 'zod';
  *      the message. Adds only: every client sends one still.
  * 15 — stars follow the person (decision 0082): messages read over REST carry the reader's `isStarred`,
  *      the catch-up feed lists the caller's starred genIds (`starred`, `starredComplete`), and
- *      messageStarred goes to the starrer's other sessions. Adds only.
+ *      messageStarred goes to the starrer's other sessions; GET .../messages/:messageId reads one message
+ *      (a reply's original older than the device holds, decision 0085). Adds only.
  */
 export const PROTOCOL_VERSION = 15;
 

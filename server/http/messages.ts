@@ -14,13 +14,17 @@ import {
 import { requireChannelMember, requireMember } from '../access.ts';
 import type { AppContext } from '../context.ts';
 import { messageChanges, messagePage, workspaceChanges } from '../messages/history.ts';
+import { requireMessage } from '../messages/find.ts';
 import { knownMessages } from '../messages/known.ts';
 import { postMessage } from '../messages/post.ts';
+import { withReaderStars } from '../messages/stars.ts';
+import { toWireMessage } from '../messages/wire.ts';
 import { BODY_LIMITS } from '../request-limits.ts';
 import { getAuth } from './auth-hook.ts';
 
 const institutionParams = z.object({ id });
 const channelParams = z.object({ id, channelId: id });
+const messageParams = z.object({ id, channelId: id, messageId: id });
 
 export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
@@ -39,6 +43,17 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext): vo
     const query = changesQuery.parse(request.query);
     const access = await requireChannelMember(db, params.id, params.channelId, userId);
     return messageChanges(db, access.member.id, params.channelId, query.after, query.limit);
+  });
+
+  // One message, for a reply whose original is older than what the reader's device holds. Channel members
+  // only, and only a message of that channel (another channel's id is 404, as a missing one).
+  app.get('/api/institutions/:id/channels/:channelId/messages/:messageId', async (request) => {
+    const { userId } = getAuth(request);
+    const params = messageParams.parse(request.params);
+    const access = await requireChannelMember(db, params.id, params.channelId, userId);
+    const row = await requireMessage(db, params.channelId, params.messageId);
+    const [message] = await withReaderStars(db, access.member.id, [toWireMessage(row)]);
+    return message;
   });
 
   // A reconnect's catch-up of many channels in one request; each is checked against the caller's own

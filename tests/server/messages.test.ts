@@ -302,6 +302,42 @@ describe.each(databases)('messages over REST on %s', (kind) => {
     expect(known.status).toBe(403);
   });
 
+  it('reads one message for a member of its channel only, a deleted one as its tombstone (decision 0085)', async () => {
+    const original = await restPost(ws.owner, ws, ws.general.id, '<p>The plan, as agreed</p>');
+    const one = (user: TestUser, channelId: string, messageId: string) =>
+      user.api.get<Message & { message?: string }>(`${messagesUrl(ws, channelId)}/${messageId}`);
+    const read = await one(bob, ws.general.id, original.id);
+    expect(read.status).toBe(200);
+    expect(read.body).toMatchObject({
+      id: original.id,
+      content: '<p>The plan, as agreed</p>',
+      isStarred: false,
+    });
+
+    const secret = await makeChannel(ws.owner, ws, 'private');
+    const hidden = await restPost(ws.owner, ws, secret.id, '<p>only for the room</p>');
+    expect((await one(bob, secret.id, hidden.id)).status).toBe(403);
+    // Named through a channel bob is in: that channel holds no such message.
+    const through = await one(bob, ws.general.id, hidden.id);
+    expect(through.status).toBe(404);
+    expect(through.body.message).toBe('Message not found');
+    const outsider = (await makeWorkspace(t, 'Elsewhere')).owner;
+    expect((await one(outsider, ws.general.id, original.id)).status).toBe(403);
+    expect((await one(bob, ws.general.id, 'x'.repeat(65))).status).toBe(400);
+
+    const socket = await connect(t, ws.owner.token);
+    await socket.emitWithAck('joinChannel', { institutionId: ws.id, channelId: ws.general.id });
+    await socket.emitWithAck('deleteMessage', {
+      institutionId: ws.id,
+      channelId: ws.general.id,
+      messageId: original.id,
+    });
+    const gone = await one(bob, ws.general.id, original.id);
+    expect(gone.status).toBe(200);
+    expect(gone.body.deletedAt).not.toBeNull();
+    expect(gone.body.content).toBe('');
+  });
+
   it('answers 401 without a valid token', async () => {
     expect((await t.api().get(messagesUrl(ws, ws.general.id))).status).toBe(401);
     expect(

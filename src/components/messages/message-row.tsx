@@ -256,7 +256,7 @@ export const MessageRow = memo(function MessageRow({
             Forwarded
           </p>
         ) : null}
-        {message.replyTo ? <ReplyQuote original={replied} /> : null}
+        {message.replyTo ? <ReplyQuote replyTo={message.replyTo} original={replied} /> : null}
         {compact ? null : (
           <header className="flex items-baseline gap-2">
             <span className="truncate text-[14px] font-semibold">{name}</span>

@@ -2,24 +2,38 @@
 import { CornerUpLeft } from 'lucide-react';
 import type { MessageDoc } from '../../../schemas/collections.ts';
 import { useWorkspace } from '../../app/workspace-context.ts';
+import { useQuotedMessage } from '../../data/quoted-messages.ts';
 import { useConversation } from './conversation-context.ts';
 import { htmlPreview } from './message-html.ts';
 
-export function ReplyQuote({ original }: { original: MessageDoc | undefined }) {
+export function ReplyQuote({ replyTo, original }: { replyTo: string; original: MessageDoc | undefined }) {
   const { membersById } = useWorkspace();
   const conversation = useConversation();
-  const author = original ? membersById.get(original.memberId) : undefined;
-  const text = !original
-    ? 'Original message not loaded'
-    : original.deletedAt
+  // Older than the messages loaded here: asked of the server once (decision 0085).
+  const quoted = useQuotedMessage(
+    conversation?.institutionId ?? '',
+    conversation?.channelId ?? '',
+    conversation ? replyTo : null,
+    original !== undefined,
+  );
+  const shown = original ?? (quoted?.kind === 'found' ? quoted.message : undefined);
+  const author = shown ? membersById.get(shown.memberId) : undefined;
+  const text = !shown
+    ? quoted === undefined
+      ? 'Loading the original message…'
+      : quoted.kind === 'missing'
+        ? 'Original message not found'
+        : 'Original message not loaded'
+    : shown.deletedAt
       ? 'This message was deleted'
-      : original.poll
-        ? `Poll: ${original.poll.question}`
-        : htmlPreview(original.content) || 'Attachment';
+      : shown.poll
+        ? `Poll: ${shown.poll.question}`
+        : htmlPreview(shown.content) || 'Attachment';
   return (
     <button
       type="button"
-      disabled={!original?.id}
+      // Only an original among the loaded rows can be scrolled to (one fetched alone is not on screen).
+      disabled={!original?.id || !!original.deletedAt}
       onClick={() => original?.id && conversation?.jumpTo(original.id)}
       aria-label={`Reply to ${author?.name || author?.email || 'a message'}: ${text}`}
       className="mb-0.5 flex max-w-full items-center gap-1.5 rounded-md border-l-2 border-accent bg-surface-2 py-0.5 pr-2 pl-2 text-left text-[12px] hover:bg-hover disabled:cursor-default"

@@ -1,0 +1,59 @@
+// A reply's original when it is older than the messages this device holds for the channel: fetched once
+// per tab (GET .../messages/:messageId) and kept in memory, not in the store. Stored there alone, it would
+// sit far above the window with a gap below it that older pages would never fill.
+import { useEffect, useState } from 'react';
+import type { Message } from '../../schemas/protocol/index.ts';
+import { ApiError } from '../store/api-error.ts';
+import { requireConnection } from './client.ts';
+
+/** What a quote shows: the original, or why it cannot (gone for good, or not reachable now). */
+export type QuotedMessage =
+  | { kind: 'found'; message: Message }
+  | { kind: 'missing' }
+  | { kind: 'unreachable' };
+
+const known = new Map<string, Promise<QuotedMessage>>();
+
+function fetchQuoted(institutionId: string, channelId: string, messageId: string): Promise<QuotedMessage> {
+  const cached = known.get(messageId);
+  if (cached) return cached;
+  const loading = (async (): Promise<QuotedMessage> => {
+    const { http } = await requireConnection();
+    try {
+      const message = await http.call('message', { params: { id: institutionId, channelId, messageId } });
+      return { kind: 'found', message };
+    } catch (error) {
+      if (error instanceof ApiError && (error.status === 404 || error.status === 403))
+        return { kind: 'missing' };
+      // Offline or a server error: asked again by the next quote that needs it.
+      known.delete(messageId);
+      return { kind: 'unreachable' };
+    }
+  })();
+  known.set(messageId, loading);
+  return loading;
+}
+
+/**
+ * The original of a reply whose original is not among the loaded messages (`loaded` false), or
+ * undefined while asking (and whenever it is loaded: the caller shows its own copy then).
+ */
+export function useQuotedMessage(
+  institutionId: string,
+  channelId: string,
+  messageId: string | null,
+  loaded: boolean,
+): QuotedMessage | undefined {
+  const [quoted, setQuoted] = useState<{ id: string; value: QuotedMessage } | null>(null);
+  useEffect(() => {
+    if (!messageId || loaded) return;
+    let live = true;
+    void fetchQuoted(institutionId, channelId, messageId).then((value) => {
+      if (live) setQuoted({ id: messageId, value });
+    });
+    return () => {
+      live = false;
+    };
+  }, [institutionId, channelId, messageId, loaded]);
+  return quoted && quoted.id === messageId && !loaded ? quoted.value : undefined;
+}
