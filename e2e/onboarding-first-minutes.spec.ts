@@ -45,6 +45,14 @@ test('a new owner names themself, follows the checklist to the end and meets the
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Welcome, Inês Duarte' })).toBeVisible();
   await expect(step).toBeHidden();
+  // Renamed on another device: the welcome here says the new name when the page opens again.
+  const phone = await server.signInApi('ines@example.com');
+  await server.api('PUT', '/api/users', phone.token, { name: 'Inês Duarte Silva' });
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Welcome, Inês Duarte Silva' })).toBeVisible();
+  await server.api('PUT', '/api/users', phone.token, { name: 'Inês Duarte' });
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Welcome, Inês Duarte' })).toBeVisible();
 
   const workspaceId = await createWorkspaceThroughUi(page, 'Harbour');
   const list = checklist(page);

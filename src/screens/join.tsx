@@ -11,7 +11,7 @@ import { Avatar } from '../components/ui/avatar.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { CharacterCount, FieldMessage, Input, Label } from '../components/ui/input.tsx';
 import { needsProfileStep } from '../data/onboarding.ts';
-import { useSession } from '../data/session.ts';
+import { refreshSignedInUser, useSession } from '../data/session.ts';
 import {
   acceptInvitation,
   createInstitution,
@@ -26,6 +26,10 @@ import { ProfileStep } from './onboarding/profile-step.tsx';
 export function JoinScreen() {
   usePageTitle('Create or join a workspace');
   const session = useSession();
+  // The welcome names the person as the server has them now (renamed on another device, say).
+  useEffect(() => {
+    void refreshSignedInUser().catch(() => undefined);
+  }, []);
   const invitations = useInvitations();
   const institutions = useInstitutions();
   const navigate = useNavigate();
