@@ -13,8 +13,8 @@ import {
 } from '../../schemas/protocol/index.ts';
 import { requireChannelMember, requireMember } from '../access.ts';
 import type { AppContext } from '../context.ts';
-import { messageChanges, messagePage, workspaceChanges } from '../messages/history.ts';
 import { requireMessage } from '../messages/find.ts';
+import { messageChanges, messagePage, workspaceChanges } from '../messages/history.ts';
 import { knownMessages } from '../messages/known.ts';
 import { postMessage } from '../messages/post.ts';
 import { withReaderStars } from '../messages/stars.ts';

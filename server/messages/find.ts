@@ -7,12 +7,7 @@ import type { MessageRow } from './wire.ts';
 
 /** The live (not deleted) message of this channel; 404 for one of another channel, 400 for a tombstone. */
 export async function requireLiveMessage(db: Db, channelId: string, messageId: string): Promise<MessageRow> {
-  const [row] = await db
-    .select()
-    .from(messages)
-    .where(and(eq(messages.id, messageId), eq(messages.channelId, channelId)))
-    .limit(1);
-  if (!row) throw notFound('Message not found');
+  const row = await requireMessage(db, channelId, messageId);
   if (row.deletedAt) throw badRequest('This message was deleted');
   return row;
 }

@@ -1,10 +1,11 @@
 // Idempotent message actions: every client op carries an opId, applied once. A repeat (the outbox resending
 // after a lost acknowledgement) is answered with the current message, changing and broadcasting nothing.
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { messageOps, messages } from '../db/schema.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { metricsOf } from '../operations/metrics.ts';
+import { requireMessage } from './find.ts';
 import { nextChannelSeq } from './sequence.ts';
 import { isUniqueViolation } from './unique-violation.ts';
 import type { MessageRow } from './wire.ts';
@@ -67,17 +68,6 @@ export async function recordOp(
     .onConflictDoNothing();
 }
 
-/** The message an op applied to or created (a tombstone too: a replay answers with what is stored). */
-export async function channelMessage(db: Db, channelId: string, messageId: string): Promise<MessageRow> {
-  const [row] = await db
-    .select()
-    .from(messages)
-    .where(and(eq(messages.id, messageId), eq(messages.channelId, channelId)))
-    .limit(1);
-  if (!row) throw notFound('Message not found');
-  return row;
-}
-
 export interface MessageChange {
   patch: MessagePatch;
   /** Runs in the same transaction after the update (activities). */
@@ -115,7 +105,7 @@ export async function applyMessageChange(
   if (prior) {
     assertSameOp(prior, op, messageOpArgs(op));
     metricsOf(db)?.outboxResends.inc({ kind: 'op' });
-    return { row: await channelMessage(db, op.channelId, op.messageId), changed: false };
+    return { row: await requireMessage(db, op.channelId, op.messageId), changed: false };
   }
   await spec.authorize?.();
   try {
@@ -123,7 +113,7 @@ export async function applyMessageChange(
       const seq = await nextChannelSeq(tx, op.channelId);
       // A twin of this op may have committed while we waited for the lock.
       const twin = await findOp(tx, op.opId);
-      const current = await channelMessage(tx, op.channelId, op.messageId);
+      const current = await requireMessage(tx, op.channelId, op.messageId);
       if (twin) {
         assertSameOp(twin, op, messageOpArgs(op));
         throw new Unchanged(current, false);
@@ -149,6 +139,6 @@ export async function applyMessageChange(
       return { row: err.row, changed: false };
     }
     if (!isUniqueViolation(err)) throw err;
-    return { row: await channelMessage(db, op.channelId, op.messageId), changed: false };
+    return { row: await requireMessage(db, op.channelId, op.messageId), changed: false };
   }
 }

@@ -15,15 +15,8 @@ import { badRequest } from '../errors.ts';
 import { schedulePushes } from '../push/notify.ts';
 import type { MessagesContext } from './context.ts';
 import { createMessageRow, findByGenId } from './create.ts';
-import { requireLiveMessage } from './find.ts';
-import {
-  applyMessageChange,
-  assertSameOp,
-  channelMessage,
-  findOp,
-  type MessageChange,
-  recordOp,
-} from './ops.ts';
+import { requireLiveMessage, requireMessage } from './find.ts';
+import { applyMessageChange, assertSameOp, findOp, type MessageChange, recordOp } from './ops.ts';
 import { requireClosePollPermission, requirePostPermission } from './permissions.ts';
 import { type MessageRow, toWireMessage } from './wire.ts';
 
@@ -45,7 +38,7 @@ export async function createPoll(
   if (prior) {
     // Only the poll this op created answers its replay, never whatever message carries the genId given now.
     assertSameOp(prior, { memberId: me, kind: 'createPoll' }, args);
-    return toWireMessage(await channelMessage(db, input.channelId, prior.messageId));
+    return toWireMessage(await requireMessage(db, input.channelId, prior.messageId));
   }
   // A stored genId answers the repeat before permissions, as postMessage does.
   if (!(await findByGenId(db, input.genId))) await requirePostPermission(db, access, {});
