@@ -165,6 +165,7 @@ export class Puller {
   private async pullRound(states: PullState[], failed: Map<string, unknown>, more: string[]): Promise<void> {
     const institutionId = states[0]?.institutionId as string;
     let res: Awaited<ReturnType<typeof this.requestFeed>>;
+    const askedAt = Date.now();
     try {
       res = await this.requestFeed(institutionId, states);
     } catch (error) {
@@ -191,7 +192,7 @@ export class Puller {
     // Stars made or undone on other devices while this one was away, once the pages are stored (0082).
     const answered = pages.map((p) => p.channelId);
     try {
-      await reconcileStars(this.db, answered, res.starred, res.starredComplete);
+      await reconcileStars(this.db, answered, res.starred, res.starredComplete, askedAt);
     } catch (error) {
       for (const id of answered) if (!failed.has(id)) failed.set(id, error);
     }

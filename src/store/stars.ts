@@ -6,7 +6,7 @@ import type { MessageDoc } from '../../schemas/collections.ts';
 import type { Message, StarredMessage } from '../../schemas/protocol/index.ts';
 import { rebase, stripBase } from './message-ops.ts';
 import { type MessageCollections, queuedOperations } from './messages.ts';
-import { putRecord, type RecordCollections, removeRecord } from './records.ts';
+import { putRecord, type RecordCollections, recordKey, removeRecord } from './records.ts';
 
 export type StarCollections = MessageCollections & RecordCollections;
 
@@ -51,13 +51,15 @@ export async function applyStar(db: StarCollections, message: StarredMessage): P
 /**
  * After a catch-up of `channelIds`: `starred` is every star of this person's there (newest first), so a
  * stored message it names is starred, and one this device had as starred that it no longer names was
- * undone elsewhere; unless the list was cut short (`complete` false), when nothing is cleared.
+ * undone elsewhere; unless the list was cut short (`complete` false), when nothing is cleared. A star this
+ * device heard of after `askedAt` (its own ack, messageStarred) is newer than the list and is left alone.
  */
 export async function reconcileStars(
   db: StarCollections,
   channelIds: readonly string[],
   starred: readonly string[],
   complete: boolean,
+  askedAt: number,
 ): Promise<void> {
   if (!channelIds.length) return;
   const listed = new Set(starred);
@@ -65,10 +67,18 @@ export async function reconcileStars(
     .find({ selector: { kind: 'starredMessage', scope: { $in: [...channelIds] } } })
     .exec();
   const knownGenIds = known.map((r) => (r.toJSON().data as Message).genId);
-  const undone = complete ? knownGenIds.filter((genId) => !listed.has(genId)) : [];
   const recorded = new Set(knownGenIds);
+  // Records written or removed since the request went out, removed ones included.
+  const keys = [...new Set([...listed, ...knownGenIds])].map((genId) => recordKey('starredMessage', genId));
+  const newer = new Set(
+    (await db.records.storageInstance.findDocumentsById(keys, true))
+      .filter((d) => d._meta.lwt >= askedAt)
+      .map((d) => (d.data as Message).genId),
+  );
+  const undone = complete ? knownGenIds.filter((genId) => !listed.has(genId) && !newer.has(genId)) : [];
   const docs = await db.messages.findByIds([...listed, ...undone]).exec();
   for (const genId of listed) {
+    if (newer.has(genId)) continue;
     const doc = docs.get(genId)?.toJSON() as MessageDoc | undefined;
     // Only what the server confirmed can carry its star (a pending copy waits for its ack).
     if (doc?.status !== 'confirmed' && doc?.base?.status !== 'confirmed') continue;
