@@ -149,7 +149,20 @@ export async function workspaceChanges(
       metadata: { lastSeq: sent.at(-1)?.seq ?? c.after, hasMore: list.length > share },
     };
   });
-  if (!stars.starredComplete)
-    for (const page of data) page.data = await withReaderStars(db, readerId, page.data);
+  if (!stars.starredComplete) {
+    // More stars than listed: every page's own, in one statement for the whole answer.
+    const exact = new Set(
+      (
+        await withReaderStars(
+          db,
+          readerId,
+          data.flatMap((page) => page.data),
+        )
+      )
+        .filter((m) => m.isStarred)
+        .map((m) => m.id),
+    );
+    for (const page of data) for (const m of page.data) m.isStarred = exact.has(m.id);
+  }
   return { data, notMember, ...stars };
 }
