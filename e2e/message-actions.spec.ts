@@ -333,7 +333,7 @@ test.describe('on a phone', () => {
   });
 });
 
-test('a reply to a message further back than the device holds quotes it, asked of the server', async ({
+test('a message further back than the device holds: quoted, jumped to from the quote and from search', async ({
   page,
 }) => {
   await signInThroughUi(page, server, 'kim@example.com');
@@ -366,4 +366,43 @@ test('a reply to a message further back than the device holds quotes it, asked o
       .filter({ hasNot: page.getByTestId('reply-quote') }),
   ).toHaveCount(0);
   await shot(page, `${ARTIFACTS}/reply-to-an-older-message.png`);
+
+  // The quote takes the reader to the original in place (decision 0087): the history down to it is
+  // loaded, it stands in view and flashes, and "Jump to latest" brings the newest back.
+  const originalRow = messageList(page)
+    .filter({ hasText: 'Moorings are checked on Mondays' })
+    .filter({ hasNot: page.getByTestId('reply-quote') });
+  await quote.click();
+  await expect(originalRow).toBeInViewport();
+  await expect(originalRow).toHaveClass(/message-highlight/);
+  await expect(row(page, 'Tide note 1').first()).toBeVisible();
+  await shot(page, `${ARTIFACTS}/reply-original-jumped-to.png`);
+  await page.getByRole('button', { name: 'Jump to latest' }).click();
+  await expect(row(page, 'Still true in winter?')).toBeInViewport();
+  await expect(originalRow).not.toBeInViewport();
+
+  // From search, in a fresh page whose device holds only the newest rows: the result opens the channel
+  // at the message, not at its end.
+  await page.reload();
+  await expect(row(page, 'Still true in winter?')).toBeVisible();
+  await expect(originalRow).toHaveCount(0);
+  await page.getByRole('searchbox', { name: 'Search messages' }).fill('Moorings');
+  await page.getByRole('searchbox', { name: 'Search messages' }).press('Enter');
+  await page
+    .getByRole('list', { name: 'Search results' })
+    .getByTestId('message-card')
+    .filter({ hasText: 'Moorings are checked on Mondays' })
+    .filter({ hasNotText: 'Still true' })
+    .click();
+  await expect(originalRow).toBeInViewport();
+  await expect(originalRow).toHaveClass(/message-highlight/);
+
+  // A link to a message deleted since says so, and leaves the reader where they were.
+  const slip = await post('Slipway closed this week');
+  await expect(row(page, 'Slipway closed this week')).toHaveCount(1);
+  await moreAction(page, 'Slipway closed this week', 'Delete message');
+  await page.getByRole('dialog', { name: 'Delete message?' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(row(page, 'Slipway closed this week')).toHaveCount(0);
+  await page.goto(`${server.url}/client/${workspaceId}/channel/${general}#${slip.id}`);
+  await expect(page.getByText('That message was deleted.')).toBeVisible();
 });

@@ -112,8 +112,8 @@ export const STORE_READS = {
 
   sidebar: (db: Db, { institutionId }: { institutionId: string }) => watchSidebar(db, institutionId),
 
-  messageWindow: (db: Db, { channelId, size }: { channelId: string; size: number }) =>
-    watchMessageWindow(db, channelId, size),
+  messageWindow: (db: Db, { channelId, size, reach }: { channelId: string; size: number; reach?: number }) =>
+    watchMessageWindow(db, channelId, size, reach),
 
   invitations: (db: Db) =>
     db.invitations.find().$.pipe(map((docs) => docs.map((d) => plain<InvitationDoc>(d)))),

@@ -31,17 +31,30 @@ import { subscribeStoreRead, useStoreRead } from './store-reads.ts';
  * The channel's newest messages (src/store/message-window.ts) with the echoes of messages just sent
  * whose rows the store has not shown yet; showOlder() widens the window.
  */
-export function useMessageWindow(
-  channelId: string,
-): (Omit<MessageWindow, 'held'> & { showOlder: () => void; onlyDeleted: boolean }) | undefined {
-  const [widened, setWidened] = useState({ channelId, size: FIRST_WINDOW });
+export function useMessageWindow(channelId: string):
+  | (Omit<MessageWindow, 'held'> & {
+      showOlder: () => void;
+      /** Takes the window down to the message at this createdSeq as well (a link to it). */
+      reachTo: (createdSeq: number) => void;
+      onlyDeleted: boolean;
+    })
+  | undefined {
+  const [widened, setWidened] = useState<{ channelId: string; size: number; reach?: number }>({
+    channelId,
+    size: FIRST_WINDOW,
+  });
   const size = widened.channelId === channelId ? widened.size : FIRST_WINDOW;
+  const reach = widened.channelId === channelId ? widened.reach : undefined;
   // Kept per channel, so widening shows the old window until the wider one answers.
   const [state, setState] = useState<{ channelId: string; window: MessageWindow } | undefined>(undefined);
   useEffect(
     () =>
-      subscribeStoreRead('messageWindow', { channelId, size }, (window) => setState({ channelId, window })),
-    [channelId, size],
+      subscribeStoreRead(
+        'messageWindow',
+        { channelId, size, ...(reach === undefined ? {} : { reach }) },
+        (window) => setState({ channelId, window }),
+      ),
+    [channelId, size, reach],
   );
   // Read synchronously, so the Enter that sends renders the echo in the same task.
   const echoes = useSyncExternalStore(subscribeEchoes, () => echoesOf(channelId));
@@ -60,13 +73,35 @@ export function useMessageWindow(
   // rows at its top, the very ones the reader had scrolled up to (e2e/older-messages.spec).
   const heldCount = current?.held.size ?? 0;
   const showOlder = useCallback(
-    () => setWidened({ channelId, size: Math.max(size, heldCount) + WINDOW_STEP }),
-    [channelId, size, heldCount],
+    () =>
+      setWidened({
+        channelId,
+        size: Math.max(size, heldCount) + WINDOW_STEP,
+        ...(reach === undefined ? {} : { reach }),
+      }),
+    [channelId, size, heldCount, reach],
+  );
+  // The lowest place asked for stays: a second link, nearer the newest, does not take rows away.
+  const reachTo = useCallback(
+    (createdSeq: number) =>
+      setWidened((now) =>
+        now.channelId !== channelId
+          ? { channelId, size: FIRST_WINDOW, reach: createdSeq }
+          : { ...now, reach: Math.min(now.reach ?? createdSeq, createdSeq) },
+      ),
+    [channelId],
   );
   if (!current || !messages) return undefined;
   // Rows were read but every one is a tombstone: the channel has nothing to show here, not nothing yet.
   const onlyDeleted = messages.length === 0 && current.held.size > 0;
-  return { messages, hasOlderStored: current.hasOlderStored, showOlder, onlyDeleted };
+  return {
+    messages,
+    hasOlderStored: current.hasOlderStored,
+    showOlder,
+    reachTo,
+    onlyDeleted,
+    ...(current.reach ? { reach: current.reach } : {}),
+  };
 }
 
 /**
@@ -137,6 +172,7 @@ export async function discardMessage(genId: string): Promise<void> {
 export async function loadOlderMessages(
   institutionId: string,
   channelId: string,
+  limit = MESSAGE_PAGE_SIZE,
 ): Promise<{ hasMore: boolean }> {
   const { http, db } = await requireClient();
   // The confirmed ones are those with a server seq (a pending or failed message has createdSeq 0); the
@@ -147,7 +183,7 @@ export async function loadOlderMessages(
   const res = await http.call('messages', {
     params: { id: institutionId, channelId },
     query: {
-      limit: String(MESSAGE_PAGE_SIZE),
+      limit: String(limit),
       ...(oldest ? { before: String(oldest.createdSeq) } : { page: '1' }),
     },
   });

@@ -14,7 +14,12 @@ export type QuotedMessage =
 
 const known = new Map<string, Promise<QuotedMessage>>();
 
-function fetchQuoted(institutionId: string, channelId: string, messageId: string): Promise<QuotedMessage> {
+/** One message of a channel from the server, asked once per tab while it answers (linked-messages.ts too). */
+export function fetchQuoted(
+  institutionId: string,
+  channelId: string,
+  messageId: string,
+): Promise<QuotedMessage> {
   const cached = known.get(messageId);
   if (cached) return cached;
   const loading = (async (): Promise<QuotedMessage> => {

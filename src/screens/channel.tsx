@@ -19,6 +19,7 @@ import {
   lazy,
   memo,
   type ReactNode,
+  type RefObject,
   Suspense,
   useCallback,
   useEffect,
@@ -109,6 +110,8 @@ export function ChannelScreen() {
   const [edit, setEdit] = useState<{ channelId: string; genId: string | null }>({ channelId, genId: null });
   const replyTo = reply.channelId === channelId ? reply.message : null;
   const editing = edit.channelId === channelId ? edit.genId : null;
+  // The message list's way to show a message (links, reply quotes): set by the list while it is mounted.
+  const revealer = useRef<((messageId: string) => void) | null>(null);
   const conversation = useMemo<Conversation>(
     () => ({
       institutionId,
@@ -117,7 +120,7 @@ export function ChannelScreen() {
       setReplyTo: (message) => setReply({ channelId, message }),
       editing,
       setEditing: (genId) => setEdit({ channelId, genId }),
-      jumpTo: (messageId) => jumpToMessage(messageId),
+      jumpTo: (messageId) => revealer.current?.(messageId),
     }),
     [institutionId, channelId, replyTo, editing],
   );
@@ -403,6 +406,7 @@ export function ChannelScreen() {
           intro={intro}
           neverUsed={channel.lastSentMessage === null}
           hash={location.hash.slice(1)}
+          revealer={revealer}
           lastOwn={lastOwn}
           unreadBefore={opened?.channelId === channelId ? opened.unreadBefore : undefined}
         />
@@ -467,6 +471,7 @@ const ChannelMessages = memo(function ChannelMessages({
   intro,
   neverUsed,
   hash,
+  revealer,
   lastOwn,
   unreadBefore,
 }: {
@@ -478,8 +483,9 @@ const ChannelMessages = memo(function ChannelMessages({
   intro: ReactNode;
   /** No message was ever sent here (the channel's lastSentMessage is null). */
   neverUsed: boolean;
-  /** A link to a message (#id, from search, activity or a saved list) scrolls to it once it is loaded. */
+  /** A link to a message (#id, from search, activity or a saved list): shown once the list is there. */
   hash: string;
+  revealer: RefObject<((messageId: string) => void) | null>;
   lastOwn: { current: MessageDoc | null };
   /** Unread here when the channel opened; undefined until the opening answers. */
   unreadBefore: number | undefined;
@@ -487,11 +493,10 @@ const ChannelMessages = memo(function ChannelMessages({
   const messageWindow = useMessageWindow(channelId);
   const messages = messageWindow?.messages;
   const loaded = messages !== undefined;
+  // The list (a child) has given its way to show a message by the time this effect runs.
   useEffect(() => {
-    if (!hash || !loaded) return;
-    const timer = window.setTimeout(() => jumpToMessage(hash), 300);
-    return () => window.clearTimeout(timer);
-  }, [hash, loaded]);
+    if (hash && loaded) revealer.current?.(hash);
+  }, [hash, loaded, revealer]);
   lastOwn.current = useMemo(() => {
     if (!messages) return null;
     for (let i = messages.length - 1; i >= 0; i--) {
@@ -513,19 +518,12 @@ const ChannelMessages = memo(function ChannelMessages({
       neverUsed={neverUsed}
       onlyDeleted={messageWindow.onlyDeleted}
       unreadBefore={unreadBefore}
+      onReachTo={messageWindow.reachTo}
+      reach={messageWindow.reach}
+      revealer={revealer}
     />
   );
 });
-
-/** Scrolls the list to a message by its server id and flashes it; quiet when it is not loaded. */
-function jumpToMessage(messageId: string) {
-  const row = document.querySelector<HTMLElement>(`article[data-message-id="${CSS.escape(messageId)}"]`);
-  if (!row) return;
-  row.scrollIntoView({ block: 'center', behavior: 'smooth' });
-  row.classList.remove('message-highlight');
-  void row.offsetWidth;
-  row.classList.add('message-highlight');
-}
 
 /** The header's people count: opens the Members tab. */
 function MembersButton({

@@ -9,9 +9,20 @@ export interface MessageWindow {
   hasOlderStored: boolean;
   /** The genIds of every row read, deleted ones too: an echo or arrival of any of them is replaced. */
   held: ReadonlySet<string>;
+  /**
+   * Asked to reach down to a message (a link to it, a reply's quote): `'held'` once the window goes down to
+   * it, `'tooFar'` when more than REACH_MAX rows stand between it and the newest (the window then stays
+   * its usual size). Absent when nothing was asked.
+   */
+  reach?: 'held' | 'tooFar';
 }
 
 /** The messages a first screen needs, with room for the overscan above it. */
 export const FIRST_WINDOW = 60;
 /** How many more each scroll to the top asks for. */
 export const WINDOW_STEP = 100;
+/**
+ * The most rows a window reaches down over to show a linked message: the list draws every row from the
+ * one it shows to the newest (decision 0070), so a link further back would draw thousands (decision 0087).
+ */
+export const REACH_MAX = 2_000;

@@ -5,16 +5,16 @@
 // found from the sync checkpoint and widened until it holds enough to fill the screen. Messages not yet
 // confirmed (sequence 0) are always in it. New messages only ever add to the bottom of a window, which
 // keeps the list's scroll anchoring simple; scrolling up asks for a wider one.
-import { combineLatest, from, Observable, type Subscription, switchMap } from 'rxjs';
+import { combineLatest, from, Observable, of, type Subscription, switchMap } from 'rxjs';
 import type { MessageDoc } from '../../schemas/collections.ts';
 import type { LanternCollections } from './database.ts';
 
 type WindowCollections = Pick<LanternCollections, 'messages' | 'syncState'>;
 
 import { orderMessages } from './message-order.ts';
-import type { MessageWindow } from './message-window-size.ts';
+import { type MessageWindow, REACH_MAX } from './message-window-size.ts';
 
-export { FIRST_WINDOW, type MessageWindow, WINDOW_STEP } from './message-window-size.ts';
+export { FIRST_WINDOW, type MessageWindow, REACH_MAX, WINDOW_STEP } from './message-window-size.ts';
 
 /**
  * The lowest createdSeq to leave out so that at least `size` confirmed messages (tombstones included)
@@ -58,6 +58,15 @@ async function storedAtOrBelow(db: WindowCollections, channelId: string, bound: 
     })
     .exec();
   return one.length > 0;
+}
+
+/**
+ * Whether a window may reach down to the message at `createdSeq`: at most REACH_MAX rows stored from it
+ * up (counted on the [channelId, createdSeq] index, no row read).
+ */
+async function withinReach(db: WindowCollections, channelId: string, createdSeq: number): Promise<boolean> {
+  const rows = await db.messages.count({ selector: { channelId, createdSeq: { $gte: createdSeq } } }).exec();
+  return rows <= REACH_MAX;
 }
 
 /**
@@ -107,30 +116,40 @@ function overgrown(size: number): number {
 /**
  * The newest `size` (or more) messages of a channel and every unconfirmed one, live. When a catch-up
  * pours messages into the window it is recomputed from the newer checkpoint, dropping older rows, so an
- * open channel never holds the whole catch-up in memory.
+ * open channel never holds the whole catch-up in memory. `reach` (a createdSeq) takes the window down to
+ * that message as well, when it is within REACH_MAX rows of the newest (decision 0087).
  */
 export function watchMessageWindow(
   db: WindowCollections,
   channelId: string,
   size: number,
+  reach?: number,
 ): Observable<MessageWindow> {
   return new Observable<MessageWindow>((subscriber) => {
     let current: Subscription | null = null;
+    const place = async (newestSeen: number) => {
+      const bound = await lowerBound(db, channelId, size, newestSeen);
+      if (reach === undefined) return { bound, reached: undefined };
+      if (!(await withinReach(db, channelId, reach))) return { bound, reached: 'tooFar' as const };
+      return { bound: Math.min(bound, reach - 1), reached: 'held' as const };
+    };
     const open = (newestSeen: number) => {
       current?.unsubscribe();
-      current = from(lowerBound(db, channelId, size, newestSeen))
+      current = from(place(newestSeen))
         .pipe(
-          switchMap((bound) =>
+          switchMap(({ bound, reached }) =>
             combineLatest([
               db.messages.find({ selector: { channelId, createdSeq: { $gt: bound } } }).$,
               db.messages.find({ selector: { channelId, createdSeq: 0 } }).$,
               from(storedAtOrBelow(db, channelId, bound)),
+              of(reached),
             ]),
           ),
         )
         .subscribe({
-          next: ([confirmed, unconfirmed, hasOlderStored]) => {
-            if (confirmed.length > overgrown(size)) {
+          next: ([confirmed, unconfirmed, hasOlderStored, reached]) => {
+            // A window reaching down to a message holds up to REACH_MAX rows more before it is cut back.
+            if (confirmed.length > overgrown(size) + (reached === 'held' ? REACH_MAX : 0)) {
               open(Math.max(...confirmed.map((d) => d.createdSeq)));
               return;
             }
@@ -139,6 +158,7 @@ export function watchMessageWindow(
               messages: orderMessages(rows),
               hasOlderStored,
               held: new Set(rows.map((m) => m.genId)),
+              ...(reached ? { reach: reached } : {}),
             });
           },
           error: (error: unknown) => subscriber.error(error),

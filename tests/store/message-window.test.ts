@@ -6,7 +6,12 @@ import { filter } from 'rxjs/operators';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MessageDoc } from '../../schemas/collections.ts';
 import type { LanternDatabase } from '../../src/store/database.ts';
-import { type MessageWindow, newestRevisions, watchMessageWindow } from '../../src/store/message-window.ts';
+import {
+  type MessageWindow,
+  newestRevisions,
+  REACH_MAX,
+  watchMessageWindow,
+} from '../../src/store/message-window.ts';
 import { applyServerMessage } from '../../src/store/messages.ts';
 import { pendingMessage } from '../../src/store/pending-message.ts';
 import { makeServerMessage, openTestDatabase } from './factories.ts';
@@ -176,6 +181,33 @@ describe('message window', () => {
     expect(window.messages.every((m) => m.channelId === 'c1')).toBe(true);
     expect(window.messages.map((m) => m.id)).not.toContain('c1-m100');
     expect(window.messages).toHaveLength(99);
+  });
+
+  it('reaches down to a linked message and holds every row from it to the newest', async () => {
+    const store = await channelWith(3000);
+    const window = await firstValueFrom(watchMessageWindow(store, 'c1', 60, 2500));
+    expect(window.reach).toBe('held');
+    expect(seqs(window)[0]).toBeLessThanOrEqual(2500);
+    expect(seqs(window)).toContain(2500);
+    expect(seqs(window).at(-1)).toBe(3000);
+    expect(window.hasOlderStored).toBe(true);
+    // Without a place to reach, the same channel opens on its newest rows only.
+    const plain = await firstValueFrom(watchMessageWindow(store, 'c1', 60));
+    expect(plain.reach).toBeUndefined();
+    expect(seqs(plain)).not.toContain(2500);
+  });
+
+  it('does not reach down over more than REACH_MAX rows, and says so', async () => {
+    const store = await channelWith(REACH_MAX + 500);
+    const window = await firstValueFrom(watchMessageWindow(store, 'c1', 60, 100));
+    expect(window.reach).toBe('tooFar');
+    expect(seqs(window)).not.toContain(100);
+    expect(window.messages.length).toBeLessThan(1000);
+    // The last one within reach is held.
+    const edge = REACH_MAX + 500 - REACH_MAX + 1;
+    const within = await firstValueFrom(watchMessageWindow(store, 'c1', 60, edge));
+    expect(within.reach).toBe('held');
+    expect(seqs(within)[0]).toBe(edge);
   });
 });
 

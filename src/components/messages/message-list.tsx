@@ -8,6 +8,7 @@ import {
   Fragment,
   memo,
   type ReactNode,
+  type RefObject,
   useCallback,
   useEffect,
   useLayoutEffect,
@@ -29,6 +30,7 @@ import { Spinner } from '../ui/states.tsx';
 import { useArrivalAnnouncer } from './arrival-announcer.ts';
 import { continuesGroup, startsNewDay } from './day.ts';
 import { newSince } from './jump-to-latest.ts';
+import { useLinkedMessage } from './linked-message.ts';
 import { DaySeparator, MessageRow } from './message-row.tsx';
 import { NewMessagesLine, useNewMessagesLine } from './new-messages-line.tsx';
 
@@ -88,6 +90,12 @@ export interface MessageListProps {
   onlyDeleted?: boolean;
   /** Unread here when the channel opened (undefined until known): the "New messages" line's place. */
   unreadBefore?: number;
+  /** Takes the window down to a message's place (a link to it). */
+  onReachTo?: (createdSeq: number) => void;
+  /** Whether the window reached down as asked (message-window-size.ts). */
+  reach?: 'held' | 'tooFar';
+  /** Given the list's way to show a message by its server id: links and reply quotes call it. */
+  revealer?: RefObject<((messageId: string) => void) | null>;
 }
 
 function MessageListView({
@@ -100,6 +108,9 @@ function MessageListView({
   neverUsed = false,
   onlyDeleted = false,
   unreadBefore,
+  onReachTo,
+  reach,
+  revealer,
 }: MessageListProps) {
   const { institution, me, membersById } = useWorkspace();
   const firstNew = useNewMessagesLine(messages, me.id, unreadBefore);
@@ -352,6 +363,25 @@ function MessageListView({
     setLeftWith(null);
     letGoAbove();
   };
+
+  // Links and reply quotes show a message in place, loading the history down to it (decision 0087).
+  useLinkedMessage({
+    institutionId: institution.id,
+    channelId,
+    messages,
+    hiddenAbove,
+    drawFrom,
+    scroller,
+    reach,
+    onReachTo,
+    revealer,
+    onShown: () => {
+      const el = scroller.current;
+      following.current = false;
+      hold();
+      if (el && distanceFromEnd(el) > AT_END_PX) setLeftWith(new Set(messages.map((m) => m.genId)));
+    },
+  });
 
   const showIntro = (neverUsed && isEmpty) || (!older.hasMore && !hasOlderStored && hiddenAbove === 0);
   return (

@@ -29,12 +29,13 @@ export function ReplyQuote({ replyTo, original }: { replyTo: string; original: M
       : shown.poll
         ? `Poll: ${shown.poll.question}`
         : htmlPreview(shown.content) || 'Attachment';
+  // An original older than the rows shown is reached by loading the history down to it (decision 0087).
+  const canJump = !!shown && !shown.deletedAt && !!conversation;
   return (
     <button
       type="button"
-      // Only an original among the loaded rows can be scrolled to (one fetched alone is not on screen).
-      disabled={!original?.id || !!original.deletedAt}
-      onClick={() => original?.id && conversation?.jumpTo(original.id)}
+      disabled={!canJump}
+      onClick={() => conversation?.jumpTo(replyTo)}
       aria-label={`Reply to ${author?.name || author?.email || 'a message'}: ${text}`}
       className="mb-0.5 flex max-w-full items-center gap-1.5 rounded-md border-l-2 border-accent bg-surface-2 py-0.5 pr-2 pl-2 text-left text-[12px] hover:bg-hover disabled:cursor-default"
       data-testid="reply-quote"
