@@ -379,6 +379,10 @@ test('a message further back than the device holds: quoted, jumped to from the q
   await shot(page, `${ARTIFACTS}/reply-original-jumped-to.png`);
   await page.getByRole('button', { name: 'Jump to latest' }).click();
   await expect(row(page, 'Still true in winter?')).toBeInViewport();
+  // The older page asked for at the top may answer only now: the channel's intro comes in far above,
+  // and the list stays at its newest message.
+  await expect(page.getByText('This is the very beginning of the #general channel.')).toHaveCount(1);
+  await expect(row(page, 'Still true in winter?')).toBeInViewport();
   await expect(originalRow).not.toBeInViewport();
 
   // From search, in a fresh page whose device holds only the newest rows: the result opens the channel
@@ -405,4 +409,15 @@ test('a message further back than the device holds: quoted, jumped to from the q
   await expect(row(page, 'Slipway closed this week')).toHaveCount(0);
   await page.goto(`${server.url}/client/${workspaceId}/channel/${general}#${slip.id}`);
   await expect(page.getByText('That message was deleted.')).toBeVisible();
+
+  // A link to no message of this channel says so.
+  await page.goto(`${server.url}/client/${workspaceId}/channel/${general}#${crypto.randomUUID()}`);
+  await expect(page.getByText('That message is not in this conversation.')).toBeVisible();
+
+  // With the server out of reach, a link to a message this device does not hold cannot be followed yet.
+  // (Playwright's offline switch does not reach the SharedWorker that makes the app's requests.)
+  await server.stop();
+  await page.goto(`${server.url}/client/${workspaceId}/channel/${general}#${crypto.randomUUID()}`);
+  await expect(page.getByText('That message is not on this device yet.', { exact: false })).toBeVisible();
+  await server.start();
 });

@@ -235,6 +235,7 @@ function MessageListView({
   const offline = useConnection().status !== 'connected';
 
   const scroller = useRef<HTMLDivElement>(null);
+  const content = useRef<HTMLDivElement>(null);
   // Whether the list follows the newest message: it was at its end when last scrolled (or never was).
   const following = useRef(true);
   // Where the list last took itself to its end. Its scroll event can come after more rows were added
@@ -327,6 +328,10 @@ function MessageListView({
     const observer = new ResizeObserver(() => onResizeLatest.current());
     if (scroller.current) observer.observe(scroller.current);
     if (rowsElement.current) observer.observe(rowsElement.current);
+    // And all that scrolls, so that what comes and goes above the rows (the channel's intro once its
+    // beginning is known, the older-page spinner) keeps the place too: the intro coming after a jump to
+    // the newest left the list short of its end, with no "Jump to latest" to get there.
+    if (content.current) observer.observe(content.current);
     return () => observer.disconnect();
   }, []);
   // A message just sent here takes the list to its end: its row makes the rows grow, and the observer
@@ -393,7 +398,7 @@ function MessageListView({
         className="min-h-0 flex-1 overflow-y-auto [overflow-anchor:none]"
       >
         {/* Few messages stand at the bottom, next to the composer, as in a conversation. */}
-        <div className="flex min-h-full flex-col justify-end">
+        <div ref={content} className="flex min-h-full flex-col justify-end">
           {showIntro ? (
             intro
           ) : older.loading ? (
