@@ -11,6 +11,7 @@ import { emojiFont } from './scripts/emoji-font.ts';
 import { firstScreenEntry } from './scripts/first-screen-entry.ts';
 import { precompress } from './scripts/precompress.ts';
 import { signInPage } from './scripts/sign-in-page.ts';
+import { toastSwipe } from './scripts/toast-swipe.ts';
 
 /** Build id: goes into the SharedWorker's name so a deploy never talks to an old worker (ARCHITECTURE pitfalls). */
 function buildId(): string {
@@ -52,6 +53,7 @@ export default defineConfig({
   define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
   plugins: [
     emojiFont(),
+    toastSwipe(),
     react(),
     tailwindcss(),
     VitePWA({

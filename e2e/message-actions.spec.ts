@@ -412,7 +412,26 @@ test('a message further back than the device holds: quoted, jumped to from the q
 
   // A link to no message of this channel says so.
   await page.goto(`${server.url}/client/${workspaceId}/channel/${general}#${crypto.randomUUID()}`);
-  await expect(page.getByText('That message is not in this conversation.')).toBeVisible();
+  const notice = page
+    .locator('[data-sonner-toast]')
+    .filter({ hasText: 'That message is not in this conversation.' });
+  await expect(notice).toBeVisible();
+  // A notice is swiped away up past 20 px (spec §9), slowly enough that only the distance counts; less
+  // than that springs back.
+  const swipeUp = async (px: number) => {
+    const box = await notice.boundingBox();
+    if (!box) throw new Error('the notice has no box');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.waitForTimeout(300);
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2 - px, { steps: 8 });
+    await page.waitForTimeout(300);
+    await page.mouse.up();
+  };
+  await swipeUp(12);
+  await expect(notice).toBeVisible();
+  await swipeUp(25);
+  await expect(notice).toHaveCount(0);
 
   // With the server out of reach, a link to a message this device does not hold cannot be followed yet.
   // (Playwright's offline switch does not reach the SharedWorker that makes the app's requests.)
