@@ -375,6 +375,8 @@ test('a message further back than the device holds: quoted, jumped to from the q
   await quote.click();
   await expect(originalRow).toBeInViewport();
   await expect(originalRow).toHaveClass(/message-highlight/);
+  // Focus goes with the reader: the keyboard and a screen reader go on from the original.
+  await expect(originalRow).toBeFocused();
   await expect(row(page, 'Tide note 1').first()).toBeVisible();
   await shot(page, `${ARTIFACTS}/reply-original-jumped-to.png`);
   await page.getByRole('button', { name: 'Jump to latest' }).click();

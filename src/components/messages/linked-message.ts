@@ -20,11 +20,15 @@ const NOT_SHOWN: Record<Exclude<LinkedMessage['kind'], 'found'>, string> = {
   tooFar: `That message is more than ${REACH_MAX.toLocaleString('en')} messages back, too far to jump to. Scroll up to reach it.`,
 };
 
-/** Flashes a row that was scrolled to, so that the eye finds it (the animation restarts on each call). */
-function flash(row: HTMLElement): void {
+/**
+ * A row scrolled to flashes, so that the eye finds it (the animation restarts on each call), and takes
+ * focus, so that the keyboard and a screen reader go on from there, not from the link or quote left behind.
+ */
+function show(row: HTMLElement): void {
   row.classList.remove('message-highlight');
   void row.offsetWidth;
   row.classList.add('message-highlight');
+  row.focus({ preventScroll: true });
 }
 
 function rowOf(scroller: HTMLElement | null, messageId: string): HTMLElement | null {
@@ -103,14 +107,14 @@ export function useLinkedMessage({
     setTarget(null);
     row.scrollIntoView({ block: 'center' });
     shownLatest.current();
-    flash(row);
+    show(row);
   }, [target, targetIndex, hiddenAbove, scroller]);
 
   const reveal = (messageId: string) => {
     const row = rowOf(scroller.current, messageId);
     if (row) {
       row.scrollIntoView({ block: 'center', behavior: 'smooth' });
-      flash(row);
+      show(row);
       return;
     }
     setTarget({ id: messageId });
