@@ -406,6 +406,7 @@ export function ChannelScreen() {
           intro={intro}
           neverUsed={channel.lastSentMessage === null}
           hash={location.hash.slice(1)}
+          linkFollowed={location.key}
           revealer={revealer}
           lastOwn={lastOwn}
           unreadBefore={opened?.channelId === channelId ? opened.unreadBefore : undefined}
@@ -471,6 +472,7 @@ const ChannelMessages = memo(function ChannelMessages({
   intro,
   neverUsed,
   hash,
+  linkFollowed,
   revealer,
   lastOwn,
   unreadBefore,
@@ -485,6 +487,8 @@ const ChannelMessages = memo(function ChannelMessages({
   neverUsed: boolean;
   /** A link to a message (#id, from search, activity or a saved list): shown once the list is there. */
   hash: string;
+  /** Changes with each navigation: the same link followed again (a pinned message clicked twice) shows it again. */
+  linkFollowed: string;
   revealer: RefObject<((messageId: string) => void) | null>;
   lastOwn: { current: MessageDoc | null };
   /** Unread here when the channel opened; undefined until the opening answers. */
@@ -494,9 +498,10 @@ const ChannelMessages = memo(function ChannelMessages({
   const messages = messageWindow?.messages;
   const loaded = messages !== undefined;
   // The list (a child) has given its way to show a message by the time this effect runs.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: linkFollowed is the navigation to show it again
   useEffect(() => {
     if (hash && loaded) revealer.current?.(hash);
-  }, [hash, loaded, revealer]);
+  }, [hash, loaded, revealer, linkFollowed]);
   lastOwn.current = useMemo(() => {
     if (!messages) return null;
     for (let i = messages.length - 1; i >= 0; i--) {

@@ -3,6 +3,7 @@
 // shows at once.
 import { Paperclip, Pin, Star } from 'lucide-react';
 import { Tabs } from 'radix-ui';
+import { useRef } from 'react';
 import type { MessageDoc } from '../../../schemas/collections.ts';
 import type { Message } from '../../../schemas/protocol/index.ts';
 import { usePinnedMessages, useStarredMessages } from '../../data/message-lists.ts';
@@ -31,10 +32,21 @@ export function MessagePanel({
   onTabChange: (tab: MessagePanelTab) => void;
   onClose: () => void;
 }) {
+  // A message opened from the list is shown in the channel behind (decision 0087): the panel makes way
+  // for it, and focus stays on the message rather than going back to the button that opened the panel.
+  const opened = useRef(false);
+  const open = () => {
+    opened.current = true;
+    onClose();
+  };
   return (
     <Sheet
       open={tab !== null}
       onOpenChange={(open) => (open ? null : onClose())}
+      onCloseAutoFocus={(event) => {
+        if (opened.current) event.preventDefault();
+        opened.current = false;
+      }}
       title={TITLES[tab ?? 'pinned']}
       description={title}
       showDescription
@@ -57,10 +69,14 @@ export function MessagePanel({
           ))}
         </Tabs.List>
         <Tabs.Content value="pinned" className="min-h-0 flex-1 overflow-y-auto p-3">
-          {tab === 'pinned' ? <PinnedList institutionId={institutionId} channelId={channelId} /> : null}
+          {tab === 'pinned' ? (
+            <PinnedList institutionId={institutionId} channelId={channelId} onOpen={open} />
+          ) : null}
         </Tabs.Content>
         <Tabs.Content value="starred" className="min-h-0 flex-1 overflow-y-auto p-3">
-          {tab === 'starred' ? <StarredList institutionId={institutionId} channelId={channelId} /> : null}
+          {tab === 'starred' ? (
+            <StarredList institutionId={institutionId} channelId={channelId} onOpen={open} />
+          ) : null}
         </Tabs.Content>
         <Tabs.Content value="files" className="min-h-0 flex-1 overflow-y-auto p-3">
           {tab === 'files' ? <ChannelFiles institutionId={institutionId} channelId={channelId} /> : null}
@@ -70,19 +86,25 @@ export function MessagePanel({
   );
 }
 
-function List({ messages }: { messages: (MessageDoc | Message)[] }) {
+function List({ messages, onOpen }: { messages: (MessageDoc | Message)[]; onOpen: () => void }) {
   return (
     <ul className="space-y-2">
       {messages.map((m) => (
         <li key={m.genId}>
-          <MessageCard message={m} showChannel={false} />
+          <MessageCard message={m} showChannel={false} onOpen={onOpen} />
         </li>
       ))}
     </ul>
   );
 }
 
-function PinnedList({ institutionId, channelId }: { institutionId: string; channelId: string }) {
+interface ListProps {
+  institutionId: string;
+  channelId: string;
+  onOpen: () => void;
+}
+
+function PinnedList({ institutionId, channelId, onOpen }: ListProps) {
   const pinned = usePinnedMessages(institutionId, channelId);
   if (pinned === undefined) return <Spinner />;
   if (pinned.length === 0)
@@ -91,10 +113,10 @@ function PinnedList({ institutionId, channelId }: { institutionId: string; chann
         Pin important messages from a message's menu so everyone here can find them.
       </EmptyState>
     );
-  return <List messages={pinned} />;
+  return <List messages={pinned} onOpen={onOpen} />;
 }
 
-function StarredList({ institutionId, channelId }: { institutionId: string; channelId: string }) {
+function StarredList({ institutionId, channelId, onOpen }: ListProps) {
   const starred = useStarredMessages(institutionId, channelId);
   if (starred === undefined) return <Spinner />;
   if (starred.length === 0)
@@ -103,5 +125,5 @@ function StarredList({ institutionId, channelId }: { institutionId: string; chan
         Star messages to keep them handy. Only you see your stars.
       </EmptyState>
     );
-  return <List messages={starred} />;
+  return <List messages={starred} onOpen={onOpen} />;
 }

@@ -14,6 +14,8 @@ export interface SheetProps {
   icon?: ReactNode;
   children: ReactNode;
   className?: string;
+  /** Radix's: call `preventDefault()` to leave focus where it is instead of returning it to the trigger. */
+  onCloseAutoFocus?: (event: Event) => void;
 }
 
 export function Sheet({
@@ -25,12 +27,14 @@ export function Sheet({
   icon,
   children,
   className,
+  onCloseAutoFocus,
 }: SheetProps) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-black/30 md:bg-black/20" />
         <RadixDialog.Content
+          {...(onCloseAutoFocus ? { onCloseAutoFocus } : {})}
           className={cn(
             'fixed inset-0 z-50 flex flex-col bg-surface shadow-2xl outline-none md:inset-y-2 md:right-2 md:left-auto md:w-[440px] md:rounded-xl md:border md:border-line',
             className,
