@@ -58,7 +58,10 @@ export async function findLinkedMessage(
     }
   }
   // Stored with its neighbours by now; stored again in case it sits in a gap a catch-up has yet to fill
-  // (decision 0061), so that the row is there to show.
-  await applyServerMessages(db, [message]);
+  // (decision 0061), so that the row is there to show. Without its star: the answer may be from earlier
+  // in this tab's life (fetchQuoted keeps it), and a star set since must not be taken back by it. An
+  // older revision changes nothing else (the newer seq wins, message-merge.ts).
+  const { isStarred: _star, ...withoutStar } = message;
+  await applyServerMessages(db, [withoutStar]);
   return { kind: 'found', createdSeq: message.createdSeq };
 }
