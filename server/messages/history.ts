@@ -150,19 +150,14 @@ export async function workspaceChanges(
     };
   });
   if (!stars.starredComplete) {
-    // More stars than listed: every page's own, in one statement for the whole answer.
-    const exact = new Set(
-      (
-        await withReaderStars(
-          db,
-          readerId,
-          data.flatMap((page) => page.data),
-        )
-      )
-        .filter((m) => m.isStarred)
-        .map((m) => m.id),
+    // More stars than listed: every page's own, in one statement for the whole answer (same order back).
+    const read = await withReaderStars(
+      db,
+      readerId,
+      data.flatMap((page) => page.data),
     );
-    for (const page of data) for (const m of page.data) m.isStarred = exact.has(m.id);
+    let at = 0;
+    for (const page of data) page.data = read.slice(at, (at += page.data.length));
   }
   return { data, notMember, ...stars };
 }
