@@ -451,6 +451,10 @@ test('a message further back than the device holds: quoted, jumped to from the q
   await swipeUp(25);
   await expect(notice).toHaveCount(0);
 
+  // A link whose id could climb the API's path ("..") is no message: said so, nothing else asked for.
+  await page.goto(`${server.url}/client/${workspaceId}/channel/${general}#..`);
+  await expect(notice).toBeVisible();
+
   // With the server out of reach, a link to a message this device does not hold cannot be followed yet.
   // (Playwright's offline switch does not reach the SharedWorker that makes the app's requests.)
   await server.stop();

@@ -551,11 +551,21 @@ export type RouteResponse<N extends RestRouteName> = (typeof restRoutes)[N]['res
   ? z.infer<(typeof restRoutes)[N]['response']>
   : Blob;
 
+/**
+ * Whether a value can fill one `:name` segment. encodeURIComponent leaves "." and ".." as they are (and
+ * "%2E" is a dot to a URL parser too), so such a segment would climb the path to another route: an id
+ * taken from a link (`#..`) would have the app call GET …/channels/:channelId instead of the message.
+ */
+export function isPathParam(value: string): boolean {
+  return value !== '' && !/^(\.|%2e){1,2}$/i.test(value);
+}
+
 /** Fills a route's `:name` segments: `routePath(restRoutes.renameChannel, { id, channelId })`. */
 export function routePath(route: RestRoute, params: Record<string, string>): string {
   return route.path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
     const value = params[name];
     if (value === undefined) throw new Error(`${route.method} ${route.path} needs :${name}`);
+    if (!isPathParam(value)) throw new Error(`${route.method} ${route.path}: :${name} cannot be "${value}"`);
     return encodeURIComponent(value);
   });
 }

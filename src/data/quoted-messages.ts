@@ -2,7 +2,7 @@
 // per tab (GET .../messages/:messageId) and kept in memory, not in the store. Stored there alone, it would
 // sit far above the window with a gap below it that older pages would never fill.
 import { useEffect, useState } from 'react';
-import type { Message } from '../../schemas/protocol/index.ts';
+import { id, isPathParam, type Message } from '../../schemas/protocol/index.ts';
 import { ApiError } from '../store/api-error.ts';
 import { requireConnection } from './client.ts';
 
@@ -20,6 +20,9 @@ export function fetchQuoted(
   channelId: string,
   messageId: string,
 ): Promise<QuotedMessage> {
+  // A link's id is anything its author typed: one no message can have is none, without asking.
+  if (!id.safeParse(messageId).success || !isPathParam(messageId))
+    return Promise.resolve({ kind: 'missing' });
   const cached = known.get(messageId);
   if (cached) return cached;
   const loading = (async (): Promise<QuotedMessage> => {
@@ -28,8 +31,8 @@ export function fetchQuoted(
       const message = await http.call('message', { params: { id: institutionId, channelId, messageId } });
       return { kind: 'found', message };
     } catch (error) {
-      if (error instanceof ApiError && (error.status === 404 || error.status === 403))
-        return { kind: 'missing' };
+      // 400: an id the server refuses to look up (too long, say) names no message either.
+      if (error instanceof ApiError && [400, 403, 404].includes(error.status)) return { kind: 'missing' };
       // Offline or a server error: asked again by the next quote that needs it.
       known.delete(messageId);
       return { kind: 'unreachable' };
