@@ -157,7 +157,11 @@ export async function workspaceChanges(
       data.flatMap((page) => page.data),
     );
     let at = 0;
-    for (const page of data) page.data = read.slice(at, (at += page.data.length));
+    for (const page of data) {
+      const size = page.data.length;
+      page.data = read.slice(at, at + size);
+      at += size;
+    }
   }
   return { data, notMember, ...stars };
 }
