@@ -33,6 +33,8 @@ interface Side {
   page: Page;
   live: number[];
   echo: number[];
+  /** The page's main-thread ms per live message, one figure a round. */
+  busy: number[];
 }
 
 const sleep = (msecs: number) => new Promise((resolve) => setTimeout(resolve, msecs));
@@ -46,12 +48,12 @@ async function side(name: string, Server: typeof LanternServer): Promise<Side> {
   const { page } = await syncedTab(browser, server, seed, state, () => {}, 300);
   await page.reload();
   await page.getByRole('textbox', { name: 'Message #general' }).waitFor({ timeout: 120_000 });
-  return { name, server, seed, page, live: [], echo: [] };
+  return { name, server, seed, page, live: [], echo: [], busy: [] };
 }
 
 async function round(s: Side): Promise<void> {
   await throttle(s.page, SLOWDOWN);
-  s.live.push(...(await liveMessages(s.page, s.server, s.seed, PER_ROUND)));
+  s.live.push(...(await liveMessages(s.page, s.server, s.seed, PER_ROUND, { busy: s.busy })));
   s.echo.push(...(await localEcho(s.page, PER_ROUND)).times);
   // Full speed again: a slowed idle tab keeps most of a core busy (see throttle()).
   await throttle(s.page, 1);
@@ -76,6 +78,7 @@ try {
   figure('  p95', us.echo, them.echo, 95);
   figure("another person's message → row painted, p50", us.live, them.live, 50);
   figure('  p95', us.live, them.live, 95);
+  figure("  the page's main thread per message, median of the rounds", us.busy, them.busy, 50);
   console.log(
     `\n${table(
       `${SIZE.toLocaleString('en')} messages stored, CPU ${SLOWDOWN}× slower, ${ROUNDS} rounds of ` +

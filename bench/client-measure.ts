@@ -405,7 +405,8 @@ export async function floorEcho(
  * own app posts it (the default), or through the REST API as an integration would. With `mouseOverList`
  * the mouse rests over the middle of the message list, as on a desk: each message scrolls another row under
  * it (until decision 0060's amendment, that row then built its actions). `answered`, when given, collects
- * each post's answer time (the server has committed and broadcast it by then).
+ * each post's answer time (the server has committed and broadcast it by then). `busy`, when given, gets
+ * the page's main-thread time per measured post (see postedToPainted).
  */
 export async function liveMessages(
   page: Page,
@@ -415,8 +416,9 @@ export async function liveMessages(
   {
     mouseOverList = false,
     answered,
+    busy,
     through = 'socket',
-  }: { mouseOverList?: boolean; answered?: number[]; through?: 'socket' | 'rest' } = {},
+  }: { mouseOverList?: boolean; answered?: number[]; busy?: number[]; through?: 'socket' | 'rest' } = {},
 ): Promise<number[]> {
   if (mouseOverList) {
     const box = await page.locator('[data-message-list]').boundingBox();
@@ -440,6 +442,7 @@ export async function liveMessages(
         if (!res.ok) throw new Error(`posting a live message → ${res.status} ${await res.text()}`);
       },
       answered,
+      busy,
     );
   const socket = await connect(server.url, seed.posterToken);
   try {
@@ -453,6 +456,7 @@ export async function liveMessages(
         if ('error' in ack) throw new Error(`posting a live message → ${ack.error.message}`);
       },
       answered,
+      busy,
     );
   } finally {
     socket.disconnect();
@@ -487,16 +491,29 @@ const WARM_UP_POSTS = 3;
 
 /**
  * Each post's text → its row painted on `page`, in ms, one post at a time with a pause between, after
- * the warm-up posts; each measured post's answer time into `answered`, when given.
+ * the warm-up posts; each measured post's answer time into `answered`, when given. `busy`, when given,
+ * gets one figure: the page's main-thread task time over the measured posts (Chromium's TaskDuration,
+ * pauses included, so everything a message sets off in the page is counted, before its row's frame and
+ * after), divided by their number.
  */
 async function postedToPainted(
   page: Page,
   posts: number,
   post: (text: string) => Promise<void>,
   answered?: number[],
+  busy?: number[],
 ): Promise<number[]> {
   const times: number[] = [];
+  const metrics = busy ? await page.context().newCDPSession(page) : null;
+  const taskSeconds = async () => {
+    if (!metrics) return 0;
+    const { metrics: list } = await metrics.send('Performance.getMetrics');
+    return list.find((m) => m.name === 'TaskDuration')?.value ?? 0;
+  };
+  await metrics?.send('Performance.enable');
+  let busyFrom = 0;
   for (let i = -WARM_UP_POSTS; i < posts; i++) {
+    if (i === 0) busyFrom = await taskSeconds();
     const text = `Live ${i} ${Math.random().toString(36).slice(2, 8)}`;
     const { painted } = await awaitRow(page, text);
     const sentEpoch = performance.timeOrigin + performance.now();
@@ -508,6 +525,10 @@ async function postedToPainted(
       times.push(row.presentedEpoch - sentEpoch);
     }
     await sleep(300);
+  }
+  if (metrics) {
+    busy?.push((((await taskSeconds()) - busyFrom) * 1000) / posts);
+    await metrics.detach();
   }
   return times;
 }

@@ -104,6 +104,8 @@ interface SizeResult {
   live?: number[];
   /** Each live post's answer from the server: its commit and broadcast, the rest being delivery and paint. */
   liveAnswered?: number[];
+  /** The page's main-thread ms per live message: everything a message sets off, its frame and after. */
+  liveBusy?: number[];
   /** The same posted through the REST API (bearer token, HTTP), and each such post's answer. */
   liveRest?: number[];
   liveRestAnswered?: number[];
@@ -220,7 +222,11 @@ async function measureEcho(browser: Browser, p: PreparedSize, page: Page, floor:
     // The sends' own work (their stored rows, the drafts, the outbox) done before the first live series.
     await settled(page);
     p.result.liveAnswered = [];
-    p.result.live = await liveMessages(page, p.server, p.seed, sends, { answered: p.result.liveAnswered });
+    p.result.liveBusy = [];
+    p.result.live = await liveMessages(page, p.server, p.seed, sends, {
+      answered: p.result.liveAnswered,
+      busy: p.result.liveBusy,
+    });
     p.result.liveRestAnswered = [];
     p.result.liveRest = await liveMessages(page, p.server, p.seed, sends, {
       through: 'rest',
@@ -421,6 +427,9 @@ function report(result: SizeResult, smallest: SizeResult | null): string {
     const floorP50 = result.floorLive ? percentile(result.floorLive, 50) : null;
     rows.push({ what: '  p50', figure: ms(p50), floor: ms(floorP50), ratio: ratio(p50, floorP50) });
     answered('  of which the post acknowledged (stored, broadcast), p50', result.liveAnswered);
+    const busy = result.liveBusy?.[0];
+    if (busy !== undefined)
+      rows.push({ what: "  the page's main thread per message (all its tasks)", figure: ms(busy) });
   }
   if (result.liveRest) {
     variant('posted through the REST API instead', result.liveRest);

@@ -341,6 +341,8 @@ export const draftSchema: RxJsonSchema<DraftDoc> = {
 
 // ───────────────────────────── mirrors of server entities ─────────────────────────────
 export type ChannelDoc = Channel;
+/** A channel without the fields every new message moves: what a screen about the channel shows. */
+export type ChannelFields = Omit<ChannelDoc, 'lastSeq' | 'lastSentMessage'>;
 export const channelSchema: RxJsonSchema<ChannelDoc> = {
   title: 'channels',
   version: 1,

@@ -2,7 +2,7 @@
 // opening one, direct messages (start, block), and the caller's own per-channel settings (mute, profile).
 
 import { useEffect, useState } from 'react';
-import type { ChannelDoc, ChannelMemberDoc } from '../../schemas/collections.ts';
+import type { ChannelDoc, ChannelFields, ChannelMemberDoc } from '../../schemas/collections.ts';
 import type { Channel, ChannelLookup, ChannelMember } from '../../schemas/protocol/index.ts';
 import type { OpenedChannel } from '../../worker/api.ts';
 import { ApiError } from '../store/api-error.ts';
@@ -13,13 +13,69 @@ import { storeOwnMembership } from '../store/workspaces.ts';
 import { refreshChannelMembers } from './channel-members.ts';
 import { getReadyClient, requireClient, requireConnection, type StoreClient } from './client.ts';
 import { useRefreshOnMount } from './live-query.ts';
-import { useStoreRead } from './store-reads.ts';
+import { sameFields, useStoreRead, useStoreReadPart } from './store-reads.ts';
 
 /** Joined channels of a workspace and this user's membership rows. */
 export function useChannels(
   institutionId: string,
 ): { channels: ChannelDoc[]; channelMembers: ChannelMemberDoc[] } | undefined {
   return useStoreRead('joinedChannels', { institutionId });
+}
+
+/** What the sidebar shows of the joined list: unread counts, the direct messages, whether there are channels. */
+export interface JoinedSummary {
+  /** The caller's unread count per channel. */
+  unread: ReadonlyMap<string, number>;
+  /** Direct messages, each with when its latest message was sent (or it was opened: decision 0083). */
+  directs: readonly { channel: ChannelFields; latest: string }[];
+  /** Any joined channel that is not a direct message. */
+  hasChannels: boolean;
+}
+
+export function joinedSummary(
+  joined: { channels: ChannelDoc[]; channelMembers: ChannelMemberDoc[] } | undefined,
+  meId: string,
+): JoinedSummary | undefined {
+  if (!joined) return undefined;
+  return {
+    unread: new Map(
+      joined.channelMembers.filter((m) => m.memberId === meId).map((m) => [m.channelId, m.unreadCount]),
+    ),
+    directs: joined.channels
+      .filter((channel) => channel.type === 'direct_message')
+      .map(({ lastSeq: _seq, lastSentMessage, ...channel }) => ({
+        channel,
+        latest: lastSentMessage?.createdAt ?? channel.createdAt,
+      })),
+    hasChannels: joined.channels.some((c) => c.type !== 'direct_message'),
+  };
+}
+
+export function sameJoinedSummary(a: JoinedSummary | undefined, b: JoinedSummary | undefined): boolean {
+  if (!a || !b) return a === b;
+  return (
+    a.hasChannels === b.hasChannels &&
+    a.unread.size === b.unread.size &&
+    [...a.unread].every(([id, count]) => b.unread.get(id) === count) &&
+    a.directs.length === b.directs.length &&
+    a.directs.every(
+      (d, i) => d.latest === b.directs[i]?.latest && sameFields(d.channel, b.directs[i]?.channel),
+    )
+  );
+}
+
+/**
+ * The joined list as the sidebar shows it. A message in an open channel moves that channel's lastSeq (and
+ * its members' counts only when they change): the summary stays the same object, and the sidebar with its
+ * menus, links and sections does not redraw.
+ */
+export function useJoinedSummary(institutionId: string, meId: string): JoinedSummary | undefined {
+  return useStoreReadPart(
+    'joinedChannels',
+    { institutionId },
+    (joined) => joinedSummary(joined, meId),
+    sameJoinedSummary,
+  );
 }
 
 /** Channels the user may browse; fetched from the server into the store when the hook mounts. */
@@ -44,6 +100,23 @@ export function useChannel(channelId: string): ChannelDoc | null | undefined {
   return useStoreRead('channel', { channelId });
 }
 
+/**
+ * A channel as its screen shows it: every field but the two each new message moves (`lastSeq`,
+ * `lastSentMessage`), with `neverUsed` for whether a message was ever sent. A message arriving in the
+ * open channel then re-renders its row, not the header, the composer and every control around them.
+ */
+export type ShownChannel = ChannelFields & { neverUsed: boolean };
+
+function shown(channel: ChannelDoc | null | undefined): ShownChannel | null | undefined {
+  if (!channel) return channel;
+  const { lastSeq: _seq, lastSentMessage, ...rest } = channel;
+  return { ...rest, neverUsed: lastSentMessage === null };
+}
+
+export function useShownChannel(channelId: string): ShownChannel | null | undefined {
+  return useStoreReadPart('channel', { channelId }, shown, sameFields);
+}
+
 /** The caller's membership of a channel (null: not a member). */
 export function useMyChannelMembership(channelId: string): ChannelMemberDoc | null | undefined {
   return useStoreRead('myChannelMembership', { channelId });
@@ -54,11 +127,13 @@ export function useMyChannelMembership(channelId: string): ChannelMemberDoc | nu
  * roles (spec §6; works offline). `cannotPostReason` is the sentence to show when canPost is false.
  */
 export function useChannelPermissions(channelId: string): ChannelAccess | undefined {
-  const channel = useChannel(channelId);
+  // Only whether it is a direct message, and whose: the channel's other fields move with every message.
+  const directIn = useStoreReadPart('channel', { channelId }, (channel) =>
+    channel?.type === 'direct_message' ? channel.institutionId : null,
+  );
   // A direct message also needs the other person's membership (did they block me?); fetched on open.
-  const directMessage = channel?.type === 'direct_message' ? channel : null;
-  useRefreshOnMount(directMessage ? channelId : null, async () => {
-    if (directMessage) await refreshChannelMembers(directMessage.institutionId, channelId);
+  useRefreshOnMount(directIn ? channelId : null, async () => {
+    if (directIn) await refreshChannelMembers(directIn, channelId);
   });
   return useStoreRead('channelAccess', { channelId });
 }

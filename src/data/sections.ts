@@ -6,8 +6,8 @@ import type { Section } from '../../schemas/protocol/index.ts';
 import { newGenId } from '../store/gen-id.ts';
 import { listRecords, putRecord, removeRecord } from '../store/records.ts';
 import { queueSectionChange } from '../store/section-outbox.ts';
-import type { SidebarLayout } from '../store/sections.ts';
 import * as sectionRules from '../store/sections.ts';
+import type { SidebarView } from '../store/sidebar.ts';
 import { requireClient, requireConnection } from './client.ts';
 import { useRefreshOnMount } from './live-query.ts';
 import { useStoreRead } from './store-reads.ts';
@@ -16,7 +16,7 @@ import { useStoreRead } from './store-reads.ts';
  * The caller's sidebar: sections in order with their joined channels (unplaced channels in the default
  * section), each with its local collapsed state, and the direct messages. Refreshed from the server on mount.
  */
-export function useSections(institutionId: string): SidebarLayout | undefined {
+export function useSections(institutionId: string): SidebarView | undefined {
   useRefreshOnMount(institutionId, () => refreshSections(institutionId));
   return useStoreRead('sidebar', { institutionId });
 }

@@ -2,7 +2,7 @@
 // arguments, shared by every component that asks for it and kept a moment after the last one leaves (a
 // screen that remounts gets its value at once). A result comes as its change (worker/store-changes.ts):
 // the parts it leaves alone stay the objects the screens already hold.
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback, useRef, useSyncExternalStore } from 'react';
 import type { RecordKind, RecordKinds } from '../../schemas/collections.ts';
 import type { StoreResult, WorkerEndpoint } from '../../worker/api.ts';
 import { applyChange } from '../../worker/store-changes.ts';
@@ -152,19 +152,43 @@ export function useStoreRead<N extends StoreReadName>(
 }
 
 /**
- * One part of a live store read (a count, a flag): the component re-renders only when that part changes
- * (compared with Object.is), not with every change to the rows it is taken from.
+ * One part of a live store read (a count, a flag, the fields a screen shows): the component re-renders only
+ * when that part changes, not with every change to the rows it is taken from. Parts are compared with
+ * `equal` (Object.is unless given): a part built anew from each result (an object of some fields) needs an
+ * `equal` that compares those fields, and then stays the object it was until one of them changes.
  */
 export function useStoreReadPart<N extends StoreReadName, T>(
   name: N,
   args: StoreReadArgs<N>,
   part: (value: StoreReadValue<N> | undefined) => T,
+  equal: (a: T, b: T) => boolean = Object.is,
 ): T {
   const key = keyOf(name, args);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for name and args
   const subscribe = useCallback((onChange: () => void) => subscribeStoreRead(name, args, onChange), [key]);
-  return useSyncExternalStore(subscribe, () =>
-    part(watches.get(key)?.value as StoreReadValue<N> | undefined),
+  // The last result and its part: React asks for the snapshot more than once per result, and each ask
+  // must answer the same object while the result is unchanged.
+  const last = useRef<{ value: unknown; take: typeof part; part: T } | null>(null);
+  return useSyncExternalStore(subscribe, () => {
+    const value = watches.get(key)?.value;
+    const held = last.current;
+    if (held && held.value === value && held.take === part) return held.part;
+    const next = part(value as StoreReadValue<N> | undefined);
+    const kept = held && equal(held.part, next) ? held.part : next;
+    last.current = { value, take: part, part: kept };
+    return kept;
+  });
+}
+
+/** Two objects with the same own fields, each the same value (Object.is): a part's usual `equal`. */
+export function sameFields<T>(a: T, b: T): boolean {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every(
+    (k) =>
+      Object.hasOwn(b, k) && Object.is((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]),
   );
 }
 

@@ -56,8 +56,8 @@ import {
   leaveChannel,
   openChannel,
   unblockDirectMessage,
-  useChannel,
   useChannelPermissions,
+  useShownChannel,
 } from '../data/channels.ts';
 import { useMessageWindow } from '../data/messages.ts';
 import { visitChannel } from '../data/visits.ts';
@@ -90,7 +90,8 @@ export function ChannelScreen() {
   const location = useLocation();
   const workspace = useWorkspace();
   const institutionId = workspace.institution.id;
-  const channel = useChannel(channelId);
+  // Not the whole channel: its lastSeq moves with every message, and this screen need not redraw for that.
+  const channel = useShownChannel(channelId);
   const access = useChannelPermissions(channelId);
   const navigate = useNavigate();
   const [details, setDetails] = useState<DetailsTab | null>(null);
@@ -101,7 +102,7 @@ export function ChannelScreen() {
   if (details !== null) detailsUsed.current = true;
   if (panel !== null) panelUsed.current = true;
   // The editor waits for the first rows; a channel without messages has none to wait for.
-  const editorMayLoad = useAfterFirstRows() || channel?.lastSentMessage === null;
+  const editorMayLoad = useAfterFirstRows() || channel?.neverUsed === true;
   // A reply or an edit belongs to the channel it was started in: kept with that channel's id.
   const [reply, setReply] = useState<{ channelId: string; message: MessageDoc | null }>({
     channelId,
@@ -404,7 +405,7 @@ export function ChannelScreen() {
                 : `Messages in #${channel.name}`
           }
           intro={intro}
-          neverUsed={channel.lastSentMessage === null}
+          neverUsed={channel.neverUsed}
           hash={location.hash.slice(1)}
           linkFollowed={location.key}
           revealer={revealer}

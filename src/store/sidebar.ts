@@ -2,9 +2,9 @@
 // state and the joined channels of a workspace, arranged by src/store/sections.ts (works offline).
 import type { RxCollection } from 'rxdb';
 import { combineLatest, map, type Observable } from 'rxjs';
-import type { ChannelDoc, ChannelMemberDoc, RecordDoc } from '../../schemas/collections.ts';
+import type { ChannelDoc, ChannelFields, ChannelMemberDoc, RecordDoc } from '../../schemas/collections.ts';
 import type { Section } from '../../schemas/protocol/index.ts';
-import { arrangeSidebar, type SidebarLayout } from './sections.ts';
+import { arrangeSidebar, type SidebarSection } from './sections.ts';
 
 export interface SidebarCollections {
   channels: RxCollection<ChannelDoc>;
@@ -12,7 +12,20 @@ export interface SidebarCollections {
   records: RxCollection<RecordDoc>;
 }
 
-export function watchSidebar(db: SidebarCollections, institutionId: string): Observable<SidebarLayout> {
+/**
+ * The sidebar as drawn: its sections, each channel without the fields every new message moves. A message
+ * then changes nothing here, so the worker has nothing to send the tab and the sidebar does not redraw.
+ * (Direct messages, ordered by their latest message, come from the joined list instead.)
+ */
+export interface SidebarView {
+  sections: (Omit<SidebarSection, 'channels'> & { channels: ChannelFields[] })[];
+}
+
+function fieldsOf({ lastSeq: _seq, lastSentMessage: _last, ...fields }: ChannelDoc): ChannelFields {
+  return fields;
+}
+
+export function watchSidebar(db: SidebarCollections, institutionId: string): Observable<SidebarView> {
   return combineLatest([
     db.records.find({ selector: { kind: 'section', institutionId } }).$,
     db.records.find({ selector: { kind: 'sectionCollapsed', institutionId } }).$,
@@ -29,7 +42,12 @@ export function watchSidebar(db: SidebarCollections, institutionId: string): Obs
       );
       const joined = new Set(memberships.map((m) => m.channelId));
       const list = channels.map((ch) => ch.toJSON() as ChannelDoc).filter((ch) => joined.has(ch.id));
-      return arrangeSidebar(sections, list, collapsed);
+      return {
+        sections: arrangeSidebar(sections, list, collapsed).sections.map((arranged) => ({
+          ...arranged,
+          channels: arranged.channels.map(fieldsOf),
+        })),
+      };
     }),
   );
 }

@@ -4,7 +4,7 @@ import { Bell, BellOff, Hash, Lock, LogOut, Pencil, Trash2 } from 'lucide-react'
 import { Tabs } from 'radix-ui';
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { ChannelDoc } from '../../../schemas/collections.ts';
+import type { ChannelFields } from '../../../schemas/collections.ts';
 import type {
   ChannelMemberEntry,
   ChannelPushLevel,
@@ -47,7 +47,7 @@ export function ChannelDetails({
   tab,
   onTabChange,
 }: {
-  channel: ChannelDoc;
+  channel: ChannelFields;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   tab: DetailsTab;
@@ -81,7 +81,7 @@ function DetailsBody({
   onTabChange,
   onClose,
 }: {
-  channel: ChannelDoc;
+  channel: ChannelFields;
   tab: DetailsTab;
   onTabChange: (tab: DetailsTab) => void;
   onClose: () => void;
@@ -108,7 +108,7 @@ function WithRequests(props: Omit<DetailsTabsProps, 'requests'>) {
 }
 
 interface DetailsTabsProps {
-  channel: ChannelDoc;
+  channel: ChannelFields;
   tab: DetailsTab;
   onTabChange: (tab: DetailsTab) => void;
   onClose: () => void;
@@ -204,7 +204,7 @@ function AboutTab({
   memberCount,
   onClose,
 }: {
-  channel: ChannelDoc;
+  channel: ChannelFields;
   access: ChannelAccess | undefined;
   memberCount: number | undefined;
   onClose: () => void;
@@ -332,7 +332,7 @@ function RenameDialog({
   open,
   onOpenChange,
 }: {
-  channel: ChannelDoc;
+  channel: ChannelFields;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
@@ -385,7 +385,7 @@ const LEVELS: { level: ChannelPushLevel; label: string; description: string }[] 
   { level: 'nothing', label: 'Nothing', description: 'No push notifications from this channel.' },
 ];
 
-function NotificationsTab({ channel }: { channel: ChannelDoc }) {
+function NotificationsTab({ channel }: { channel: ChannelFields }) {
   const { institution } = useWorkspace();
   const membership = useMyChannelMembership(channel.id);
   const muted = membership?.muted === true;

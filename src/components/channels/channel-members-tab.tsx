@@ -3,7 +3,7 @@
 import { Check, MoreHorizontal, ShieldCheck, UserMinus, UserPlus } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useMemo, useState } from 'react';
-import type { ChannelDoc } from '../../../schemas/collections.ts';
+import type { ChannelFields } from '../../../schemas/collections.ts';
 import type { ChannelPermissions } from '../../../schemas/permissions.ts';
 import type { ChannelMemberEntry, ChannelRole } from '../../../schemas/protocol/index.ts';
 import { notifyError } from '../../app/notify.ts';
@@ -26,7 +26,7 @@ export function ChannelMembersTab({
   roles,
   permissions,
 }: {
-  channel: ChannelDoc;
+  channel: ChannelFields;
   entries: ChannelMemberEntry[] | undefined;
   roles: ChannelRole[];
   permissions: ChannelPermissions;
@@ -194,7 +194,7 @@ function AddMembersDialog({
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  channel: ChannelDoc;
+  channel: ChannelFields;
   present: ReadonlySet<string>;
 }) {
   const { institution } = useWorkspace();

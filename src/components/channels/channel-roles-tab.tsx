@@ -2,7 +2,7 @@
 // roles with the five permission switches of spec §6; who holds a role; handing ownership over.
 import { ChevronRight, Crown, Plus, ShieldCheck, Trash2, Users } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import type { ChannelDoc } from '../../../schemas/collections.ts';
+import type { ChannelFields } from '../../../schemas/collections.ts';
 import { CHANNEL_PERMISSION_FLAGS, type ChannelPermissionFlag } from '../../../schemas/permissions.ts';
 import type { ChannelMemberEntry, ChannelRole } from '../../../schemas/protocol/index.ts';
 import { errorMessage, notifyError } from '../../app/notify.ts';
@@ -37,7 +37,7 @@ export function ChannelRolesTab({
   roles,
   entries,
 }: {
-  channel: ChannelDoc;
+  channel: ChannelFields;
   roles: ChannelRole[];
   entries: ChannelMemberEntry[] | undefined;
 }) {
@@ -105,7 +105,7 @@ function RoleCard({
   open,
   onToggle,
 }: {
-  channel: ChannelDoc;
+  channel: ChannelFields;
   role: ChannelRole;
   holders: ChannelMemberEntry[];
   entries: ChannelMemberEntry[];
@@ -263,7 +263,7 @@ function CreateRoleDialog({
   open,
   onOpenChange,
 }: {
-  channel: ChannelDoc;
+  channel: ChannelFields;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
@@ -335,7 +335,7 @@ function TransferDialog({
   open,
   onOpenChange,
 }: {
-  channel: ChannelDoc;
+  channel: ChannelFields;
   entries: ChannelMemberEntry[];
   open: boolean;
   onOpenChange: (open: boolean) => void;

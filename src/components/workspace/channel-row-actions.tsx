@@ -4,7 +4,7 @@
 import { Bell, BellOff, CheckCheck, Link2, LogOut } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useMatch, useNavigate } from 'react-router';
-import type { ChannelDoc } from '../../../schemas/collections.ts';
+import type { ChannelFields } from '../../../schemas/collections.ts';
 import { notifyError } from '../../app/notify.ts';
 import { toast } from '../../app/toast.ts';
 import { useWorkspace } from '../../app/workspace-context.ts';
@@ -22,7 +22,7 @@ export function ChannelRowActions({
   unread,
   children,
 }: {
-  channel: ChannelDoc;
+  channel: ChannelFields;
   unread: number;
   children?: ReactNode;
 }) {

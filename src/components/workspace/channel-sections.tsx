@@ -3,7 +3,7 @@
 // collapse them. Changes go to the store first
 // and reach the server when it can be reached, so all of this works offline.
 import { Plus, Search } from 'lucide-react';
-import { type FormEvent, useId, useLayoutEffect, useState } from 'react';
+import { type FormEvent, memo, useId, useLayoutEffect, useState } from 'react';
 import { errorMessage, notifyError } from '../../app/notify.ts';
 import { useWorkspace } from '../../app/workspace-context.ts';
 import {
@@ -33,11 +33,12 @@ type SectionDialog =
   | { kind: 'delete'; section: SectionLike }
   | null;
 
-export function ChannelSections({
+/** Memoised: the sidebar redraws for its own reasons (an unread count elsewhere), these only for theirs. */
+export const ChannelSections = memo(function ChannelSections({
   base,
   hasChannels,
   openChannelId,
-  unreadOf,
+  unread,
   onBrowse,
   onCreateChannel,
 }: {
@@ -45,12 +46,14 @@ export function ChannelSections({
   /** False once the joined list is known to be empty (shows "Browse channels"). */
   hasChannels: boolean;
   openChannelId: string | undefined;
-  unreadOf: (channelId: string) => number;
+  /** The caller's unread count per channel. */
+  unread: ReadonlyMap<string, number>;
   onBrowse: () => void;
   onCreateChannel: () => void;
 }) {
   const { institution } = useWorkspace();
   const layout = useSections(institution.id);
+  const unreadOf = (channelId: string) => unread.get(channelId) ?? 0;
   const [dialog, setDialog] = useState<SectionDialog>(null);
   const arranged = layout?.sections ?? [];
   const allSections = arranged.map((a) => a.section);
@@ -188,7 +191,7 @@ export function ChannelSections({
       </Dialog>
     </>
   );
-}
+});
 
 function SectionNameDialog({
   open,

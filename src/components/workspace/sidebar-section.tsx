@@ -16,7 +16,7 @@ import {
 } from 'lucide-react';
 import { type DragEvent, type KeyboardEvent, type ReactNode, useState } from 'react';
 import { NavLink } from 'react-router';
-import type { ChannelDoc } from '../../../schemas/collections.ts';
+import type { ChannelFields } from '../../../schemas/collections.ts';
 import type { Section } from '../../../schemas/protocol/index.ts';
 import { cn } from '../ui/cn.ts';
 import {
@@ -68,7 +68,7 @@ export function SidebarSectionBlock({
   nextSectionId,
 }: {
   section: SectionLike;
-  channels: ChannelDoc[];
+  channels: ChannelFields[];
   allSections: readonly SectionLike[];
   collapsed: boolean;
   base: string;
@@ -312,7 +312,7 @@ function ChannelRow({
   onCreateWith,
 }: {
   base: string;
-  channel: ChannelDoc;
+  channel: ChannelFields;
   unread: number;
   sectionId: string;
   allSections: readonly SectionLike[];

@@ -18,20 +18,19 @@ import {
   UserPlus,
   UsersRound,
 } from 'lucide-react';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useMemo, useState } from 'react';
 import { NavLink, useMatch, useNavigate } from 'react-router';
-import type { ChannelDoc } from '../../../schemas/collections.ts';
+import type { ChannelFields } from '../../../schemas/collections.ts';
 import { isWorkspaceAdminRole, workspacePermissions } from '../../../schemas/permissions.ts';
 import type { WorkspaceRole } from '../../../schemas/protocol/index.ts';
 import { useIsDesktop } from '../../app/media.ts';
 import { logout } from '../../app/session-exit.ts';
 import { channelLabel, useWorkspace } from '../../app/workspace-context.ts';
 import { useActivities } from '../../data/activities.ts';
-import { useChannels } from '../../data/channels.ts';
+import { useJoinedSummary } from '../../data/channels.ts';
 import { useDraftCount } from '../../data/drafts.ts';
 import { useSettings } from '../../data/settings.ts';
 import { useInstitutions } from '../../data/workspaces.ts';
-import { latestFirst } from '../../store/sections.ts';
 import { Avatar } from '../ui/avatar.tsx';
 import { cn } from '../ui/cn.ts';
 import { IconAction } from '../ui/icon-action.tsx';
@@ -41,6 +40,14 @@ import { ConnectionDot } from './connection-status.tsx';
 import { MemberAvatar } from './member-avatar.tsx';
 
 type DialogName = 'create' | 'browse' | 'dm' | 'invite' | 'leave' | null;
+
+// The links' icons made once: an element made in each render is a new prop, and the memoised link redraws.
+const BELL = <Bell />;
+const BOOK_USER = <BookUser />;
+const USERS_ROUND = <UsersRound />;
+const BAR_CHART = <BarChart3 />;
+const PEN_LINE = <PenLine />;
+const NO_UNREAD: ReadonlyMap<string, number> = new Map();
 
 // The sidebar's dialogs load when first opened, not with the channel's first rows (decision 0062): the
 // channel-name check brings zod, and the forms are of no use before someone asks for one.
@@ -66,7 +73,8 @@ export function Sidebar({ className }: { className?: string }) {
   const workspace = useWorkspace();
   const { institution, me } = workspace;
   const base = `/client/${institution.id}`;
-  const joined = useChannels(institution.id);
+  // A summary, not the joined list: a message in the open channel changes the list but not this.
+  const joined = useJoinedSummary(institution.id, me.id);
   const activities = useActivities(institution.id);
   const settings = useSettings();
   // The window's width, not the stored setting: on a first visit the setting's default (not desktop)
@@ -75,45 +83,50 @@ export function Sidebar({ className }: { className?: string }) {
   const [dialog, setOpenDialog] = useState<DialogName>(null);
   // Each dialog stays mounted once opened, so closing it animates out as before.
   const [opened, setOpened] = useState<ReadonlySet<DialogName>>(() => new Set());
-  const setDialog = (name: DialogName) => {
-    setOpenDialog(name);
-    if (name) setOpened((prev) => (prev.has(name) ? prev : new Set(prev).add(name)));
-  };
+  // The same functions on every render, so the memoised parts below redraw only for their own props.
+  const openers = useMemo(() => {
+    const setDialog = (name: DialogName) => {
+      setOpenDialog(name);
+      if (name) setOpened((prev) => (prev.has(name) ? prev : new Set(prev).add(name)));
+    };
+    return {
+      setDialog,
+      invite: () => setDialog('invite'),
+      leave: () => setDialog('leave'),
+      browse: () => setDialog('browse'),
+      create: () => setDialog('create'),
+      dm: () => setDialog('dm'),
+    };
+  }, []);
   const openMatch = useMatch('/client/:clientId/channel/:channelId');
   const openChannelId = openMatch?.params.channelId;
 
-  const unreadByChannel = useMemo(
-    () =>
-      new Map(
-        joined?.channelMembers.filter((m) => m.memberId === me.id).map((m) => [m.channelId, m.unreadCount]),
-      ),
-    [joined, me.id],
-  );
+  const unreadByChannel = joined?.unread ?? NO_UNREAD;
   const directs = useMemo(
     () =>
-      (joined?.channels ?? [])
-        .filter((channel) => channel.type === 'direct_message')
-        .map((channel) => ({ channel, label: channelLabel(channel, workspace) }))
+      (joined?.directs ?? [])
+        .map(({ channel, latest }) => ({ channel, latest, label: channelLabel(channel, workspace) }))
         // The latest conversation first, as in Slack (decision 0083); a new one by when it was opened.
-        .sort((a, b) => latestFirst(a.channel, b.channel) || a.label.title.localeCompare(b.label.title)),
+        .sort((a, b) => b.latest.localeCompare(a.latest) || a.label.title.localeCompare(b.label.title)),
     [joined, workspace],
   );
 
-  const setOpen = (name: Exclude<DialogName, null>) => (open: boolean) => setDialog(open ? name : null);
+  const setOpen = (name: Exclude<DialogName, null>) => (open: boolean) =>
+    openers.setDialog(open ? name : null);
 
   return (
     <nav aria-label="Workspace" className={cn('flex h-full min-h-0 flex-col bg-sidebar', className)}>
-      <WorkspaceSwitcher onInvite={() => setDialog('invite')} onLeave={() => setDialog('leave')} />
+      <WorkspaceSwitcher onInvite={openers.invite} onLeave={openers.leave} />
 
       <SidebarSearch base={base} />
       <div className="flex flex-col gap-px px-2 pt-1 pb-2">
-        <SidebarLink to={`${base}/activity`} icon={<Bell />} label="Activity" count={activities?.unread} />
+        <SidebarLink to={`${base}/activity`} icon={BELL} label="Activity" count={activities?.unread} />
         <DraftsLink base={base} institutionId={institution.id} />
-        <SidebarLink to={`${base}/directory`} icon={<BookUser />} label="Directory" />
-        <SidebarLink to={`${base}/groups`} icon={<UsersRound />} label="Groups" />
+        <SidebarLink to={`${base}/directory`} icon={BOOK_USER} label="Directory" />
+        <SidebarLink to={`${base}/groups`} icon={USERS_ROUND} label="Groups" />
         {/* Spec §5–§6: only owners and admins view metrics, so only they see the way in. */}
         {workspacePermissions(me.role as WorkspaceRole).canViewMetrics ? (
-          <SidebarLink to={`${base}/metrics`} icon={<BarChart3 />} label="Metrics" />
+          <SidebarLink to={`${base}/metrics`} icon={BAR_CHART} label="Metrics" />
         ) : null}
       </div>
 
@@ -121,11 +134,11 @@ export function Sidebar({ className }: { className?: string }) {
         {settings.showChannels ? (
           <ChannelSections
             base={base}
-            hasChannels={joined === undefined || joined.channels.some((c) => c.type !== 'direct_message')}
+            hasChannels={joined === undefined || joined.hasChannels}
             openChannelId={openChannelId}
-            unreadOf={(id) => unreadByChannel.get(id) ?? 0}
-            onBrowse={() => setDialog('browse')}
-            onCreateChannel={() => setDialog('create')}
+            unread={unreadByChannel}
+            onBrowse={openers.browse}
+            onCreateChannel={openers.create}
           />
         ) : null}
 
@@ -133,13 +146,13 @@ export function Sidebar({ className }: { className?: string }) {
           <Section
             title="Direct messages"
             actions={
-              <IconAction label="New direct message" onClick={() => setDialog('dm')}>
+              <IconAction label="New direct message" onClick={openers.dm}>
                 <SquarePen />
               </IconAction>
             }
           >
             {joined === undefined ? null : directs.length === 0 ? (
-              <EmptyHint onClick={() => setDialog('dm')}>Message someone</EmptyHint>
+              <EmptyHint onClick={openers.dm}>Message someone</EmptyHint>
             ) : (
               directs.map(({ channel, label }) => {
                 const person = label.otherMemberId
@@ -173,11 +186,7 @@ export function Sidebar({ className }: { className?: string }) {
             nothing a person is about to tap. */}
         {isDesktop ? null : (
           <Suspense fallback={null}>
-            <GettingStarted
-              compact
-              onInvite={() => setDialog('invite')}
-              onCreateChannel={() => setDialog('create')}
-            />
+            <GettingStarted compact onInvite={openers.invite} onCreateChannel={openers.create} />
           </Suspense>
         )}
       </div>
@@ -217,7 +226,7 @@ export function Sidebar({ className }: { className?: string }) {
 }
 
 /** The workspace's search box: Enter opens the results page (server search, or this device offline). */
-function SidebarSearch({ base }: { base: string }) {
+const SidebarSearch = memo(function SidebarSearch({ base }: { base: string }) {
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
   return (
@@ -244,9 +253,15 @@ function SidebarSearch({ base }: { base: string }) {
       </form>
     </search>
   );
-}
+});
 
-function WorkspaceSwitcher({ onInvite, onLeave }: { onInvite: () => void; onLeave: () => void }) {
+const WorkspaceSwitcher = memo(function WorkspaceSwitcher({
+  onInvite,
+  onLeave,
+}: {
+  onInvite: () => void;
+  onLeave: () => void;
+}) {
   const { institution, me } = useWorkspace();
   const institutions = useInstitutions();
   const navigate = useNavigate();
@@ -303,7 +318,7 @@ function WorkspaceSwitcher({ onInvite, onLeave }: { onInvite: () => void; onLeav
       </Menu>
     </div>
   );
-}
+});
 
 function Section({
   title,
@@ -346,7 +361,7 @@ const itemClass = ({ isActive }: { isActive: boolean }) =>
     isActive && 'bg-selected font-medium text-fg',
   );
 
-function SidebarLink({
+const SidebarLink = memo(function SidebarLink({
   to,
   icon,
   label,
@@ -368,16 +383,22 @@ function SidebarLink({
       ) : null}
     </NavLink>
   );
-}
+});
 
 /**
  * The count is read here, not by the sidebar: it changes on the first key typed in an empty composer and
  * again on the send, and read by the sidebar it rendered every channel row and menu both times.
  */
-function DraftsLink({ base, institutionId }: { base: string; institutionId: string }) {
+const DraftsLink = memo(function DraftsLink({
+  base,
+  institutionId,
+}: {
+  base: string;
+  institutionId: string;
+}) {
   const count = useDraftCount(institutionId);
-  return <SidebarLink to={`${base}/drafts`} icon={<PenLine />} label="Drafts" count={count} quiet />;
-}
+  return <SidebarLink to={`${base}/drafts`} icon={PEN_LINE} label="Drafts" count={count} quiet />;
+});
 
 function ChannelLink({
   base,
@@ -387,7 +408,7 @@ function ChannelLink({
   unread,
 }: {
   base: string;
-  channel: ChannelDoc;
+  channel: ChannelFields;
   title: string;
   icon: React.ReactNode;
   unread: number;
@@ -414,7 +435,7 @@ function ChannelLink({
   );
 }
 
-function SidebarFooter() {
+const SidebarFooter = memo(function SidebarFooter() {
   const { institution, me, membersById } = useWorkspace();
   const self = membersById.get(me.id) ?? me;
   return (
@@ -434,4 +455,4 @@ function SidebarFooter() {
       </NavLink>
     </div>
   );
-}
+});
