@@ -415,6 +415,26 @@ test('a message further back than the device holds: quoted, jumped to from the q
     await expect(originalRow).toBeInViewport();
     await expect(originalRow).toBeFocused();
   }
+  // Opened in a new tab (Ctrl+click), the message shows there, and the panel here stays open.
+  await page.getByRole('button', { name: 'Jump to latest' }).click();
+  await page.getByRole('button', { name: 'Pinned messages' }).click();
+  const [newTab] = await Promise.all([
+    page.context().waitForEvent('page'),
+    page
+      .getByRole('dialog')
+      .getByTestId('message-card')
+      .click({ modifiers: ['ControlOrMeta'] }),
+  ]);
+  await expect(newTab).toHaveURL(new RegExp(`/channel/${general}#`));
+  await expect(
+    messageList(newTab)
+      .filter({ hasText: 'Moorings are checked on Mondays' })
+      .filter({ hasNot: newTab.getByTestId('reply-quote') }),
+  ).toBeInViewport();
+  await newTab.close();
+  await expect(page.getByRole('dialog').getByTestId('message-card')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 
   // A link to a message deleted since says so, and leaves the reader where they were.
   const slip = await post('Slipway closed this week');

@@ -50,7 +50,11 @@ export function MessageCard({
   highlight?: string;
   eyebrow?: ReactNode;
   unread?: boolean;
-  onOpen?: () => void;
+  /**
+   * The card was followed. `inPlace` is false when the link opens elsewhere (Ctrl, ⌘ or Shift held: a new
+   * tab or window), so a panel around it should stay open.
+   */
+  onOpen?: (inPlace: boolean) => void;
   showChannel?: boolean;
 }) {
   const workspace = useWorkspace();
@@ -65,7 +69,11 @@ export function MessageCard({
   return (
     <Link
       to={`/client/${workspace.institution.id}/channel/${message.channelId}#${message.id}`}
-      onClick={onOpen}
+      onClick={
+        onOpen
+          ? (event) => onOpen(!(event.ctrlKey || event.metaKey || event.shiftKey || event.altKey))
+          : undefined
+      }
       className={cn(
         'relative flex gap-3 rounded-lg border border-line bg-surface px-3 py-2.5 hover:border-line-strong hover:bg-surface-2',
         unread && 'border-accent/40 bg-accent-soft/20',

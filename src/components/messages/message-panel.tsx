@@ -34,8 +34,10 @@ export function MessagePanel({
 }) {
   // A message opened from the list is shown in the channel behind (decision 0087): the panel makes way
   // for it, and focus stays on the message rather than going back to the button that opened the panel.
+  // A card opened in another tab (Ctrl+click) leaves this one as it was.
   const opened = useRef(false);
-  const open = () => {
+  const open = (inPlace: boolean) => {
+    if (!inPlace) return;
     opened.current = true;
     onClose();
   };
@@ -86,7 +88,13 @@ export function MessagePanel({
   );
 }
 
-function List({ messages, onOpen }: { messages: (MessageDoc | Message)[]; onOpen: () => void }) {
+function List({
+  messages,
+  onOpen,
+}: {
+  messages: (MessageDoc | Message)[];
+  onOpen: (inPlace: boolean) => void;
+}) {
   return (
     <ul className="space-y-2">
       {messages.map((m) => (
@@ -101,7 +109,7 @@ function List({ messages, onOpen }: { messages: (MessageDoc | Message)[]; onOpen
 interface ListProps {
   institutionId: string;
   channelId: string;
-  onOpen: () => void;
+  onOpen: (inPlace: boolean) => void;
 }
 
 function PinnedList({ institutionId, channelId, onOpen }: ListProps) {
