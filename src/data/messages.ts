@@ -19,7 +19,13 @@ import {
 import { myVote } from '../store/message-ops.ts';
 import { orderMessages } from '../store/message-order.ts';
 import * as ops from '../store/message-outbox.ts';
-import { FIRST_WINDOW, type MessageWindow, WINDOW_STEP } from '../store/message-window-size.ts';
+import {
+  FIRST_WINDOW,
+  type MessageWindow,
+  type Reach,
+  reachAfterAnswer,
+  WINDOW_STEP,
+} from '../store/message-window-size.ts';
 import { applyServerMessages } from '../store/messages.ts';
 import * as outbox from '../store/outbox.ts';
 import { requeueUpload } from '../store/uploads.ts';
@@ -39,20 +45,22 @@ export function useMessageWindow(channelId: string):
       onlyDeleted: boolean;
     })
   | undefined {
-  const [widened, setWidened] = useState<{ channelId: string; size: number; reach?: number }>({
+  const [widened, setWidened] = useState<{ channelId: string; size: number } & Reach>({
     channelId,
     size: FIRST_WINDOW,
   });
   const size = widened.channelId === channelId ? widened.size : FIRST_WINDOW;
   const reach = widened.channelId === channelId ? widened.reach : undefined;
   // Kept per channel, so widening shows the old window until the wider one answers.
-  const [state, setState] = useState<{ channelId: string; window: MessageWindow } | undefined>(undefined);
+  const [state, setState] = useState<
+    { channelId: string; reach: number | undefined; window: MessageWindow } | undefined
+  >(undefined);
   useEffect(
     () =>
       subscribeStoreRead(
         'messageWindow',
         { channelId, size, ...(reach === undefined ? {} : { reach }) },
-        (window) => setState({ channelId, window }),
+        (window) => setState({ channelId, reach, window }),
       ),
     [channelId, size, reach],
   );
@@ -68,19 +76,27 @@ export function useMessageWindow(channelId: string):
     () => (current ? withEchoes(current.messages, echoes, orderMessages, current.held) : undefined),
     [current, echoes],
   );
+  // The window's answer to a reach: remembered when it held, undone when too far (reachAfterAnswer).
+  // Only the answer for the reach now asked: the window shown meanwhile may be an earlier one's.
+  const answered = state?.reach === reach ? current?.reach : undefined;
+  useEffect(() => {
+    if (!answered) return;
+    setWidened((now) => {
+      if (now.channelId !== channelId || now.reach !== reach) return now;
+      const next = reachAfterAnswer(now, answered);
+      return next.reach === now.reach && next.lastHeld === now.lastHeld
+        ? now
+        : { channelId, size: now.size, ...next };
+    });
+  }, [answered, reach, channelId]);
   // Wider than what is shown, never narrower: a window first read while a catch-up was still filling the
   // store can hold more rows than its size asked for, and widened by a step from its size it lost the
   // rows at its top, the very ones the reader had scrolled up to (e2e/older-messages.spec).
   const heldCount = current?.held.size ?? 0;
-  const showOlder = useCallback(
-    () =>
-      setWidened({
-        channelId,
-        size: Math.max(size, heldCount) + WINDOW_STEP,
-        ...(reach === undefined ? {} : { reach }),
-      }),
-    [channelId, size, heldCount, reach],
-  );
+  const showOlder = useCallback(() => {
+    const wider = Math.max(size, heldCount) + WINDOW_STEP;
+    setWidened((now) => (now.channelId === channelId ? { ...now, size: wider } : { channelId, size: wider }));
+  }, [channelId, size, heldCount]);
   // The lowest place asked for stays: a second link, nearer the newest, does not take rows away.
   const reachTo = useCallback(
     (createdSeq: number) =>

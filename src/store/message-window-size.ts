@@ -26,3 +26,20 @@ export const WINDOW_STEP = 100;
  * one it shows to the newest (decision 0070), so a link further back would draw thousands (decision 0087).
  */
 export const REACH_MAX = 2_000;
+
+/** Where a window reaches down to (a createdSeq), and the last place it reached that held. */
+export interface Reach {
+  reach?: number;
+  lastHeld?: number;
+}
+
+/**
+ * The reach once the window has answered for it. A place that held is remembered. One too far back goes
+ * back to the last place that held (the rows the reader is on stay), or to none: kept, it would stay the
+ * lowest asked for, and every later link, however near, would be answered "too far" with it.
+ */
+export function reachAfterAnswer(now: Reach, answer: 'held' | 'tooFar'): Reach {
+  if (now.reach === undefined) return now;
+  if (answer === 'held') return now.lastHeld === now.reach ? now : { reach: now.reach, lastHeld: now.reach };
+  return now.lastHeld === undefined ? {} : { reach: now.lastHeld, lastHeld: now.lastHeld };
+}
