@@ -1,6 +1,6 @@
-// Small factories for client-side tests: server messages, outbox rows and a fresh store per test.
+// Small factories for client-side tests: server messages, channels, outbox rows and a fresh store per test.
 import { randomUUID } from 'node:crypto';
-import type { CollectionName, OutboxDoc } from '../../schemas/collections.ts';
+import type { ChannelDoc, CollectionName, OutboxDoc } from '../../schemas/collections.ts';
 import type { Message } from '../../schemas/protocol/index.ts';
 import { openLanternDatabase } from '../../src/store/database.ts';
 
@@ -28,6 +28,24 @@ export function makeServerMessage(overrides: Partial<Message> = {}): Message {
     poll: null,
     forwardedFrom: null,
     agentAnswer: null,
+    ...overrides,
+  };
+}
+
+/** A public channel of workspace i1 named after its id, never posted in. */
+export function makeChannel(id: string, overrides: Partial<ChannelDoc> = {}): ChannelDoc {
+  return {
+    id,
+    institutionId: 'i1',
+    name: id,
+    type: 'public',
+    isDefault: false,
+    defaultRole: null,
+    directMessageMembers: null,
+    createdBy: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    lastSeq: 0,
+    lastSentMessage: null,
     ...overrides,
   };
 }

@@ -1,7 +1,6 @@
 // The sidebar's sections (spec §3): how joined channels are arranged, what each change makes of the
 // layout, and how changes made offline stay visible over a layout fetched from the server.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ChannelDoc } from '../../schemas/collections.ts';
 import type { Section } from '../../schemas/protocol/index.ts';
 import type { LanternDatabase } from '../../src/store/database.ts';
 import { listRecords } from '../../src/store/records.ts';
@@ -17,24 +16,9 @@ import {
   moveChannel,
   reorderSections,
 } from '../../src/store/sections.ts';
-import { openTestDatabase } from './factories.ts';
+import { makeChannel, openTestDatabase } from './factories.ts';
 
-function channel(id: string, overrides: Partial<ChannelDoc> = {}): ChannelDoc {
-  return {
-    id,
-    institutionId: 'i1',
-    name: id,
-    type: 'public',
-    isDefault: false,
-    defaultRole: null,
-    directMessageMembers: null,
-    createdBy: null,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    lastSeq: 0,
-    lastSentMessage: null,
-    ...overrides,
-  };
-}
+const channel = makeChannel;
 
 function section(id: string, channels: string[], position: number, isDefault = false): Section {
   return { id, name: id, channels, position, isDefault };

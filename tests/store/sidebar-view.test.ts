@@ -10,7 +10,7 @@ import type { LanternDatabase } from '../../src/store/database.ts';
 import { advanceLastSent } from '../../src/store/last-sent.ts';
 import { watchSidebar } from '../../src/store/sidebar.ts';
 import { describeChange } from '../../worker/store-changes.ts';
-import { makeServerMessage, openTestDatabase } from './factories.ts';
+import { makeChannel, makeServerMessage, openTestDatabase } from './factories.ts';
 
 let db: LanternDatabase | null = null;
 afterEach(async () => {
@@ -18,21 +18,8 @@ afterEach(async () => {
   db = null;
 });
 
-const channel = (id: string, overrides: Partial<ChannelDoc> = {}): ChannelDoc => ({
-  id,
-  institutionId: 'i1',
-  name: id,
-  type: 'public',
-  isDefault: false,
-  defaultRole: null,
-  directMessageMembers: null,
-  createdBy: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  lastSeq: 0,
-  lastSentMessage: null,
-  description: null,
-  ...overrides,
-});
+const channel = (id: string, overrides: Partial<ChannelDoc> = {}) =>
+  makeChannel(id, { description: null, ...overrides });
 
 const membership = (channelId: string, unreadCount = 0): ChannelMemberDoc => ({
   id: `m-${channelId}`,
