@@ -453,9 +453,11 @@ test('a message further back than the device holds: quoted, jumped to from the q
   await expect(notice).toBeVisible();
   // A notice is swiped away up past 20 px (spec §9), slowly enough that only the distance counts; less
   // than that springs back.
+  // Dragged from its icon, straight up: a drag that starts on the words selects them, and sonner then
+  // ignores it (so that text can be selected), which raced the drag on a slow machine.
   const swipeUp = async (px: number) => {
-    const box = await notice.boundingBox();
-    if (!box) throw new Error('the notice has no box');
+    const box = await notice.locator('[data-icon]').boundingBox();
+    if (!box) throw new Error('the notice has no icon to drag by');
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await page.mouse.down();
     await page.waitForTimeout(300);
