@@ -9,6 +9,7 @@ import { ApiError } from '../store/api-error.ts';
 import { changedOnly } from '../store/changed-rows.ts';
 import type { ChannelAccess } from '../store/channel-access.ts';
 import { upsertMembership } from '../store/channels.ts';
+import { latestOf } from '../store/sections.ts';
 import { storeOwnMembership } from '../store/workspaces.ts';
 import { refreshChannelMembers } from './channel-members.ts';
 import { getReadyClient, requireClient, requireConnection, type StoreClient } from './client.ts';
@@ -45,7 +46,7 @@ export function joinedSummary(
       .filter((channel) => channel.type === 'direct_message')
       .map(({ lastSeq: _seq, lastSentMessage, ...channel }) => ({
         channel,
-        latest: lastSentMessage?.createdAt ?? channel.createdAt,
+        latest: latestOf({ lastSentMessage, createdAt: channel.createdAt }),
       })),
     hasChannels: joined.channels.some((c) => c.type !== 'direct_message'),
   };

@@ -73,9 +73,12 @@ export function arrangeSidebar(
  * (decision 0083). Ties are left to the caller.
  */
 export function latestFirst(a: ChannelDoc, b: ChannelDoc): number {
-  return (b.lastSentMessage?.createdAt ?? b.createdAt).localeCompare(
-    a.lastSentMessage?.createdAt ?? a.createdAt,
-  );
+  return latestOf(b).localeCompare(latestOf(a));
+}
+
+/** When a conversation last had a message, or was opened when it has none (decision 0083). */
+export function latestOf(channel: Pick<ChannelDoc, 'lastSentMessage' | 'createdAt'>): string {
+  return channel.lastSentMessage?.createdAt ?? channel.createdAt;
 }
 
 /** The layout as the person sees it: every section's channel ids, unplaced channels written into the default one. */
