@@ -12,6 +12,8 @@ export type QuotedMessage =
   | { kind: 'missing' }
   | { kind: 'unreachable' };
 
+// Keyed by the whole path asked: a link's channel is what its author typed, so the same message id asked
+// under another channel (or workspace) is another question, with its own answer.
 const known = new Map<string, Promise<QuotedMessage>>();
 
 /** One message of a channel from the server, asked once per tab while it answers (linked-messages.ts too). */
@@ -23,7 +25,8 @@ export function fetchQuoted(
   // A link's id is anything its author typed: one no message can have is none, without asking.
   if (!id.safeParse(messageId).success || !isPathParam(messageId))
     return Promise.resolve({ kind: 'missing' });
-  const cached = known.get(messageId);
+  const key = `${institutionId}/${channelId}/${messageId}`;
+  const cached = known.get(key);
   if (cached) return cached;
   const loading = (async (): Promise<QuotedMessage> => {
     const { http } = await requireConnection();
@@ -34,11 +37,11 @@ export function fetchQuoted(
       // 400: an id the server refuses to look up (too long, say) names no message either.
       if (error instanceof ApiError && [400, 403, 404].includes(error.status)) return { kind: 'missing' };
       // Offline or a server error: asked again by the next quote that needs it.
-      known.delete(messageId);
+      known.delete(key);
       return { kind: 'unreachable' };
     }
   })();
-  known.set(messageId, loading);
+  known.set(key, loading);
   return loading;
 }
 
