@@ -5,7 +5,6 @@
 // neither re-render nor move, and the rows drawn are the ones near the reader.
 import { ArrowDown } from 'lucide-react';
 import {
-  Fragment,
   memo,
   type ReactNode,
   type RefObject,
@@ -28,11 +27,10 @@ import { useFirstScreen } from '../../first-screen/capture.ts';
 import { announceNoRows, announceRowsPainted, FIRST_ROWS_TIMING } from '../../first-screen/rows-painted.ts';
 import { Spinner } from '../ui/states.tsx';
 import { useArrivalAnnouncer } from './arrival-announcer.ts';
-import { continuesGroup, startsNewDay } from './day.ts';
+import { useDrawnRows } from './drawn-rows.tsx';
 import { newSince } from './jump-to-latest.ts';
 import { useLinkedMessage } from './linked-message.ts';
-import { DaySeparator, MessageRow } from './message-row.tsx';
-import { NewMessagesLine, useNewMessagesLine } from './new-messages-line.tsx';
+import { useNewMessagesLine } from './new-messages-line.tsx';
 
 /** Within this many pixels of the top, older messages are asked for. */
 const AT_TOP_PX = 200;
@@ -154,7 +152,7 @@ function MessageListView({
   let hiddenAbove = drawnFrom === null ? -1 : messages.findIndex((m) => m.genId === drawnFrom);
   if (hiddenAbove < 0)
     hiddenAbove = Math.max(0, messages.length - (drawnFrom === null ? FIRST_ROWS : DRAWN_ROWS));
-  const drawn = hiddenAbove === 0 ? messages : messages.slice(hiddenAbove);
+  const drawnCount = messages.length - hiddenAbove;
   // Older messages asked of the store or the server are drawn in the render that brings them, so that a
   // reader at the very top sees them come above (a first row folding into the one before it would
   // otherwise move its text up, with nothing above to scroll by).
@@ -170,7 +168,7 @@ function MessageListView({
   // Rows near the reader only: back at the end, or following a channel that keeps talking, what was
   // drawn beyond a step more than DRAWN_ROWS is let go (out of sight above the end).
   const letGoAbove = () => {
-    if (drawn.length > DRAWN_ROWS + DRAW_STEP) drawFrom(messages.length - DRAWN_ROWS);
+    if (drawnCount > DRAWN_ROWS + DRAW_STEP) drawFrom(messages.length - DRAWN_ROWS);
   };
   // Scheduled once (renders during a catch-up must not keep putting it off), drawn from the window of then.
   const latest = useRef(messages);
@@ -295,7 +293,7 @@ function MessageListView({
       return;
     }
     // Once per first row drawn and first row of the window: a widened window is drawn from, too.
-    const first = `${drawn[0]?.genId}/${messages[0]?.genId}`;
+    const first = `${messages[hiddenAbove]?.genId}/${messages[0]?.genId}`;
     if (askedAt.current === first) return;
     askedAt.current = first;
     // Rows of the window not drawn yet come first, then the store's, then the server's.
@@ -388,6 +386,14 @@ function MessageListView({
     },
   });
 
+  const rows = useDrawnRows(messages, hiddenAbove, firstNew, membersById, byId, {
+    meId: me.id,
+    showAvatar: settings.showAuthorAvatarInMessages,
+    canDeleteAny: access?.canDeleteMessage ?? false,
+    canPin: access?.canPinMessage ?? false,
+    isOwner: access?.isOwner ?? false,
+    offline,
+  });
   const showIntro = (neverUsed && isEmpty) || (!older.hasMore && !hasOlderStored && hiddenAbove === 0);
   return (
     <div className="relative flex min-h-0 flex-1 flex-col" data-message-list>
@@ -409,29 +415,7 @@ function MessageListView({
           {/* The WAI-ARIA feed pattern: articles with one tab stop each (message-keys.ts); busy while an
               older page is on its way. */}
           <div ref={rowsElement} role="feed" aria-label={label} aria-busy={older.loading}>
-            {drawn.map((message, i) => {
-              const previous = messages[hiddenAbove + i - 1];
-              const newDay = startsNewDay(previous, message);
-              const isFirstNew = message.genId === firstNew;
-              return (
-                <Fragment key={message.genId}>
-                  {newDay ? <DaySeparator date={new Date(message.createdAt)} /> : null}
-                  {isFirstNew ? <NewMessagesLine /> : null}
-                  <MessageRow
-                    message={message}
-                    author={membersById.get(message.memberId)}
-                    compact={!newDay && !isFirstNew && continuesGroup(previous, message)}
-                    showAvatar={settings.showAuthorAvatarInMessages}
-                    replied={message.replyTo ? byId.get(message.replyTo) : undefined}
-                    meId={me.id}
-                    canDeleteAny={access?.canDeleteMessage ?? false}
-                    canPin={access?.canPinMessage ?? false}
-                    isOwner={access?.isOwner ?? false}
-                    offline={offline && message.status === 'pending'}
-                  />
-                </Fragment>
-              );
-            })}
+            {rows}
           </div>
           <div className="h-3" />
         </div>
