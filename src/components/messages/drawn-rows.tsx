@@ -2,7 +2,8 @@
 // changed. React passes over an element it was given before without comparing its props, so a live message
 // renders its own row and costs the rows above it a lookup each: built afresh, every drawn row (up to
 // ~100) had its separator and grouping worked out, its elements made and its props compared, in each of
-// the three renders a message brings (docs/performance.md, "Rows kept between renders").
+// the three renders a message brings (docs/performance.md, "Rows kept between renders"). Whatever a row is
+// drawn with must be in KeptRow's comparison or in RowContext: a row would not redraw for anything else.
 import { Fragment, type ReactElement, useRef } from 'react';
 import type { MessageDoc } from '../../../schemas/collections.ts';
 import type { WorkspaceMember } from '../../app/workspace-context.ts';
