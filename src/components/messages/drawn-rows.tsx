@@ -19,6 +19,8 @@ export interface RowContext {
   canPin: boolean;
   isOwner: boolean;
   offline: boolean;
+  /** Today's date: a separator's "Today" becomes "Yesterday" with the next render after midnight. */
+  today: string;
 }
 
 /** What one row's element was made from: the same again gives the same element. */
@@ -38,7 +40,8 @@ function sameContext(a: RowContext, b: RowContext): boolean {
     a.canDeleteAny === b.canDeleteAny &&
     a.canPin === b.canPin &&
     a.isOwner === b.isOwner &&
-    a.offline === b.offline
+    a.offline === b.offline &&
+    a.today === b.today
   );
 }
 

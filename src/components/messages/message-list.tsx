@@ -393,6 +393,7 @@ function MessageListView({
     canPin: access?.canPinMessage ?? false,
     isOwner: access?.isOwner ?? false,
     offline,
+    today: new Date().toDateString(),
   });
   const showIntro = (neverUsed && isEmpty) || (!older.hasMore && !hasOlderStored && hiddenAbove === 0);
   return (
