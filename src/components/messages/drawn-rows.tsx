@@ -7,6 +7,7 @@
 import { Fragment, type ReactElement, useRef } from 'react';
 import type { MessageDoc } from '../../../schemas/collections.ts';
 import type { WorkspaceMember } from '../../app/workspace-context.ts';
+import { sameFields } from '../../data/store-reads.ts';
 import { continuesGroup, startsNewDay } from './day.ts';
 import { DaySeparator, MessageRow } from './message-row.tsx';
 import { NewMessagesLine } from './new-messages-line.tsx';
@@ -33,18 +34,6 @@ interface KeptRow {
   element: ReactElement;
 }
 
-function sameContext(a: RowContext, b: RowContext): boolean {
-  return (
-    a.meId === b.meId &&
-    a.showAvatar === b.showAvatar &&
-    a.canDeleteAny === b.canDeleteAny &&
-    a.canPin === b.canPin &&
-    a.isOwner === b.isOwner &&
-    a.offline === b.offline &&
-    a.today === b.today
-  );
-}
-
 /**
  * The elements of the rows drawn (`messages` from `from` on), each with its day separator and the "New
  * messages" line where they belong. `messages` is the whole window: the row before the first drawn one
@@ -59,7 +48,7 @@ export function useDrawnRows(
   context: RowContext,
 ): ReactElement[] {
   const kept = useRef<{ context: RowContext; rows: Map<string, KeptRow> } | null>(null);
-  const before = kept.current && sameContext(kept.current.context, context) ? kept.current.rows : null;
+  const before = kept.current && sameFields(kept.current.context, context) ? kept.current.rows : null;
   const rows = new Map<string, KeptRow>();
   const elements: ReactElement[] = [];
   for (let at = from; at < messages.length; at++) {
