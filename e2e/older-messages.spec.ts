@@ -119,6 +119,20 @@ test('scrolled to the top, older messages come in above and the row being read d
   const before = await scrollAndRead(page, 0.5);
   const jump = page.getByRole('button', { name: /Jump to latest/ });
   await expect(jump).toBeVisible();
+  // The connection drops while reading: the offline banner comes above the channel and goes when it is
+  // back, and the row being read stays where it was on the screen all the while.
+  await server.stop();
+  const offline = page.getByRole('status').filter({ hasText: 'You are offline.' });
+  await expect(offline).toBeVisible({ timeout: 45_000 });
+  const whileOffline = (await bottomOf(page, before.genId)) - before.bottom;
+  expect(
+    Math.abs(whileOffline),
+    `the row moved by ${whileOffline} px as the banner came`,
+  ).toBeLessThanOrEqual(2);
+  await server.start();
+  await expect(offline).toHaveCount(0, { timeout: 45_000 });
+  const backOnline = (await bottomOf(page, before.genId)) - before.bottom;
+  expect(Math.abs(backOnline), `the row moved by ${backOnline} px as the banner went`).toBeLessThanOrEqual(2);
   const finch = await addTeammate(server, workspaceId, wren.token, 'finch@example.com', 'Finch');
   await postMessageApi(server, workspaceId, generalId, finch.token, 'While you were reading');
   await expect(jump).toContainText('1 new');

@@ -260,12 +260,15 @@ function MessageListView({
   // up, the first row in view holds the reader's place: the list scrolls by as much as that row's bottom
   // moved (the bottom, so a row folding into the one above it when an older page comes keeps its text
   // still), measured in the content so that a scroll not yet reported is not taken back. The browser's
-  // own scroll anchoring is off (not in every browser, and it would move the list twice).
-  const held = useRef<{ row: Element; bottom: number } | null>(null);
+  // own scroll anchoring is off (not in every browser, and it would move the list twice). The list's own
+  // top moving on the screen counts too: the offline banner coming or going above the channel moved the
+  // text being read by its height.
+  const held = useRef<{ row: Element; bottom: number; top: number } | null>(null);
   const hold = () => {
     const el = scroller.current;
     const row = el && rowsElement.current ? firstRowInView(rowsElement.current, el) : null;
-    held.current = el && row ? { row, bottom: contentBottom(row, el) } : null;
+    held.current =
+      el && row ? { row, bottom: contentBottom(row, el), top: el.getBoundingClientRect().top } : null;
   };
   const keepPlace = () => {
     const el = scroller.current;
@@ -277,7 +280,10 @@ function MessageListView({
       return;
     }
     if (held.current?.row.isConnected) {
-      const moved = contentBottom(held.current.row, el) - held.current.bottom;
+      const moved =
+        contentBottom(held.current.row, el) -
+        held.current.bottom +
+        (el.getBoundingClientRect().top - held.current.top);
       if (moved !== 0) el.scrollTop += moved;
     }
     hold();
