@@ -136,17 +136,26 @@ export interface TabHandlers {
 export type StoreResult = { watchId: string; change: StoreChange } | { watchId: string; error: string };
 
 /**
+ * Where a tab's store results go: the worker's end of a MessageChannel whose other end the tab listens on,
+ * a result a message; nothing is answered (decision 0089).
+ */
+export interface StoreResultPort {
+  postMessage(result: StoreResult): void;
+  close(): void;
+}
+
+/**
  * The tab's reads of the store (decision 0065): named live queries of worker/store-reads.ts run on the
- * worker's store, each result sent to the tab's one sink. A tab's watches stop when its life lock is
+ * worker's store, their results sent down the tab's one port. A tab's watches stop when its life lock is
  * released.
  */
 export interface StoreReadHandlers {
   /**
-   * Registers the tab's result sink (wrapped in comlink's proxy()); a second call replaces the first.
-   * Resolves once the worker's store is open, and rejects when it cannot open.
+   * Registers the tab's result port (transferred with comlink's transfer()); a second call replaces the
+   * first. Resolves once the worker's store is open, and rejects when it cannot open.
    */
-  openStore(tabId: string, sink: (result: StoreResult) => void): Promise<void>;
-  /** Starts the read `name` with `args`; its first result and every change go to the tab's sink. */
+  openStore(tabId: string, results: StoreResultPort): Promise<void>;
+  /** Starts the read `name` with `args`; its first result and every change go down the tab's port. */
   watchStore(tabId: string, watchId: string, name: StoreReadName, args: unknown): Promise<void>;
   unwatchStore(tabId: string, watchId: string): Promise<void>;
 }

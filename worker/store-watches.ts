@@ -1,16 +1,17 @@
-// Serves the tabs' store reads (worker/store-reads.ts) on this worker's store: one result sink per tab and
+// Serves the tabs' store reads (worker/store-reads.ts) on this worker's store: one result port per tab and
 // its watches by id, all stopped when the tab's life lock is released (the tab closed). Tabs are
 // untrusted only as far as their own data goes, but a name outside STORE_READS is still refused. Each
-// result goes as its change since the previous one (worker/store-changes.ts).
+// result goes as its change since the previous one (worker/store-changes.ts), down the tab's port and
+// unanswered (decision 0089): through comlink, every result cost the tab a reply to the worker.
 import type { Subscription } from 'rxjs';
-import { type StoreReadHandlers, type StoreResult, tabLockName } from './api.ts';
+import { type StoreReadHandlers, type StoreResult, type StoreResultPort, tabLockName } from './api.ts';
 import type { Locks } from './locks.ts';
 import { describeChange } from './store-changes.ts';
 import { runStoreRead } from './store-reads.ts';
 import type { SyncDatabase } from './sync-database.ts';
 
 interface TabWatches {
-  sink: (result: StoreResult) => void;
+  port: StoreResultPort;
   /** A watch's subscription, or null while its store is still opening. */
   watches: Map<string, Subscription | null>;
 }
@@ -24,14 +25,27 @@ export function storeReadHandlers(
     tab.watches.get(watchId)?.unsubscribe();
     tab.watches.delete(watchId);
   };
+  const stopAll = (tab: TabWatches) => {
+    for (const id of [...tab.watches.keys()]) stop(tab, id);
+    tab.port.close();
+  };
+  const send = (tab: TabWatches, result: StoreResult) => {
+    try {
+      tab.port.postMessage(result);
+    } catch (error) {
+      // A result the port cannot carry (not cloneable) is said, not lost silently.
+      console.warn(`A store read's result could not reach its tab (${result.watchId})`, error);
+    }
+  };
   return {
-    async openStore(tabId, sink) {
+    async openStore(tabId, port) {
       const previous = tabs.get(tabId);
-      if (previous) for (const id of [...previous.watches.keys()]) stop(previous, id);
-      tabs.set(tabId, { sink, watches: new Map() });
+      if (previous) stopAll(previous);
+      const tab: TabWatches = { port, watches: new Map() };
+      tabs.set(tabId, tab);
       void locks?.request(tabLockName(tabId), async () => {
-        const tab = tabs.get(tabId);
-        if (tab) for (const id of [...tab.watches.keys()]) stop(tab, id);
+        if (tabs.get(tabId) !== tab) return;
+        stopAll(tab);
         tabs.delete(tabId);
       });
       // The tab opens no store of its own at start (decision 0065): a store that cannot open (a newer
@@ -46,11 +60,6 @@ export function storeReadHandlers(
       const db = await store();
       // Stopped while the store was opening.
       if (!tab.watches.has(watchId)) return;
-      // The sink is the tab's, through comlink: a result it cannot take (not cloneable) is said, not lost.
-      const send = (result: StoreResult) =>
-        void Promise.resolve(tab.sink(result)).catch((error: unknown) =>
-          console.warn(`The store read ${name} could not reach its tab`, error),
-        );
       // The tab holds what was sent last; only what changed since goes (nothing when nothing did).
       let sent: unknown;
       let first = true;
@@ -59,10 +68,10 @@ export function storeReadHandlers(
           const change = first ? { value } : describeChange(sent, value);
           first = false;
           sent = value;
-          if (change) send({ watchId, change });
+          if (change) send(tab, { watchId, change });
         },
         error: (error: unknown) =>
-          send({ watchId, error: error instanceof Error ? error.message : String(error) }),
+          send(tab, { watchId, error: error instanceof Error ? error.message : String(error) }),
       });
       if (tab.watches.has(watchId)) tab.watches.set(watchId, subscription);
       else subscription.unsubscribe();

@@ -1,7 +1,7 @@
 // The tab's single entry to data: starts the worker, holds the REST client, and opens this tab's own store
 // for its writes when first needed.
-import { proxy, type Remote } from 'comlink';
-import type { WorkerEndpoint } from '../../worker/api.ts';
+import { type Remote, transfer } from 'comlink';
+import type { StoreResult, WorkerEndpoint } from '../../worker/api.ts';
 import type { WorkerEventHub } from '../../worker/events.ts';
 import { afterFirstRows } from '../first-screen/rows-painted.ts';
 import { clearFirstScreens } from '../first-screen/store.ts';
@@ -72,7 +72,10 @@ export function startClient(options: ClientOptions = {}): Promise<LanternClient>
   starting = (async () => {
     const tabId = crypto.randomUUID();
     const { worker, events } = await connectWorker(tabId, options.worker);
-    const storeOpened = worker.openStore(tabId, proxy(deliverStoreResult));
+    // The store's results come down a port of their own, unanswered (decision 0089).
+    const results = new MessageChannel();
+    results.port1.onmessage = (event: MessageEvent<StoreResult>) => deliverStoreResult(event.data);
+    const storeOpened = worker.openStore(tabId, transfer(results.port2, [results.port2]));
     connectStoreReads({ worker, tabId });
     // The worker's store that cannot open is this tab's too: the page shows its error page (main.tsx) and
     // this tab's own store is not tried (in a course frame without storage the launch offers a window of

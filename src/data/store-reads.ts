@@ -47,7 +47,7 @@ export function connectStoreReads(next: Connection): void {
   }
 }
 
-/** The worker's sink: a new result for one watch. */
+/** What the worker's port brings: a new result for one watch. */
 export function deliverStoreResult(result: StoreResult): void {
   const watch = byId.get(result.watchId);
   if (!watch) return;

@@ -18,18 +18,24 @@ afterAll(async () => {
   await db.close();
 });
 
-/** A tab's side: every result it was sent, and the value it holds after applying them. */
+const ports: MessagePort[] = [];
+
+afterAll(() => {
+  for (const port of ports) port.close();
+});
+
+/** A tab's side, on a real MessageChannel as the browser's client has: every result, and what it holds. */
 function tabSink() {
   const results: StoreResult[] = [];
   const held = new Map<string, unknown>();
-  return {
-    results,
-    held,
-    sink: (result: StoreResult) => {
-      results.push(result);
-      if ('change' in result) held.set(result.watchId, applyChange(held.get(result.watchId), result.change));
-    },
+  const channel = new MessageChannel();
+  ports.push(channel.port1, channel.port2);
+  channel.port1.onmessage = (event: MessageEvent<StoreResult>) => {
+    const result = event.data;
+    results.push(result);
+    if ('change' in result) held.set(result.watchId, applyChange(held.get(result.watchId), result.change));
   };
+  return { results, held, sink: channel.port2 };
 }
 
 const session = (name: string) => ({
@@ -81,6 +87,25 @@ describe('store reads served by the worker', () => {
     await eventually(() => one.held.has('w1'));
     expect(two.results).toEqual([]);
     expect(one.held.get('w1')).toMatchObject({ id: 'settings' });
+  });
+
+  it('sends nothing more down a port a second open replaced', async () => {
+    const handlers = storeReadHandlers(async () => db, null);
+    const first = tabSink();
+    const second = tabSink();
+    await handlers.openStore('tab-r', first.sink);
+    await handlers.watchStore('tab-r', 'w1', 'session', {});
+    await eventually(() => first.held.has('w1'));
+    // The tab opens its store again (a retry): the first port's reads stop with it.
+    await handlers.openStore('tab-r', second.sink);
+    await handlers.watchStore('tab-r', 'w1', 'session', {});
+    await eventually(() => second.held.has('w1'));
+    const sent = first.results.length;
+    await db.session.upsert(session('Noor'));
+    await eventually(
+      () => (second.held.get('w1') as { user?: { name: string } } | null)?.user?.name === 'Noor',
+    );
+    expect(first.results.length).toBe(sent);
   });
 
   it('refuses a read that is not one of the named reads, and a tab that has not opened its sink', async () => {
