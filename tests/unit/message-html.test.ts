@@ -2,7 +2,7 @@
 // sanitiser would hand back unchanged. Anything with another tag, an attribute, an entity or an address
 // takes the whole path (rendered in the browser by e2e/messages specs).
 import { describe, expect, it } from 'vitest';
-import { isPlainParagraphs } from '../../src/components/messages/message-html.ts';
+import { isPlainParagraphs, plainParagraphTexts } from '../../src/components/messages/message-html.ts';
 
 describe('plain paragraphs skip the sanitiser', () => {
   it('takes text in paragraphs, quotes, emoji and empty lines included', () => {
@@ -30,5 +30,12 @@ describe('plain paragraphs skip the sanitiser', () => {
       '<p>mail a@b.com</p>',
     ])
       expect(isPlainParagraphs(html), html).toBe(false);
+  });
+
+  it('draws plain paragraphs from their texts, each line its own, and nothing else', () => {
+    expect(plainParagraphTexts('<p>Lunch is here</p>')).toEqual(['Lunch is here']);
+    expect(plainParagraphTexts('<p>first</p><p></p><p>"third" 🎉</p>')).toEqual(['first', '', '"third" 🎉']);
+    expect(plainParagraphTexts('<p><strong>bold</strong></p>')).toBeNull();
+    expect(plainParagraphTexts('<p>a &amp; b</p>')).toBeNull();
   });
 });

@@ -37,6 +37,15 @@ export function isPlainParagraphs(html: string): boolean {
   return PLAIN_PARAGRAPHS.test(html) && findLinks(html.replace(/<\/?p>/g, '\n')).length === 0;
 }
 
+/**
+ * The paragraphs' texts of a message that `isPlainParagraphs`: drawn as elements with that text, they
+ * skip the HTML parser that setting the markup runs (about 2 ms a row at 4× on a phone's CPU).
+ */
+export function plainParagraphTexts(html: string): string[] | null {
+  if (!isPlainParagraphs(html)) return null;
+  return html.slice('<p>'.length, -'</p>'.length).split('</p><p>');
+}
+
 function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }

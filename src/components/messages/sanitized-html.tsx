@@ -8,9 +8,9 @@ import { afterFirstRows } from '../../first-screen/rows-painted.ts';
 import { type CitationRef, markCitations } from './citation-markers.ts';
 import {
   htmlToText,
-  isPlainParagraphs,
   loadSanitizer,
   messageSanitizer,
+  plainParagraphTexts,
   renderMessageHtml,
 } from './message-html.ts';
 
@@ -19,13 +19,13 @@ if (typeof window !== 'undefined') afterFirstRows(loadSanitizer);
 
 /** The text of `html` as paragraphs built from text alone: nothing in it is read as markup. */
 function textParagraphs(html: string): HTMLParagraphElement[] {
-  return htmlToText(html)
-    .split('\n')
-    .map((line) => {
-      const p = document.createElement('p');
-      p.textContent = line;
-      return p;
-    });
+  return htmlToText(html).split('\n').map(paragraph);
+}
+
+function paragraph(text: string): HTMLParagraphElement {
+  const p = document.createElement('p');
+  p.textContent = text;
+  return p;
 }
 
 export function SanitizedHtml({
@@ -43,10 +43,9 @@ export function SanitizedHtml({
   onCitation?: (index: number, anchor: HTMLElement) => void;
 }) {
   const ready = useDeferredModule(messageSanitizer) !== undefined;
-  const clean = useMemo(
-    () => (ready || isPlainParagraphs(html) ? renderMessageHtml(html) : null),
-    [html, ready],
-  );
+  // Most messages are paragraphs of text alone: drawn from their texts, without a sanitiser or a parse.
+  const plain = useMemo(() => plainParagraphTexts(html), [html]);
+  const clean = useMemo(() => (plain ? html : ready ? renderMessageHtml(html) : null), [html, plain, ready]);
   useEffect(() => {
     if (clean === null) loadSanitizer();
   }, [clean]);
@@ -60,15 +59,17 @@ export function SanitizedHtml({
       el.replaceChildren(...textParagraphs(html));
       return;
     }
-    el.innerHTML = clean;
-    if (meId) {
+    if (plain) el.replaceChildren(...plain.map(paragraph));
+    else el.innerHTML = clean;
+    // A plain message has no markup, so no mention chip to mark.
+    if (meId && !plain) {
       for (const chip of el.querySelectorAll<HTMLElement>('span.mention[data-id]')) {
         if (chip.dataset.id === meId) chip.classList.add('mention-me');
       }
     }
     const refs = (JSON.parse(citationKey) as [number, string][]).map(([index, title]) => ({ index, title }));
     if (refs.length) markCitations(el, refs);
-  }, [clean, html, meId, citationKey]);
+  }, [clean, plain, html, meId, citationKey]);
   return (
     // Clicks on footnotes bubble here from markup React does not own; the buttons inside are focusable.
     // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: delegation only
