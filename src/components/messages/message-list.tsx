@@ -360,7 +360,9 @@ function MessageListView({
     // Following, the observer asks once it has taken the list to its end: read here, the top of a list
     // that rows were just added to stood near, and older messages were asked for that nobody scrolled to.
     if (atEnd) return;
-    hold();
+    // What moved the rows since the last hold and has not been kept yet (the offline banner going in the
+    // frame before the observer's callback) is kept first: held afresh, it would be taken as the place.
+    keepPlace();
     askOlderNearTop();
   };
   const jump = () => {
