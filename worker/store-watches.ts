@@ -39,6 +39,9 @@ export function storeReadHandlers(
   };
   return {
     async openStore(tabId, port) {
+      // What comes through comlink is whatever the tab sent: anything but a port is refused, not kept.
+      if (typeof port?.postMessage !== 'function' || typeof port.close !== 'function')
+        throw new Error('openStore needs a MessagePort for the results.');
       const previous = tabs.get(tabId);
       if (previous) stopAll(previous);
       const tab: TabWatches = { port, watches: new Map() };

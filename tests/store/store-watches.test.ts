@@ -108,7 +108,7 @@ describe('store reads served by the worker', () => {
     expect(first.results.length).toBe(sent);
   });
 
-  it('refuses a read that is not one of the named reads, and a tab that has not opened its sink', async () => {
+  it('refuses a read that is not one of the named reads, a tab that has not opened its port, and a port that is not one', async () => {
     const handlers = storeReadHandlers(async () => db, null);
     const tab = tabSink();
     await handlers.openStore('tab-x', tab.sink);
@@ -116,5 +116,8 @@ describe('store reads served by the worker', () => {
       /No store read is named/,
     );
     await expect(handlers.watchStore('tab-unknown', 'w1', 'session', {})).rejects.toThrow(/openStore/);
+    // A tab that sends something else than a port for its results is refused, and has opened nothing.
+    await expect(handlers.openStore('tab-z', { postMessage: 'no' } as never)).rejects.toThrow(/MessagePort/);
+    await expect(handlers.watchStore('tab-z', 'w1', 'session', {})).rejects.toThrow(/openStore/);
   });
 });
