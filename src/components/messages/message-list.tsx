@@ -270,7 +270,10 @@ function MessageListView({
     held.current =
       el && row ? { row, bottom: contentBottom(row, el), top: el.getBoundingClientRect().top } : null;
   };
-  const keepPlace = () => {
+  // `least`: the smallest move worth a scroll. The scroll handler asks for a whole pixel: a reader's own
+  // scroll on a phone (fractional offsets, snapped boxes) may read as a fraction, and writing scrollTop
+  // during a fling stops it.
+  const keepPlace = (least = 0) => {
     const el = scroller.current;
     if (!el) return;
     if (following.current) {
@@ -284,7 +287,7 @@ function MessageListView({
         contentBottom(held.current.row, el) -
         held.current.bottom +
         (el.getBoundingClientRect().top - held.current.top);
-      if (moved !== 0) el.scrollTop += moved;
+      if (Math.abs(moved) > least) el.scrollTop += moved;
     }
     hold();
   };
@@ -362,7 +365,7 @@ function MessageListView({
     if (atEnd) return;
     // What moved the rows since the last hold and has not been kept yet (the offline banner going in the
     // frame before the observer's callback) is kept first: held afresh, it would be taken as the place.
-    keepPlace();
+    keepPlace(1);
     askOlderNearTop();
   };
   const jump = () => {
