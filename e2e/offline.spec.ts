@@ -40,11 +40,27 @@ test('messages written while the server is down are delivered exactly once when 
   const api = await server.signInApi('lin@example.com');
   const generalId = await joinedChannelId(server, workspaceId, api.token, 'general');
 
+  // The banner, once shown, stays until the reload: it once showed for a frame the moment the connection
+  // dropped, went, and came back after the grace period (both it and the footer's "Offline").
+  await page.evaluate(() => {
+    const w = window as unknown as { bannerGaps: string[] };
+    w.bannerGaps = [];
+    const shown = () =>
+      [...document.querySelectorAll('[role="status"]')].some((e) =>
+        e.textContent?.includes('You are offline.'),
+      );
+    let was = shown();
+    const started = performance.now();
+    new MutationObserver(() => {
+      const now = shown();
+      if (was && !now) w.bannerGaps.push(`gone ${Math.round(performance.now() - started)} ms after the stop`);
+      was = now;
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
   await server.stop();
   await expect(page.getByRole('status').filter({ hasText: 'You are offline.' })).toBeVisible({
     timeout: 45_000,
   });
-
   const texts = ['Offline one', 'Offline two', 'Offline three'];
   for (const text of texts) await sendThroughUi(page, '#general', text);
   for (const text of texts) {
@@ -70,6 +86,7 @@ test('messages written while the server is down are delivered exactly once when 
   await composer(page, '#general').pressSequentially('half-typed thou');
   await expect(page.getByText('Draft saved on this device')).toBeVisible();
   await expect(page.getByRole('link', { name: /Drafts/ })).toContainText('1');
+  expect(await page.evaluate(() => (window as unknown as { bannerGaps: string[] }).bannerGaps)).toEqual([]);
 
   await page.reload();
   await expect(composer(page, '#general')).toBeVisible();

@@ -12,19 +12,24 @@ function plural(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
-/** The connection status, shown only after it has held for the grace period. */
+/**
+ * The connection status, shown only after being away has held for the grace period. The grace is keyed on
+ * being away, not on the exact status, and starts in the render that first sees the change: a timer's
+ * state set in an effect came a render late, so the banner showed for a frame the moment the connection
+ * dropped, went, and came back 1.5 s later.
+ */
 function useSettledConnection() {
   const connection = useConnection();
-  const [settled, setSettled] = useState(connection.status === 'connected');
+  const away = connection.status !== 'connected';
+  const [graceOf, setGraceOf] = useState({ away, over: false });
+  // Adjusted while rendering (React's pattern for state that follows a prop): no frame sees a stale grace.
+  if (graceOf.away !== away) setGraceOf({ away, over: false });
   useEffect(() => {
-    if (connection.status === 'connected') {
-      setSettled(true);
-      return;
-    }
-    setSettled(false);
-    const timer = setTimeout(() => setSettled(true), GRACE_MS);
+    if (!away) return;
+    const timer = setTimeout(() => setGraceOf({ away: true, over: true }), GRACE_MS);
     return () => clearTimeout(timer);
-  }, [connection.status]);
+  }, [away]);
+  const settled = !away || (graceOf.away && graceOf.over);
   return { ...connection, settled };
 }
 
