@@ -123,25 +123,41 @@ export function forwardingApi(
   return api as WorkerApi;
 }
 
+/**
+ * The worker's end of a MessageChannel whose other end a tab listens on (transferred with comlink's
+ * transfer()): one message each, nothing answered (decisions 0089, 0090).
+ */
+export interface TabPort<T> {
+  postMessage(message: T): void;
+  close(): void;
+}
+
 export interface TabHandlers {
   /**
-   * A tab's one event sink (wrapped in comlink's proxy()): it hears every worker event, the current
-   * connection state first. The worker drops it when the tab's lock `tabLockName(tabId)` is released,
-   * that is when the tab closes, so it keeps no listeners of closed tabs.
+   * Registers the tab's one event port: it hears every worker event, the current connection state first.
+   * The worker drops it when the tab's lock `tabLockName(tabId)` is released, that is when the tab closes,
+   * so it keeps no listeners of closed tabs.
    */
-  attachTab(tabId: string, sink: (event: WorkerEvent) => void): Promise<void>;
+  attachTab(tabId: string, events: WorkerEventPort): Promise<void>;
 }
+
+/** Where a tab's worker events go (decision 0090). */
+export type WorkerEventPort = TabPort<WorkerEvent>;
 
 /** One result of a tab's store read: what changed since the last one it sent (worker/store-changes.ts), or why it stopped. */
 export type StoreResult = { watchId: string; change: StoreChange } | { watchId: string; error: string };
 
+/** Where a tab's store results go (decision 0089). */
+export type StoreResultPort = TabPort<StoreResult>;
+
 /**
- * Where a tab's store results go: the worker's end of a MessageChannel whose other end the tab listens on,
- * a result a message; nothing is answered (decision 0089).
+ * Throws unless `port` can be posted to and closed: what comes through comlink is whatever the tab sent, so
+ * anything but a port is refused, not kept.
  */
-export interface StoreResultPort {
-  postMessage(result: StoreResult): void;
-  close(): void;
+export function requireTabPort(port: unknown, call: string): void {
+  const candidate = port as Partial<TabPort<unknown>> | null;
+  if (typeof candidate?.postMessage !== 'function' || typeof candidate.close !== 'function')
+    throw new Error(`${call} needs a MessagePort.`);
 }
 
 /**

@@ -2,7 +2,7 @@
 // engine is still starting, so a tab may call in at once. All state lives in IndexedDB, so a killed
 // and restarted worker carries on where it stopped.
 import { type LanternDatabase, openLanternDatabase } from '../src/store/database.ts';
-import { forwardingApi, tabLockName, type WorkerApi, type WorkerEndpoint } from './api.ts';
+import { forwardingApi, requireTabPort, tabLockName, type WorkerApi, type WorkerEndpoint } from './api.ts';
 import type { WorkerEventSource } from './events.ts';
 import type { Locks } from './locks.ts';
 import { runRestCall } from './rest-calls.ts';
@@ -26,19 +26,28 @@ export function lazyApi(engine: Promise<WorkerApi>): WorkerApi {
 }
 
 /**
- * attachTab over an event source: each tab's sink hears every event until the tab's life lock is
- * released (the tab closed), and then the tab's open channel is forgotten too. Without `locks` (Node
- * tests) sinks stay until the source is cleared.
+ * attachTab over an event source: each tab's port hears every event until the tab's life lock is released
+ * (the tab closed); then the port closes and the tab's open channel is forgotten too. Without `locks`
+ * (Node tests, and a dedicated worker, which dies with its tab) ports stay until the source is cleared.
  */
 export function tabAttacher(
   source: Promise<WorkerEventSource>,
   api: WorkerApi,
   locks: Locks | null,
 ): WorkerEndpoint['attachTab'] {
-  return async (tabId, sink) => {
-    const unlisten = (await source).listenAll(sink);
+  return async (tabId, port) => {
+    requireTabPort(port, 'attachTab');
+    const unlisten = (await source).listenAll((event) => {
+      try {
+        port.postMessage(event);
+      } catch (error) {
+        // An event the port cannot carry (not cloneable) is said, not lost silently.
+        console.warn(`A worker event could not reach its tab (${event.name})`, error);
+      }
+    });
     void locks?.request(tabLockName(tabId), async () => {
       unlisten();
+      port.close();
       await api.setOpenChannel(tabId, null);
     });
   };

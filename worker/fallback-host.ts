@@ -39,7 +39,7 @@ export class FallbackHost {
   constructor(deps: FallbackHostDeps) {
     this.deps = deps;
     this.owner = new OwnerChannel(deps.channel, this.events);
-    // This worker lives and dies with its tab, so its tab's sink needs no lock to be dropped.
+    // This worker lives and dies with its tab, so its tab's port needs no lock to be dropped.
     this.endpoint = {
       ...this.owner.api,
       attachTab: tabAttacher(Promise.resolve(this.events), this.owner.api, null),

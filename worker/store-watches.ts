@@ -4,7 +4,13 @@
 // result goes as its change since the previous one (worker/store-changes.ts), down the tab's port and
 // unanswered (decision 0089): through comlink, every result cost the tab a reply to the worker.
 import type { Subscription } from 'rxjs';
-import { type StoreReadHandlers, type StoreResult, type StoreResultPort, tabLockName } from './api.ts';
+import {
+  requireTabPort,
+  type StoreReadHandlers,
+  type StoreResult,
+  type StoreResultPort,
+  tabLockName,
+} from './api.ts';
 import type { Locks } from './locks.ts';
 import { describeChange } from './store-changes.ts';
 import { runStoreRead } from './store-reads.ts';
@@ -39,9 +45,7 @@ export function storeReadHandlers(
   };
   return {
     async openStore(tabId, port) {
-      // What comes through comlink is whatever the tab sent: anything but a port is refused, not kept.
-      if (typeof port?.postMessage !== 'function' || typeof port.close !== 'function')
-        throw new Error('openStore needs a MessagePort for the results.');
+      requireTabPort(port, 'openStore');
       const previous = tabs.get(tabId);
       if (previous) stopAll(previous);
       const tab: TabWatches = { port, watches: new Map() };

@@ -1,10 +1,10 @@
 // Connects this tab to the worker: the SharedWorker where the browser has one, else a dedicated worker
 // (worker/fallback-host.ts forwards its calls to the tab that owns the network). The tab holds a Web
 // Lock for its whole life, whose release tells the worker the tab is gone, and one event hub fed by
-// the single sink the worker keeps for this tab; components listen there and unlisten on unmount.
-import { proxy, type Remote, wrap } from 'comlink';
+// the single port the worker keeps for this tab; components listen there and unlisten on unmount.
+import { type Remote, transfer, wrap } from 'comlink';
 import { tabLockName, type WorkerEndpoint } from '../../worker/api.ts';
-import { WorkerEventHub } from '../../worker/events.ts';
+import { type WorkerEvent, WorkerEventHub } from '../../worker/events.ts';
 
 interface WorkerConnection {
   worker: Remote<WorkerEndpoint>;
@@ -20,10 +20,10 @@ export async function connectWorker(
   if (!injected) await holdTabLock(tabId);
   const worker = injected ?? startWorker();
   const events = new WorkerEventHub({ connection: 'offline' });
-  void worker.attachTab(
-    tabId,
-    proxy((event) => events.emitEvent(event)),
-  );
+  // The events come down a port of their own, unanswered (decision 0090).
+  const channel = new MessageChannel();
+  channel.port1.onmessage = (message: MessageEvent<WorkerEvent>) => events.emitEvent(message.data);
+  void worker.attachTab(tabId, transfer(channel.port2, [channel.port2]));
   return { worker, events };
 }
 

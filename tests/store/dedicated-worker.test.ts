@@ -7,34 +7,14 @@ import type { MessagePage } from '../../schemas/protocol/index.ts';
 import { type LanternDatabase, openLanternDatabase } from '../../src/store/database.ts';
 import { enqueuePost } from '../../src/store/outbox.ts';
 import { type ConnectionStatus, tabLockName, WORKER_METHODS } from '../../worker/api.ts';
+import type { WorkerEvent } from '../../worker/events.ts';
 import { FallbackHost } from '../../worker/fallback-host.ts';
-import type { Locks } from '../../worker/locks.ts';
 import { SyncEngine } from '../../worker/sync-engine.ts';
 import { startTestServer, type TestServer } from '../server/harness.ts';
 import { eventually, makeWorkspace, type Workspace } from '../server/messaging-world.ts';
 import { addPerson, type Person } from '../server/workspace-world.ts';
 import { FAST_TIMINGS } from './engine-world.ts';
-
-/** Web Locks in one process: one holder per name, the next waiter granted when it lets go. */
-class FakeLocks implements Locks {
-  private readonly held = new Set<string>();
-  private readonly waiters = new Map<string, (() => void)[]>();
-
-  async request(name: string, callback: () => Promise<unknown>): Promise<unknown> {
-    while (this.held.has(name)) {
-      const queue = this.waiters.get(name) ?? [];
-      this.waiters.set(name, queue);
-      await new Promise<void>((resolve) => queue.push(resolve));
-    }
-    this.held.add(name);
-    try {
-      return await callback();
-    } finally {
-      this.held.delete(name);
-      this.waiters.get(name)?.shift()?.();
-    }
-  }
-}
+import { FakeLocks } from './fake-locks.ts';
 
 interface Tab {
   id: string;
@@ -75,9 +55,12 @@ function openTab(): Tab {
     openStore: async () => db,
   });
   const statuses: ConnectionStatus[] = [];
-  void host.endpoint.attachTab(id, (event) => {
+  // The tab's event port, a real MessageChannel as the browser's client has.
+  const events = new MessageChannel();
+  events.port1.onmessage = ({ data: event }: MessageEvent<WorkerEvent>) => {
     if (event.name === 'connection') statuses.push(event.payload);
-  });
+  };
+  void host.endpoint.attachTab(id, events.port2);
   return {
     id,
     host,
@@ -85,6 +68,7 @@ function openTab(): Tab {
     close() {
       host.close();
       closeTab();
+      events.port1.close();
     },
   };
 }
