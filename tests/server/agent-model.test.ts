@@ -5,8 +5,6 @@
 // model, the answer cites the knowledge it used, every run leaves an audit row, and neither a connection's
 // secret nor another channel's text is ever sent to the model.
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Agent, type Channel, MASKED_VALUE, type Message } from '../../schemas/protocol/index.ts';
@@ -323,6 +321,12 @@ describe.each(databases)('agent runs with a model (%s)', (kind) => {
   }, 60_000);
 });
 
+/**
+ * Where nothing listens: a port freed after a probe was handed to another test's server (a 404 from it
+ * once failed the run); port 1 is privileged and never given out as an ephemeral port.
+ */
+const DOWN_PORT = 1;
+
 // Provider choice: with both providers configured the OpenAI-compatible one is the default (here it points
 // at a port where nothing listens: a model server that is down), and an agent naming anthropic:NAME
 // streams from the Anthropic Messages API (a local server speaking it).
@@ -334,10 +338,9 @@ describe.each(databases)('model providers (%s)', (kind) => {
 
   beforeAll(async () => {
     anthropic = await startAnthropicScriptServer();
-    const down = await closedPort();
     t = await startTestServer(kind, {
       env: {
-        OPENAI_BASE_URL: `http://127.0.0.1:${down}/v1`,
+        OPENAI_BASE_URL: `http://127.0.0.1:${DOWN_PORT}/v1`,
         OPENAI_MODEL: 'local-llama',
         ANTHROPIC_API_KEY: 'anthropic-test-key',
         ANTHROPIC_BASE_URL: anthropic.url,
@@ -418,11 +421,3 @@ describe.each(databases)('model providers (%s)', (kind) => {
   }, 40_000);
 });
 
-function closedPort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}

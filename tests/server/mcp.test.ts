@@ -207,9 +207,8 @@ describe.each(databases)('MCP connections on %s', (kind) => {
   });
 
   it('answers {error} for a server that cannot be reached', async () => {
-    const res = await connect({
-      transport: { type: 'http', url: `http://127.0.0.1:${await freePort()}/mcp` },
-    });
+    // Port 1: privileged, so never another test's server (a port freed after a probe can be).
+    const res = await connect({ transport: { type: 'http', url: 'http://127.0.0.1:1/mcp' } });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ error: expect.stringContaining('Could not connect to http://127.0.0.1') });
   });
