@@ -35,14 +35,7 @@ const engines: SyncEngine[] = [];
 /** A tab: it holds its life lock, and its dedicated worker waits for the network lock. */
 function openTab(): Tab {
   const id = randomUUID();
-  let closeTab: () => void = () => {};
-  void locks.request(
-    tabLockName(id),
-    () =>
-      new Promise<void>((resolve) => {
-        closeTab = resolve;
-      }),
-  );
+  const closeTab = locks.hold(tabLockName(id));
   const host = new FallbackHost({
     locks,
     lockName: 'lantern-network:test',

@@ -19,4 +19,17 @@ export class FakeLocks implements Locks {
       this.waiters.get(name)?.shift()?.();
     }
   }
+
+  /** Takes `name` and holds it until the returned function is called (a tab's life lock until it closes). */
+  hold(name: string): () => void {
+    let release: () => void = () => {};
+    void this.request(
+      name,
+      () =>
+        new Promise<void>((resolve) => {
+          release = resolve;
+        }),
+    );
+    return () => release();
+  }
 }

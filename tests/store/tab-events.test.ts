@@ -27,14 +27,7 @@ function openTab(locks: FakeLocks, tabId: string) {
   channel.port1.addEventListener('close', () => {
     portClosed = true;
   });
-  let release: () => void = () => {};
-  void locks.request(
-    tabLockName(tabId),
-    () =>
-      new Promise<void>((resolve) => {
-        release = resolve;
-      }),
-  );
+  const release = locks.hold(tabLockName(tabId));
   return {
     heard,
     port: channel.port2,
