@@ -420,4 +420,3 @@ describe.each(databases)('model providers (%s)', (kind) => {
     expect(runs[0]).toMatchObject({ model: 'anthropic:claude-test', tokensIn: 42, tokensOut: 9 });
   }, 40_000);
 });
-
