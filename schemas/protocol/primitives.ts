@@ -1,8 +1,9 @@
 // Building blocks every domain uses: ids, e-mail, dates, roles and channel types.
 import { z } from 'zod';
+import { ID_MAX } from './limits.ts';
 
 // ───────────────────────────── primitives ─────────────────────────────
-export const id = z.string().min(1).max(64);
+export const id = z.string().min(1).max(ID_MAX);
 /** Client-generated UUID (v7 by convention, so it sorts by creation time). */
 export const genId = z.string().max(36, { abort: true }).uuid();
 export const email = z

@@ -114,6 +114,7 @@ import {
   updateInstitutionBody,
 } from './institutions.ts';
 import { createInviteLinkBody, inviteLinkPreview, inviteLinkResponse } from './invite-links.ts';
+import { isPathParam } from './limits.ts';
 import {
   linkPreviewQuery,
   linkPreviewResponse,
@@ -550,15 +551,6 @@ export type RestRouteName = keyof typeof restRoutes;
 export type RouteResponse<N extends RestRouteName> = (typeof restRoutes)[N]['response'] extends z.ZodType
   ? z.infer<(typeof restRoutes)[N]['response']>
   : Blob;
-
-/**
- * Whether a value can fill one `:name` segment. encodeURIComponent leaves "." and ".." as they are (and
- * "%2E" is a dot to a URL parser too), so such a segment would climb the path to another route: an id
- * taken from a link (`#..`) would have the app call GET …/channels/:channelId instead of the message.
- */
-export function isPathParam(value: string): boolean {
-  return value !== '' && !/^(\.|%2e){1,2}$/i.test(value);
-}
 
 /** Fills a route's `:name` segments: `routePath(restRoutes.renameChannel, { id, channelId })`. */
 export function routePath(route: RestRoute, params: Record<string, string>): string {

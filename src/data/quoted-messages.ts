@@ -2,7 +2,9 @@
 // per tab (GET .../messages/:messageId) and kept in memory, not in the store. Stored there alone, it would
 // sit far above the window with a gap below it that older pages would never fill.
 import { useEffect, useState } from 'react';
-import { id, isPathParam, type Message } from '../../schemas/protocol/index.ts';
+import type { Message } from '../../schemas/protocol/index.ts';
+// Not from index.ts: its route table and zod would join the channel's first scripts (decision 0067).
+import { isIdParam } from '../../schemas/protocol/limits.ts';
 import { ApiError } from '../store/api-error.ts';
 import { requireConnection } from './client.ts';
 
@@ -23,8 +25,7 @@ export function fetchQuoted(
   messageId: string,
 ): Promise<QuotedMessage> {
   // A link's id is anything its author typed: one no message can have is none, without asking.
-  if (!id.safeParse(messageId).success || !isPathParam(messageId))
-    return Promise.resolve({ kind: 'missing' });
+  if (!isIdParam(messageId)) return Promise.resolve({ kind: 'missing' });
   const key = `${institutionId}/${channelId}/${messageId}`;
   const cached = known.get(key);
   if (cached) return cached;
